@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pipeline of DESIGN.md, a module per stage:
+// TableModel → TableTemplates → TableLayout → TableRendering → TableRender (+ the CLI).
+let package = Package(
+    name: "tablerender",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TableRender", targets: ["TableRender"]),
+        .executable(name: "tablerender", targets: ["tablerender"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CGraphics", pkgConfig: "pangocairo librsvg-2.0",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "librsvg2-dev"])]),
+        .target(name: "TableModel"),
+        .target(name: "TableTemplates", dependencies: ["TableModel", "CLibXML2"]),
+        .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
+        .target(name: "TableRendering", dependencies: ["TableModel", "TableTemplates", "TableLayout", "CGraphics"]),
+        .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering"]),
+        .target(name: "TableRenderCLI", dependencies: ["TableRender"]),
+        .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
+        .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
+        .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates"]),
+        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender"]),
+        .testTarget(name: "TableRenderingTests", dependencies: ["TableRender"]),
+        .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

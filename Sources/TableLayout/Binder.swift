@@ -1,0 +1,174 @@
+import TableModel
+import TableTemplates
+
+/// Binds templates to item values: resolves `{key.path}` bindings, hides views whose content is
+/// missing or empty, checks tokens and values, and resolves image paths inside the assets folder.
+public struct Binder: Sendable {
+    public let theme: Theme
+    public let assetsFolder: String
+
+    public init(theme: Theme, assetsFolder: String) {
+        self.theme = theme
+        self.assetsFolder = assetsFolder
+    }
+
+    /// The bound content view of `template` for `values`; nil when it is empty or hidden.
+    /// Errors carry the item's document location and the template line.
+    public func bind(_ template: Template, values: Value.Object, at location: SourceLocation) throws(Diagnostic) -> BoundView? {
+        let outlets = template.outlets
+        for key in values.keys where !outlets.contains(key) {
+            throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".values.\(key)"),
+                             Suggestions.unknown("outlet", key, known: Array(outlets)) + " in template '\(template.id)'")
+        }
+        guard let content = template.content else { return nil }
+        var context = Context(binder: self, values: .object(values), item: location)
+        return try context.bind(content, parentAxis: nil)
+    }
+
+    private struct Context {
+        let binder: Binder
+        let values: Value
+        let item: SourceLocation
+
+        func error(_ node: ViewNode, _ message: String) -> Diagnostic {
+            let place = "\(node.location.file):\(node.location.line ?? 0)"
+            return Diagnostic(at: item, "\(message) (template \(place))")
+        }
+
+        func resolved(_ node: ViewNode, _ name: String) -> Value? {
+            guard let text = node.attributes[name] else { return nil }
+            return text.resolve(values)
+        }
+
+        func isBound(_ node: ViewNode, _ name: String) -> Bool { node.attributes[name]?.constant == nil && node.attributes[name] != nil }
+
+        /// The attribute as a string after binding; the schema default when absent.
+        func string(_ node: ViewNode, _ name: String) throws(Diagnostic) -> String {
+            let spec = Schema.attributes(of: node.kind).first { $0.name == name }
+            guard let value = resolved(node, name) else { return spec?.defaultValue ?? "" }
+            switch value {
+            case .null: return spec?.defaultValue ?? ""
+            case .string, .number, .bool: break
+            default: throw error(node, "\(name) is bound to \(value.isEmpty ? "an empty" : "a") list or object; expected text")
+            }
+            let text = value.text ?? ""
+            if isBound(node, name), let spec, let problem = AttributeCheck.problem(text, kind: spec.kind) {
+                throw error(node, "\(name)=\"\(text)\": \(problem)")
+            }
+            if isBound(node, name), let spec {
+                try TemplateLibrary.checkToken(text, kind: spec.kind, name: name, theme: binder.theme, location: item)
+            }
+            return text
+        }
+
+        func number(_ node: ViewNode, _ name: String) throws(Diagnostic) -> Double? {
+            let text = try string(node, name)
+            if text == "auto" || text.isEmpty { return nil }
+            return AttributeCheck.number(text)
+        }
+
+        mutating func bind(_ node: ViewNode, parentAxis: Axis?) throws(Diagnostic) -> BoundView? {
+            if AttributeCheck.bool(try string(node, "hidden")) == true { return nil }
+            let hidesWhenEmpty = AttributeCheck.bool(try string(node, "hidesWhenEmpty")) ?? true
+            var style = ViewStyle(content: .spacer)
+            style.id = node.attributes["id"]?.constant
+            style.width = try number(node, "width")
+            style.height = try number(node, "height")
+            style.minWidth = try number(node, "minWidth") ?? 0
+            style.maxWidth = try number(node, "maxWidth") ?? .infinity
+            style.minHeight = try number(node, "minHeight") ?? 0
+            style.maxHeight = try number(node, "maxHeight") ?? .infinity
+            style.grow = try number(node, "grow") ?? 0
+            style.shrink = try number(node, "shrink") ?? 1
+            let background = try string(node, "background")
+            style.background = background.isEmpty ? nil : background
+            style.cornerRadius = try number(node, "cornerRadius") ?? 0
+            style.borderWidth = try number(node, "borderWidth") ?? 0
+            style.borderColor = try string(node, "borderColor")
+
+            func isEmpty(_ name: String) -> Bool { resolved(node, name)?.isEmpty ?? true }
+            var children: [BoundView] = []
+            switch node.kind {
+            case .stack, .box:
+                let axis: Axis = node.kind == .box ? .vertical : (try string(node, "axis") == "vertical" ? .vertical : .horizontal)
+                style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0]
+                for child in node.children {
+                    if let bound = try bind(child, parentAxis: axis) { children.append(bound) }
+                }
+                let hasContent = children.contains { if case .spacer = $0.style.content { return false }; if case .divider = $0.style.content { return false }; return true }
+                if hidesWhenEmpty, !node.children.isEmpty, !hasContent { return nil }
+                style.content = node.kind == .box ? .box
+                    : .stack(axis: axis, spacing: try number(node, "spacing") ?? 0, alignment: try string(node, "alignment"),
+                             distribution: try string(node, "distribution"))
+            case .spacer:
+                if node.attributes["grow"] == nil { style.grow = 1 }
+                style.content = .spacer
+            case .label:
+                if hidesWhenEmpty, isBound(node, "text"), isEmpty("text") { return nil }
+                var text = try string(node, "text")
+                switch try string(node, "transform") {
+                case "uppercase": text = text.uppercased()
+                case "lowercase": text = text.lowercased()
+                default: break
+                }
+                let fontName = try string(node, "font")
+                guard var font = binder.theme.font(fontName) else { throw error(node, "unknown font '\(fontName)'") }
+                if let lineHeight = try number(node, "lineHeight") { font.lineHeight = lineHeight }
+                let lines = Int(min(try number(node, "lines") ?? 1, 1000))
+                let textStyle = TextStyle(font: font, lines: lines,
+                                          alignment: TextStyle.Alignment(rawValue: try string(node, "alignment")) ?? .natural,
+                                          truncation: TextStyle.Truncation(rawValue: try string(node, "truncation")) ?? .tail)
+                style.content = .label(text: text, style: textStyle, color: try string(node, "color"))
+            case .image:
+                if hidesWhenEmpty, isEmpty("source") { return nil }
+                let source = try string(node, "source")
+                let path: String
+                do { path = try SafePath.resolve(source, inside: binder.assetsFolder) } catch {
+                    throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message) (template \(node.location.file):\(node.location.line ?? 0))")
+                }
+                let lowered = path.lowercased()
+                guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else {
+                    throw error(node, "image '\(source)' is not a PNG, JPEG or SVG file")
+                }
+                style.content = .image(path: path, contentMode: try string(node, "contentMode"), alt: try string(node, "alt"))
+            case .switch:
+                let value = resolved(node, "on")
+                if hidesWhenEmpty, isBound(node, "on"), value == nil || value == .null { return nil }
+                let on: Bool
+                switch value {
+                case .bool(let flag)?: on = flag
+                case .string(let text)?: on = AttributeCheck.bool(text) ?? false
+                case .number(let number)?: on = number != 0
+                default: on = false
+                }
+                style.width = ControlMetrics.switchSize.width
+                style.height = ControlMetrics.switchSize.height
+                style.content = .toggle(on: on, tint: try string(node, "tint"))
+            case .accessory:
+                let typeName = try string(node, "type")
+                guard let accessory = Accessory(rawValue: typeName.isEmpty ? "none" : typeName) else {
+                    throw error(node, Suggestions.unknown("accessory", typeName, known: Schema.accessoryTypes))
+                }
+                if accessory == .none { return nil }
+                let size = ControlMetrics.accessorySize(accessory)
+                style.width = style.width ?? size.width
+                style.height = style.height ?? size.height
+                let color = try string(node, "color")
+                style.content = .accessory(accessory, color: color.isEmpty ? nil : color)
+            case .divider:
+                let thickness = try number(node, "thickness") ?? 0.5
+                if parentAxis == .horizontal { style.width = thickness } else { style.height = thickness }
+                style.content = .divider(color: try string(node, "color"), thickness: thickness)
+            }
+            return BoundView(style: style, children: children)
+        }
+    }
+}
+
+extension SourceLocation {
+    func with(path: String) -> SourceLocation {
+        var copy = self
+        copy.path = path
+        return copy
+    }
+}

@@ -1,0 +1,70 @@
+import TableModel
+import TableTemplates
+
+public enum Axis: String, Sendable, Hashable { case horizontal, vertical }
+
+/// What a view shows, with its bindings resolved: the input of layout and of every renderer.
+public enum ViewContent: Sendable, Hashable {
+    case stack(axis: Axis, spacing: Double, alignment: String, distribution: String)
+    case box
+    case spacer
+    case label(text: String, style: TextStyle, color: String)
+    case image(path: String, contentMode: String, alt: String)
+    case toggle(on: Bool, tint: String)
+    case accessory(Accessory, color: String?)
+    case divider(color: String, thickness: Double)
+}
+
+/// A view's content and box properties, without its children.
+public struct ViewStyle: Sendable, Hashable {
+    public var content: ViewContent
+    public var id: String?
+    /// top, right, bottom, left
+    public var padding: [Double] = [0, 0, 0, 0]
+    public var width: Double?
+    public var height: Double?
+    public var minWidth: Double = 0
+    public var maxWidth: Double = .infinity
+    public var minHeight: Double = 0
+    public var maxHeight: Double = .infinity
+    public var grow: Double = 0
+    public var shrink: Double = 1
+    public var background: String?
+    public var cornerRadius: Double = 0
+    public var borderWidth: Double = 0
+    public var borderColor: String = "separator"
+
+    public var kindName: String {
+        switch content {
+        case .stack: return "stack"
+        case .box: return "box"
+        case .spacer: return "spacer"
+        case .label: return "label"
+        case .image: return "image"
+        case .toggle: return "switch"
+        case .accessory: return "accessory"
+        case .divider: return "divider"
+        }
+    }
+}
+
+/// A template view bound to an item's values.
+public struct BoundView: Sendable, Hashable {
+    public var style: ViewStyle
+    public var children: [BoundView]
+}
+
+/// Fixed sizes of the controls, as UIKit draws them.
+public enum ControlMetrics {
+    public static let switchSize = (width: 51.0, height: 31.0)
+
+    public static func accessorySize(_ accessory: Accessory) -> (width: Double, height: Double) {
+        switch accessory {
+        case .none: return (0, 0)
+        case .disclosureIndicator: return (9, 17)
+        case .checkmark: return (16, 17)
+        case .detailButton: return (22, 22)
+        case .detailDisclosureButton: return (22 + 12 + 9, 22)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+extension LaidOutTable {
+    /// A text dump of every page, block and view frame: one golden file checks a whole layout.
+    public var dump: String {
+        var lines: [String] = ["table \(table.style.rawValue) width=\(fmt(width)) height=\(fmt(contentHeight)) pages=\(pages.count)"]
+        for (number, page) in pages.enumerated() {
+            lines.append("page \(number + 1) \(fmt(page.width))×\(fmt(page.height))")
+            for group in page.groups {
+                lines.append("  group s\(group.section) \(group.frame) radius=\(fmt(group.cornerRadius))\(group.roundsTop ? " top" : "")\(group.roundsBottom ? " bottom" : "")")
+            }
+            for block in page.blocks {
+                var line = "  \(block.kind.rawValue) s\(block.section)"
+                if let item = block.item { line += " i\(item) \(block.id)" }
+                line += " \(block.frame)"
+                if let separator = block.separator { line += " separator x=\(fmt(separator.x)) w=\(fmt(separator.width))" }
+                if block.repeated { line += " repeated" }
+                if let link = block.link { line += " link=\(link)" }
+                lines.append(line)
+                if let content = block.content { dump(content, depth: 2, into: &lines) }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func dump(_ view: LaidOutView, depth: Int, into lines: inout [String]) {
+        var line = String(repeating: "  ", count: depth) + view.style.kindName + " \(view.frame)"
+        switch view.style.content {
+        case .label(let text, let style, _):
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            line += " \"\(shown.replacingOccurrences(of: "\n", with: "\\n"))\" \(style.font)\(style.lines == 1 ? "" : " lines=\(style.lines)")"
+        case .image(let path, _, _): line += " " + (path.split(separator: "/").last.map(String.init) ?? path)
+        case .toggle(let on, _): line += on ? " on" : " off"
+        case .accessory(let accessory, _): line += " " + accessory.rawValue
+        default: break
+        }
+        lines.append(line)
+        for child in view.children { dump(child, depth: depth + 1, into: &lines) }
+    }
+}

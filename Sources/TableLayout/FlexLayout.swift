@@ -1,0 +1,223 @@
+/// A rectangle in points, origin top left.
+public struct Rect: Sendable, Hashable, CustomStringConvertible {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+
+    public var description: String { "\(fmt(x)),\(fmt(y)) \(fmt(width))×\(fmt(height))" }
+}
+
+/// Numbers in dumps: at most 2 decimals, no trailing zeros.
+func fmt(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    if rounded == rounded.rounded() { return String(Int64(rounded)) }
+    var text = String(format: "%.2f", rounded)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+}
+
+/// A view with its frame, relative to the row (or header, footer) it belongs to.
+public struct LaidOutView: Sendable, Hashable {
+    public var style: ViewStyle
+    public var frame: Rect
+    public var children: [LaidOutView]
+}
+
+/// The stack layout: a single-line flexbox (CSS Flexible Box Layout, §9), so that a browser
+/// given the same sizes as `display: flex` lays the HTML out the same way. Every flex item
+/// behaves as with `min-width: 0; min-height: 0` unless the template sets a minimum.
+public struct FlexLayout {
+    let text: TextEngine
+
+    public init(text: TextEngine) { self.text = text }
+
+    /// Lays `view` out at a definite width, and a definite height or its content height.
+    public func layout(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {
+        let style = view.style
+        let width = clamp(width, style.minWidth, style.maxWidth)
+        let innerWidth = max(0, width - style.padding[1] - style.padding[3])
+        let definiteInner = height.map { max(0, clamp($0, style.minHeight, style.maxHeight) - style.padding[0] - style.padding[2]) }
+        var children: [LaidOutView] = []
+        var contentHeight: Double
+        switch style.content {
+        case .stack(let axis, let spacing, let alignment, let distribution):
+            if axis == .horizontal {
+                (children, contentHeight) = layoutRow(view.children, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
+            } else {
+                (children, contentHeight) = layoutColumn(view.children, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
+            }
+        case .box:
+            (children, contentHeight) = layoutColumn(view.children, width: innerWidth, height: definiteInner, spacing: 0, alignment: "fill", distribution: "fill")
+        case .label(let string, let textStyle, _):
+            contentHeight = text.measure(string, style: textStyle, width: innerWidth).height
+        default:
+            contentHeight = 0
+        }
+        let finalHeight = clamp(height ?? style.height ?? (contentHeight + style.padding[0] + style.padding[2]), style.minHeight, style.maxHeight)
+        children = children.map { child in
+            var moved = child
+            moved.frame = child.frame.offsetBy(dx: style.padding[3], dy: style.padding[0])
+            return moved
+        }
+        return LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children)
+    }
+
+    /// The max-content width: what the view takes on one line with no constraint.
+    public func preferredWidth(_ view: BoundView) -> Double {
+        let style = view.style
+        if let width = style.width { return clamp(width, style.minWidth, style.maxWidth) }
+        let horizontalPadding = style.padding[1] + style.padding[3]
+        let content: Double
+        switch style.content {
+        case .stack(let axis, let spacing, _, _):
+            let widths = view.children.map(preferredWidth)
+            content = axis == .horizontal ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
+        case .box:
+            content = view.children.map(preferredWidth).max() ?? 0
+        case .label(let string, let textStyle, _):
+            content = text.measure(string, style: textStyle, width: nil).width
+        default:
+            content = 0
+        }
+        return clamp(content + horizontalPadding, style.minWidth, style.maxWidth)
+    }
+
+    /// The height at a given width when nothing stretches it.
+    func contentHeight(_ view: BoundView, width: Double) -> Double {
+        if let height = view.style.height { return clamp(height, view.style.minHeight, view.style.maxHeight) }
+        return layout(view, width: width, height: nil).frame.height
+    }
+
+    private func layoutRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
+        guard !items.isEmpty else { return ([], 0) }
+        let equal = distribution == "fillEqually"
+        let bases = items.map { item in equal ? 0 : (item.style.width ?? preferredWidth(item)) }
+        let widths = resolveFlexibleLengths(
+            bases: bases, grows: items.map { equal ? 1 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.shrink },
+            mins: items.map { $0.style.width.map { w in w } ?? $0.style.minWidth }, maxs: items.map { item in item.style.width.map { min($0, item.style.maxWidth) } ?? item.style.maxWidth },
+            available: width - spacing * Double(items.count - 1))
+        var heights = zip(items, widths).map { contentHeight($0, width: $1) }
+        let lineHeight = height ?? (heights.max() ?? 0)
+        var laidOut: [LaidOutView] = []
+        let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - widths.reduce(0, +) - spacing * Double(items.count - 1), count: items.count, spacing: spacing)
+        var x = start
+        for (index, item) in items.enumerated() {
+            let stretch = alignment == "fill" && item.style.height == nil
+            if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
+            var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
+            let y: Double
+            switch alignment {
+            case "center": y = (lineHeight - child.frame.height) / 2
+            case "trailing": y = lineHeight - child.frame.height
+            default: y = 0
+            }
+            child.frame.x = x
+            child.frame.y = y
+            laidOut.append(child)
+            x += widths[index] + gap
+        }
+        return (laidOut, lineHeight)
+    }
+
+    private func layoutColumn(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
+        guard !items.isEmpty else { return ([], 0) }
+        let widths = items.map { item -> Double in
+            let style = item.style
+            if let fixed = style.width { return clamp(fixed, style.minWidth, style.maxWidth) }
+            if alignment == "fill" { return clamp(width, style.minWidth, style.maxWidth) }
+            return clamp(min(preferredWidth(item), width), style.minWidth, style.maxWidth)
+        }
+        let equal = distribution == "fillEqually"
+        let naturalHeights = zip(items, widths).map { equal ? 0 : contentHeight($0, width: $1) }
+        var heights = naturalHeights
+        let gaps = spacing * Double(items.count - 1)
+        if let height {
+            heights = resolveFlexibleLengths(
+                bases: naturalHeights, grows: items.map { equal ? 1 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.shrink },
+                mins: items.map(\.style.minHeight), maxs: items.map { item in item.style.height.map { min($0, item.style.maxHeight) } ?? item.style.maxHeight },
+                available: height - gaps)
+        }
+        let total = height ?? (heights.reduce(0, +) + gaps)
+        let (start, gap) = mainAxisPlacement(distribution: distribution, free: total - heights.reduce(0, +) - gaps, count: items.count, spacing: spacing)
+        var y = start
+        var laidOut: [LaidOutView] = []
+        for (index, item) in items.enumerated() {
+            var child = layout(item, width: widths[index], height: height == nil && item.style.height == nil ? nil : heights[index])
+            switch alignment {
+            case "center": child.frame.x = (width - child.frame.width) / 2
+            case "trailing": child.frame.x = width - child.frame.width
+            default: child.frame.x = 0
+            }
+            child.frame.y = y
+            laidOut.append(child)
+            y += child.frame.height + gap
+        }
+        return (laidOut, total)
+    }
+
+    /// Start offset and gap along the main axis (justify-content).
+    private func mainAxisPlacement(distribution: String, free: Double, count: Int, spacing: Double) -> (Double, Double) {
+        let free = max(0, free)
+        switch distribution {
+        case "center": return (free / 2, spacing)
+        case "trailing": return (free, spacing)
+        case "equalSpacing": return (0, count > 1 ? spacing + free / Double(count - 1) : spacing)
+        default: return (0, spacing)
+        }
+    }
+
+    /// CSS "Resolve Flexible Lengths" (§9.7), with iterative freezing of clamped items.
+    func resolveFlexibleLengths(bases: [Double], grows: [Double], shrinks: [Double], mins: [Double], maxs: [Double],
+                                available: Double) -> [Double] {
+        let count = bases.count
+        let hypothetical = (0..<count).map { clamp(bases[$0], mins[$0], maxs[$0]) }
+        let growing = hypothetical.reduce(0, +) < available
+        var frozen = (0..<count).map { index in
+            (growing ? grows[index] == 0 : shrinks[index] == 0)
+                || (growing && bases[index] > hypothetical[index]) || (!growing && bases[index] < hypothetical[index])
+        }
+        var target = (0..<count).map { frozen[$0] ? hypothetical[$0] : bases[$0] }
+        let initialFree = available - (0..<count).reduce(0) { $0 + (frozen[$1] ? target[$1] : bases[$1]) }
+        for _ in 0...count {
+            guard frozen.contains(false) else { break }
+            var free = available - (0..<count).reduce(0) { $0 + (frozen[$1] ? target[$1] : bases[$1]) }
+            let factorSum = (0..<count).filter { !frozen[$0] }.reduce(0) { $0 + (growing ? grows[$1] : shrinks[$1]) }
+            if factorSum < 1, abs(initialFree * factorSum) < abs(free) { free = initialFree * factorSum }
+            if free != 0 {
+                if growing {
+                    for index in 0..<count where !frozen[index] { target[index] = bases[index] + free * grows[index] / factorSum }
+                } else {
+                    let scaledSum = (0..<count).filter { !frozen[$0] }.reduce(0) { $0 + shrinks[$1] * bases[$1] }
+                    for index in 0..<count where !frozen[index] {
+                        target[index] = scaledSum > 0 ? bases[index] + free * (shrinks[index] * bases[index]) / scaledSum : bases[index]
+                    }
+                }
+            } else {
+                for index in 0..<count where !frozen[index] { target[index] = bases[index] }
+            }
+            var violation = 0.0
+            var adjusted = target
+            for index in 0..<count where !frozen[index] {
+                adjusted[index] = clamp(target[index], mins[index], maxs[index])
+                violation += adjusted[index] - target[index]
+            }
+            for index in 0..<count where !frozen[index] {
+                let clampedUp = adjusted[index] > target[index], clampedDown = adjusted[index] < target[index]
+                if violation == 0 || (violation > 0 && clampedUp) || (violation < 0 && clampedDown) { frozen[index] = true }
+                target[index] = adjusted[index]
+            }
+        }
+        return target.map { max(0, $0) }
+    }
+}
+
+func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+    max(low, min(high, value))
+}

@@ -1,0 +1,138 @@
+import CGraphics
+import TableTemplates
+
+/// How a piece of text is set: everything Pango and CSS need to agree on a line break.
+public struct TextStyle: Sendable, Hashable {
+    public enum Alignment: String, Sendable, Hashable { case natural, leading, center, trailing, justified }
+    public enum Truncation: String, Sendable, Hashable { case tail, head, middle, clip }
+
+    public var font: FontSpec
+    /// 0 for no limit.
+    public var lines: Int
+    public var alignment: Alignment
+    public var truncation: Truncation
+
+    public init(font: FontSpec, lines: Int = 0, alignment: Alignment = .natural, truncation: Truncation = .tail) {
+        self.font = font
+        self.lines = lines
+        self.alignment = alignment
+        self.truncation = truncation
+    }
+}
+
+/// A measured text block.
+public struct TextSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var lineCount: Int
+}
+
+/// A Pango layout with the browser-identical settings of REFERENCE.md §2: 72 dpi, unrounded glyph
+/// positions, no hinting, absolute line heights. It owns its `PangoLayout` and frees it once.
+/// The raw pointer is visible to the renderers of this package only, to draw it with Cairo.
+public final class TextLayout {
+    package let pointer: OpaquePointer
+
+    fileprivate init(pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// The logical size: width of the widest line, height of all lines at the set line height.
+    public var size: TextSize {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(pointer, nil, &logical)
+        return TextSize(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE),
+                        lineCount: Int(pango_layout_get_line_count(pointer)))
+    }
+
+    /// Whether the paragraph's resolved direction is right to left (Arabic, Hebrew).
+    public var isRightToLeft: Bool {
+        guard let line = pango_layout_get_line_readonly(pointer, 0) else { return false }
+        return pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
+    }
+}
+
+/// Makes and measures text layouts. One per thread: Pango font maps are not shared across threads.
+public final class TextEngine {
+    private let fontMap: OpaquePointer
+    private let context: OpaquePointer
+    private var cache: [Key: TextSize] = [:]
+    private var fonts: [FontSpec: OpaquePointer] = [:]
+
+    private struct Key: Hashable {
+        var text: String
+        var style: TextStyle
+        var width: Double?
+    }
+
+    public init() {
+        fontMap = OpaquePointer(pango_cairo_font_map_new())
+        context = pango_font_map_create_context(UnsafeMutablePointer(fontMap))
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        for description in fonts.values { pango_font_description_free(description) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// The size of `text` set in `style`, wrapped at `width` (nil: one line per paragraph).
+    /// Measured once per distinct (text, style, width).
+    public func measure(_ text: String, style: TextStyle, width: Double?) -> TextSize {
+        if text.isEmpty { return TextSize(width: 0, height: 0, lineCount: 0) }
+        let key = Key(text: text, style: style, width: width)
+        if let known = cache[key] { return known }
+        let size = layout(text, style: style, width: width).size
+        cache[key] = size
+        return size
+    }
+
+    /// A layout ready to draw.
+    public func layout(_ text: String, style: TextStyle, width: Double?) -> TextLayout {
+        let layout = pango_layout_new(context)!
+        let result = TextLayout(pointer: layout)
+        pango_layout_set_font_description(layout, fontDescription(style.font))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        if let width { pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.up))) }
+        pango_layout_set_auto_dir(layout, 1)
+        switch style.alignment {
+        case .natural, .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .justified: pango_layout_set_justify(layout, 1)
+        }
+        if style.lines > 0, style.truncation != .clip, width != nil {
+            pango_layout_set_height(layout, Int32(-style.lines))
+            switch style.truncation {
+            case .tail, .clip: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            case .head: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+            case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            }
+        }
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((style.font.lineHeight * Double(PANGO_SCALE)).rounded())))
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        pango_layout_set_text(layout, text, -1)
+        return result
+    }
+
+    private func fontDescription(_ font: FontSpec) -> OpaquePointer {
+        if let known = fonts[font] { return known }
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        fonts[font] = description
+        return description
+    }
+}

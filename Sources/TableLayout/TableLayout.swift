@@ -1,0 +1,277 @@
+import TableModel
+import TableTemplates
+
+/// A line under a row, in the row's coordinates.
+public struct SeparatorLine: Sendable, Hashable {
+    public var x: Double
+    public var width: Double
+    public var thickness: Double
+    public var color: String
+}
+
+/// One laid-out piece of the table: the title, a section header or footer, or a row.
+public struct Block: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case title, header, footer, row }
+
+    public var kind: Kind
+    public var section: Int
+    public var item: Int?
+    public var id: String
+    /// In page coordinates.
+    public var frame: Rect
+    public var content: LaidOutView?
+    public var background: String?
+    public var separator: SeparatorLine?
+    public var link: String?
+    /// Whether the row's height is fixed (its content is clipped to it).
+    public var clips: Bool
+    /// A section header drawn again at the top of a page its section continues on.
+    public var repeated: Bool = false
+}
+
+/// The rounded (insetGrouped) or square background behind a section's rows on one page.
+public struct Group: Sendable, Hashable {
+    public var section: Int
+    public var frame: Rect
+    public var cornerRadius: Double
+    public var roundsTop: Bool
+    public var roundsBottom: Bool
+    public var background: String
+    public var topLine: Bool
+    public var bottomLine: Bool
+}
+
+/// A page: a PNG image, a PDF page or (for `content`) the whole table.
+public struct Page: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var blocks: [Block]
+    public var groups: [Group]
+}
+
+/// The table laid out once, drawn by every renderer.
+public struct LaidOutTable: Sendable {
+    public var table: Table
+    public var style: StyleMetrics
+    public var width: Double
+    public var background: String
+    public var separatorColor: String
+    public var separatorThickness: Double
+    public var pages: [Page]
+    /// Top of each section in the continuous layout (before pagination).
+    public var sectionTops: [Double]
+    public var contentHeight: Double
+}
+
+public struct LayoutOptions: Sendable, Hashable {
+    public var width: Double
+    public var page: PageSize
+
+    public init(width: Double, page: PageSize) {
+        self.width = width
+        self.page = page
+    }
+
+    /// Paper sizes in points.
+    public static func paper(_ page: PageSize) -> (width: Double, height: Double)? {
+        switch page {
+        case .content: return nil
+        case .a4: return (595.28, 841.89)
+        case .letter: return (612, 792)
+        }
+    }
+}
+
+/// Lays a table out: binds each item to its template, sizes rows, headers and footers, places
+/// separators and section backgrounds, and cuts pages.
+public final class TableLayoutEngine {
+    public let library: TemplateLibrary
+    public let binder: Binder
+    public let text: TextEngine
+    private let flex: FlexLayout
+
+    public init(library: TemplateLibrary, assetsFolder: String, text: TextEngine = TextEngine()) {
+        self.library = library
+        self.binder = Binder(theme: library.theme, assetsFolder: assetsFolder)
+        self.text = text
+        self.flex = FlexLayout(text: text)
+    }
+
+    var theme: Theme { library.theme }
+
+    public func layout(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation) throws(Diagnostic) -> LaidOutTable {
+        let paper = LayoutOptions.paper(options.page)
+        let margin = paper == nil ? 0 : theme.pageMargin
+        let width = paper.map { $0.width - 2 * margin } ?? options.width
+        guard width.isFinite, width > 0 else { throw Diagnostic(at: nil, "width must be a positive number") }
+        let style = theme.style(table.style)
+        var blocks: [Block] = []
+        var y = style.topPadding
+        var sectionTops: [Double] = []
+
+        if let title = table.title, let templateID = theme.titleTemplate {
+            let template = try library.template(templateID, role: .header, at: locate(.section(0)))
+            if let block = try supplementary(template, values: ["title": .string(title)], height: .default, kind: .title, section: 0,
+                                             x: 0, y: y, width: width, location: SourceLocation(file: locate(.section(0)).file, path: "$.title")) {
+                blocks.append(block)
+                y = block.frame.maxY
+            }
+        }
+        let columnX = style.contentInset
+        let columnWidth = max(1, width - 2 * style.contentInset)
+        for (sectionIndex, section) in table.sections.enumerated() {
+            sectionTops.append(y)
+            var headerBlock: Block?
+            if let header = section.header {
+                headerBlock = try supplementaryBlock(header, role: .header, defaultTemplate: style.headerTemplate, kind: .header,
+                                                     section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.header(section: sectionIndex)))
+            }
+            if let headerBlock {
+                blocks.append(headerBlock)
+                y = headerBlock.frame.maxY
+            } else if sectionIndex > 0 || table.title == nil {
+                y += style.sectionSpacing
+            }
+            for (itemIndex, item) in section.items.enumerated() {
+                let location = locate(.item(section: sectionIndex, item: itemIndex))
+                let template = try library.template(item.template, role: .cell, at: location.with(path: (location.path ?? "") + ".template"))
+                var block = try row(item, template: template, section: sectionIndex, index: itemIndex, x: columnX, y: y, width: columnWidth, location: location)
+                let isLast = itemIndex == section.items.count - 1
+                let inset = template.attributes["separatorInset"]?.constant.flatMap(AttributeCheck.number)
+                    ?? block.content.flatMap(Self.firstTextX) ?? style.separatorInset
+                if !isLast || style.edgeSeparators == "inset" {
+                    block.separator = SeparatorLine(x: inset, width: max(0, columnWidth - inset), thickness: theme.separatorThickness, color: theme.separatorColor)
+                }
+                blocks.append(block)
+                y = block.frame.maxY
+            }
+            if let footer = section.footer,
+               let block = try supplementaryBlock(footer, role: .footer, defaultTemplate: style.footerTemplate, kind: .footer,
+                                                  section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.footer(section: sectionIndex))) {
+                blocks.append(block)
+                y = block.frame.maxY
+            }
+        }
+        y += style.bottomPadding
+        let pages = paginate(blocks, table: table, style: style, width: width, contentHeight: y, paper: paper, margin: margin)
+        return LaidOutTable(table: table, style: style, width: paper?.width ?? width, background: style.background,
+                            separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
+                            pages: pages, sectionTops: sectionTops, contentHeight: y)
+    }
+
+    private func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, y: Double, width: Double, location: SourceLocation) throws(Diagnostic) -> Block {
+        let bound = try binder.bind(template, values: item.values, at: location)
+        let fixed: Double?
+        switch item.height {
+        case .fixed(let height): fixed = height
+        case .automatic: fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number)
+        }
+        let content = bound.map { flex.layout($0, width: width, height: fixed) }
+        let height = fixed ?? content?.frame.height ?? 0
+        let background = template.attributes["background"]?.constant
+        return Block(kind: .row, section: section, item: index, id: item.id, frame: Rect(x: x, y: y, width: width, height: height),
+                     content: content, background: background, separator: nil, link: item.link, clips: fixed != nil)
+    }
+
+    private func supplementaryBlock(_ supplementary: Supplementary, role: TemplateRole, defaultTemplate: String, kind: Block.Kind,
+                                    section: Int, x: Double, y: Double, width: Double, location: SourceLocation) throws(Diagnostic) -> Block? {
+        switch supplementary {
+        case .title(let title):
+            let template = try library.template(defaultTemplate, role: role, at: location)
+            return try self.supplementary(template, values: ["title": .string(title)], height: .default, kind: kind, section: section,
+                                          x: x, y: y, width: width, location: location)
+        case .view(let id, let values, let height):
+            let template = try library.template(id, role: role, at: location.with(path: (location.path ?? "") + ".template"))
+            return try self.supplementary(template, values: values, height: height, kind: kind, section: section, x: x, y: y, width: width, location: location)
+        }
+    }
+
+    private func supplementary(_ template: Template, values: Value.Object, height: Height, kind: Block.Kind, section: Int,
+                               x: Double, y: Double, width: Double, location: SourceLocation) throws(Diagnostic) -> Block? {
+        let bound = try binder.bind(template, values: values, at: location)
+        var fixed: Double?
+        if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
+        let content = bound.map { flex.layout($0, width: width, height: fixed) }
+        let total = fixed ?? content?.frame.height ?? 0
+        return Block(kind: kind, section: section, item: nil, id: kind.rawValue, frame: Rect(x: x, y: y, width: width, height: total),
+                     content: content, background: template.attributes["background"]?.constant, separator: nil, link: nil, clips: fixed != nil)
+    }
+
+    /// Cuts blocks into pages: never splits a row, keeps a header with its first row, and repeats
+    /// a section's header at the top of a page the section continues on.
+    private func paginate(_ blocks: [Block], table: Table, style: StyleMetrics, width: Double, contentHeight: Double,
+                          paper: (width: Double, height: Double)?, margin: Double) -> [Page] {
+        guard let paper else {
+            return [Page(width: width, height: contentHeight, blocks: blocks, groups: groups(for: blocks, table: table, style: style))]
+        }
+        let available = paper.height - 2 * margin
+        var pages: [Page] = []
+        var current: [Block] = []
+        var cursor = 0.0
+        var previousBottom = style.topPadding
+        var headers: [Int: Block] = [:]
+        func finish() {
+            pages.append(Page(width: paper.width, height: paper.height, blocks: current, groups: groups(for: current, table: table, style: style)))
+            current = []
+            cursor = 0
+        }
+        for (index, block) in blocks.enumerated() {
+            if block.kind == .header { headers[block.section] = block }
+            let gap = max(0, block.frame.y - previousBottom)
+            previousBottom = block.frame.maxY
+            var needed = gap + block.frame.height
+            if block.kind == .header || block.kind == .title, index + 1 < blocks.count, blocks[index + 1].kind == .row {
+                needed += blocks[index + 1].frame.height
+            }
+            if !current.isEmpty, cursor + needed > available {
+                finish()
+                if block.kind != .header, var header = headers[block.section], header.section == block.section {
+                    header.frame.y = margin
+                    header.repeated = true
+                    current.append(header)
+                    cursor = header.frame.height
+                }
+            }
+            var placed = block
+            placed.frame.y = margin + cursor + (current.isEmpty ? 0 : gap)
+            placed.frame.x = block.frame.x + margin
+            cursor = placed.frame.maxY - margin
+            current.append(placed)
+        }
+        if !current.isEmpty || pages.isEmpty { finish() }
+        return pages
+    }
+
+    /// Where the first label starts: UIKit aligns a cell's separator with its text.
+    static func firstTextX(_ view: LaidOutView) -> Double? {
+        if case .label = view.style.content { return view.frame.x }
+        for child in view.children {
+            if let x = firstTextX(child) { return view.frame.x + x }
+        }
+        return nil
+    }
+
+    /// The backgrounds behind each section's rows on a page.
+    private func groups(for blocks: [Block], table: Table, style: StyleMetrics) -> [Group] {
+        var result: [Group] = []
+        var index = 0
+        while index < blocks.count {
+            guard blocks[index].kind == .row else { index += 1; continue }
+            let first = blocks[index]
+            var last = first
+            var end = index
+            while end + 1 < blocks.count, blocks[end + 1].kind == .row, blocks[end + 1].section == first.section {
+                end += 1
+                last = blocks[end]
+            }
+            let count = table.sections[first.section].items.count
+            let startsSection = first.item == 0, endsSection = last.item == count - 1
+            let frame = Rect(x: first.frame.x, y: first.frame.y, width: first.frame.width, height: last.frame.maxY - first.frame.y)
+            result.append(Group(section: first.section, frame: frame, cornerRadius: style.cornerRadius, roundsTop: startsSection,
+                                roundsBottom: endsSection, background: style.cellBackground,
+                                topLine: style.edgeSeparators == "full" && startsSection, bottomLine: style.edgeSeparators == "full" && endsSection))
+            index = end + 1
+        }
+        return result
+    }
+}

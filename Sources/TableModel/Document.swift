@@ -1,0 +1,287 @@
+import Foundation
+
+/// Where a document asks its pages to go: one page sized to the content, or paper.
+public enum PageSize: String, Sendable, Hashable, CaseIterable {
+    case content, a4, letter
+}
+
+/// A JSON document: the data of one screen plus where its templates and assets live.
+public struct Document: Sendable {
+    /// The path the document was read from, as the user gave it.
+    public var file: String
+    /// The file name without its extension; output files are named after it.
+    public var name: String
+    /// The absolute folder of the document; relative paths inside it start here.
+    public var directory: String
+    public var table: Table
+    /// A theme name (`ios`) or a path to a theme folder, relative to the document.
+    public var theme: String?
+    public var width: Double?
+    public var page: PageSize?
+    /// Absolute folders of the document's own templates, first match wins, before the theme's.
+    public var templateFolders: [String]
+    /// The absolute folder images are read from; nothing outside it is read.
+    public var assetsFolder: String
+    /// Where each section and item stood in the file, for errors found after decoding.
+    public var locations: [ModelPath: SourceLocation]
+
+    public init(file: String, name: String, directory: String, table: Table, theme: String? = nil, width: Double? = nil,
+                page: PageSize? = nil, templateFolders: [String] = [], assetsFolder: String? = nil,
+                locations: [ModelPath: SourceLocation] = [:]) {
+        self.file = file
+        self.name = name
+        self.directory = directory
+        self.table = table
+        self.theme = theme
+        self.width = width
+        self.page = page
+        self.templateFolders = templateFolders
+        self.assetsFolder = assetsFolder ?? directory
+        self.locations = locations
+    }
+
+    /// The location of a section, item, header or footer, with its JSON path.
+    public func location(of path: ModelPath) -> SourceLocation {
+        locations[path] ?? SourceLocation(file: file, path: path.jsonPath)
+    }
+}
+
+/// A place in the table model: a section, or an item, header or footer of a section.
+public enum ModelPath: Sendable, Hashable, CustomStringConvertible {
+    case section(Int)
+    case item(section: Int, item: Int)
+    case header(section: Int)
+    case footer(section: Int)
+
+    public var jsonPath: String {
+        switch self {
+        case .section(let s): return "$.sections[\(s)]"
+        case .item(let s, let i): return "$.sections[\(s)].items[\(i)]"
+        case .header(let s): return "$.sections[\(s)].header"
+        case .footer(let s): return "$.sections[\(s)].footer"
+        }
+    }
+
+    public var description: String { jsonPath }
+}
+
+/// Reads and checks a JSON document; every error names the file, line:column and JSON path.
+public enum DocumentDecoder {
+    public static let maximumFileSize = 64 << 20
+
+    /// Reads `file` from disk. A missing file is `.missingFile` (exit 66).
+    public static func load(file: String) throws(Diagnostic) -> Document {
+        let url = URL(fileURLWithPath: file)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw Diagnostic(.missingFile, at: SourceLocation(file: file), "no such document")
+        }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+              let size = attributes[.size] as? Int, size <= maximumFileSize else {
+            throw Diagnostic(at: SourceLocation(file: file), "document is larger than \(maximumFileSize >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw Diagnostic(.missingFile, at: SourceLocation(file: file), "cannot read the document")
+        }
+        let directory = url.deletingLastPathComponent().standardizedFileURL.path
+        return try decode(Array(data), file: file, directory: directory)
+    }
+
+    /// Decodes document bytes; `directory` anchors its relative folders.
+    public static func decode(_ bytes: [UInt8], file: String, directory: String) throws(Diagnostic) -> Document {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw Diagnostic(at: SourceLocation(file: file, line: error.line, column: error.column), "invalid JSON: \(error.message)")
+        }
+        var reader = Reader(file: file)
+        let object = try reader.object(root, path: "$", known: ["title", "theme", "style", "width", "page", "templates", "assets", "sections"])
+        let title = try reader.optionalString(object, "title", path: "$")
+        let theme = try reader.optionalString(object, "theme", path: "$")
+        let style: TableStyle = try reader.optionalEnum(object, "style", path: "$") ?? .plain
+        let width = try reader.optionalNumber(object, "width", path: "$", range: 1...10_000)
+        let page: PageSize? = try reader.optionalEnum(object, "page", path: "$")
+
+        var templateFolders: [String] = []
+        if let node = object["templates"] {
+            guard case .array(let folders) = node.kind else { throw reader.typeError(node, "$.templates", expected: "an array of folder paths") }
+            for (index, folder) in folders.enumerated() {
+                let path = "$.templates[\(index)]"
+                guard case .string(let relative) = folder.kind else { throw reader.typeError(folder, path, expected: "a folder path") }
+                templateFolders.append(try reader.folder(relative, node: folder, path: path, directory: directory))
+            }
+        }
+        var assets = directory
+        if let node = object["assets"] {
+            guard case .string(let relative) = node.kind else { throw reader.typeError(node, "$.assets", expected: "a folder path") }
+            assets = try reader.folder(relative, node: node, path: "$.assets", directory: directory)
+        }
+
+        guard let sectionsNode = object["sections"] else {
+            throw Diagnostic(at: reader.location(root, "$"), "missing key 'sections' (an array of sections)")
+        }
+        guard case .array(let sectionNodes) = sectionsNode.kind else {
+            throw reader.typeError(sectionsNode, "$.sections", expected: "an array of sections")
+        }
+        var sections: [Section] = []
+        var sectionIDs = Set<String>()
+        for (sectionIndex, sectionNode) in sectionNodes.enumerated() {
+            let path = "$.sections[\(sectionIndex)]"
+            reader.locations[.section(sectionIndex)] = reader.location(sectionNode, path)
+            let section = try reader.object(sectionNode, path: path, known: ["id", "header", "footer", "items"])
+            let id = try reader.optionalString(section, "id", path: path) ?? "section-\(sectionIndex)"
+            guard sectionIDs.insert(id).inserted else {
+                throw Diagnostic(at: reader.location(section["id"] ?? sectionNode, path + ".id"), "duplicate section id '\(id)'")
+            }
+            let header = try reader.supplementary(section["header"], path: path + ".header", model: .header(section: sectionIndex))
+            let footer = try reader.supplementary(section["footer"], path: path + ".footer", model: .footer(section: sectionIndex))
+            var items: [Item] = []
+            var itemIDs = Set<String>()
+            if let itemsNode = section["items"] {
+                guard case .array(let itemNodes) = itemsNode.kind else { throw reader.typeError(itemsNode, path + ".items", expected: "an array of items") }
+                for (itemIndex, itemNode) in itemNodes.enumerated() {
+                    let itemPath = "\(path).items[\(itemIndex)]"
+                    reader.locations[.item(section: sectionIndex, item: itemIndex)] = reader.location(itemNode, itemPath)
+                    let item = try reader.item(itemNode, path: itemPath, index: itemIndex)
+                    guard itemIDs.insert(item.id).inserted else {
+                        throw Diagnostic(at: reader.location(itemNode, itemPath + ".id"), "duplicate item id '\(item.id)' in section '\(id)'")
+                    }
+                    items.append(item)
+                }
+            }
+            sections.append(Section(id: id, header: header, footer: footer, items: items))
+        }
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        return Document(file: file, name: name, directory: directory, table: Table(title: title, style: style, sections: sections),
+                        theme: theme, width: width, page: page, templateFolders: templateFolders, assetsFolder: assets,
+                        locations: reader.locations)
+    }
+}
+
+/// The checks shared by every field of a document.
+private struct Reader {
+    let file: String
+    var locations: [ModelPath: SourceLocation] = [:]
+
+    init(file: String) { self.file = file }
+
+    func location(_ node: JSONNode, _ path: String) -> SourceLocation {
+        SourceLocation(file: file, line: node.line, column: node.column, path: path)
+    }
+
+    func typeError(_ node: JSONNode, _ path: String, expected: String) -> Diagnostic {
+        Diagnostic(at: location(node, path), "expected \(expected), found \(node.typeName)")
+    }
+
+    func object(_ node: JSONNode, path: String, known: [String]) throws(Diagnostic) -> [String: JSONNode] {
+        guard case .object(let entries) = node.kind else { throw typeError(node, path, expected: "an object") }
+        var result: [String: JSONNode] = [:]
+        for entry in entries {
+            guard known.contains(entry.key) else {
+                throw Diagnostic(at: location(entry.value, "\(path).\(entry.key)"), Suggestions.unknown("key", entry.key, known: known))
+            }
+            result[entry.key] = entry.value
+        }
+        return result
+    }
+
+    func optionalString(_ object: [String: JSONNode], _ key: String, path: String) throws(Diagnostic) -> String? {
+        guard let node = object[key] else { return nil }
+        guard case .string(let string) = node.kind else { throw typeError(node, "\(path).\(key)", expected: "a string") }
+        try checkText(string, node: node, path: "\(path).\(key)")
+        return string
+    }
+
+    func optionalNumber(_ object: [String: JSONNode], _ key: String, path: String, range: ClosedRange<Double>) throws(Diagnostic) -> Double? {
+        guard let node = object[key] else { return nil }
+        guard case .number(let number) = node.kind else { throw typeError(node, "\(path).\(key)", expected: "a number") }
+        guard range.contains(number) else {
+            throw Diagnostic(at: location(node, "\(path).\(key)"), "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(format(number))")
+        }
+        return number
+    }
+
+    func optionalEnum<E: RawRepresentable & CaseIterable>(_ object: [String: JSONNode], _ key: String, path: String) throws(Diagnostic) -> E? where E.RawValue == String {
+        guard let string = try optionalString(object, key, path: path) else { return nil }
+        guard let value = E(rawValue: string) else {
+            let node = object[key]!
+            throw Diagnostic(at: location(node, "\(path).\(key)"), Suggestions.unknown(key, string, known: E.allCases.map(\.rawValue)))
+        }
+        return value
+    }
+
+    /// A folder named relative to the document, which must stay inside the document's folder.
+    func folder(_ relative: String, node: JSONNode, path: String, directory: String) throws(Diagnostic) -> String {
+        do {
+            return try SafePath.resolve(relative, inside: directory, mustBeDirectory: true)
+        } catch {
+            throw Diagnostic(error.kind, at: location(node, path), error.message)
+        }
+    }
+
+    /// Refuses control characters other than tab and newline, which no renderer can show.
+    func checkText(_ text: String, node: JSONNode, path: String) throws(Diagnostic) {
+        if let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
+            throw Diagnostic(at: location(node, path), "control character U+\(String(format: "%04X", bad.value)) in text")
+        }
+    }
+
+    func checkValues(_ node: JSONNode, path: String) throws(Diagnostic) {
+        switch node.kind {
+        case .string(let string): try checkText(string, node: node, path: path)
+        case .array(let elements): for (index, element) in elements.enumerated() { try checkValues(element, path: "\(path)[\(index)]") }
+        case .object(let entries): for entry in entries { try checkValues(entry.value, path: "\(path).\(entry.key)") }
+        default: break
+        }
+    }
+
+    func values(_ node: JSONNode?, path: String) throws(Diagnostic) -> Value.Object {
+        guard let node else { return [:] }
+        guard case .object = node.kind else { throw typeError(node, path, expected: "an object of values") }
+        try checkValues(node, path: path)
+        guard case .object(let object) = node.value else { return [:] }
+        return object
+    }
+
+    func height(_ object: [String: JSONNode], path: String, defaultEstimate: Double) throws(Diagnostic) -> Height {
+        let estimate = try optionalNumber(object, "estimatedHeight", path: path, range: 0...100_000) ?? defaultEstimate
+        guard let node = object["height"] else { return .automatic(estimate: estimate) }
+        switch node.kind {
+        case .string("auto"), .string("automatic"): return .automatic(estimate: estimate)
+        case .number:
+            return .fixed(try optionalNumber(object, "height", path: path, range: 0...100_000) ?? estimate)
+        default:
+            throw typeError(node, path + ".height", expected: "a number or \"auto\"")
+        }
+    }
+
+    func supplementary(_ node: JSONNode?, path: String, model: ModelPath) throws(Diagnostic) -> Supplementary? {
+        guard let node else { return nil }
+        if case .string(let title) = node.kind {
+            try checkText(title, node: node, path: path)
+            return .title(title)
+        }
+        var reader = self
+        reader.locations = [:]
+        let object = try self.object(node, path: path, known: ["template", "values", "height", "estimatedHeight"])
+        guard let template = try optionalString(object, "template", path: path) else {
+            throw Diagnostic(at: location(node, path), "expected a title string or an object with a 'template'")
+        }
+        let values = try values(object["values"], path: path + ".values")
+        return .view(template: template, values: values, height: try height(object, path: path, defaultEstimate: 28))
+    }
+
+    func item(_ node: JSONNode, path: String, index: Int) throws(Diagnostic) -> Item {
+        let object = try self.object(node, path: path, known: ["id", "template", "values", "height", "estimatedHeight", "link"])
+        let id = try optionalString(object, "id", path: path) ?? "item-\(index)"
+        let template = try optionalString(object, "template", path: path) ?? "basic"
+        let link = try optionalString(object, "link", path: path)
+        return Item(id: id, template: template, values: try values(object["values"], path: path + ".values"),
+                    height: try height(object, path: path, defaultEstimate: 44), link: link)
+    }
+}
+
+func format(_ number: Double) -> String {
+    number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+}

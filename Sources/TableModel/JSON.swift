@@ -1,0 +1,259 @@
+/// A parsed JSON value that remembers where it stood in its file, so a document error can say
+/// `file:line:column` as well as the JSON path.
+public struct JSONNode: Sendable {
+    public enum Kind: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONNode])
+        case object([(key: String, value: JSONNode)])
+    }
+
+    public var kind: Kind
+    public var line: Int
+    public var column: Int
+
+    /// The plain value, locations dropped.
+    public var value: Value {
+        switch kind {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .number(let number): return .number(number)
+        case .string(let string): return .string(string)
+        case .array(let array): return .array(array.map(\.value))
+        case .object(let entries): return .object(Value.Object(entries.map { (key: $0.key, value: $0.value.value) }))
+        }
+    }
+
+    public var typeName: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A strict RFC 8259 parser: no comments, no trailing commas, no duplicate keys, a depth limit,
+/// and errors with line and column. Foundation's parser gives neither locations nor key order.
+public struct JSONParser {
+    public static let maximumDepth = 64
+
+    public struct Failure: Error, Sendable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
+        parser.skipWhitespace()
+        let node = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.failure("unexpected text after the end of the JSON value") }
+        return node
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var column: Int { index - lineStart + 1 }
+
+    private func failure(_ message: String) -> Failure {
+        Failure(line: line, column: column, message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A: index += 1; line += 1; lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(Failure) -> JSONNode {
+        guard depth < Self.maximumDepth else {
+            throw failure("JSON nested deeper than \(Self.maximumDepth) levels")
+        }
+        guard index < bytes.count else { throw failure("expected a JSON value, found the end of the file") }
+        let (startLine, startColumn) = (line, column)
+        let kind: JSONNode.Kind
+        switch bytes[index] {
+        case UInt8(ascii: "{"): kind = try parseObject(depth: depth)
+        case UInt8(ascii: "["): kind = try parseArray(depth: depth)
+        case UInt8(ascii: "\""): kind = .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); kind = .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); kind = .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); kind = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = .number(try parseNumber())
+        default:
+            throw failure("expected a JSON value (object, array, string, number, true, false or null)")
+        }
+        return JSONNode(kind: kind, line: startLine, column: startColumn)
+    }
+
+    private mutating func expectWord(_ word: String) throws(Failure) {
+        let utf8 = Array(word.utf8)
+        guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+            throw failure("expected a JSON value (object, array, string, number, true, false or null)")
+        }
+        index += utf8.count
+    }
+
+    private mutating func parseObject(depth: Int) throws(Failure) -> JSONNode.Kind {
+        index += 1
+        var entries: [(key: String, value: JSONNode)] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw failure("expected a key in double quotes")
+            }
+            let keyFailure = failure("")
+            let key = try parseString()
+            guard seen.insert(key).inserted else {
+                throw Failure(line: keyFailure.line, column: keyFailure.column, message: "duplicate key '\(key)'")
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after the key") }
+            index += 1
+            skipWhitespace()
+            entries.append((key: key, value: try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("expected ',' or '}', found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(entries) }
+            throw failure("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(Failure) -> JSONNode.Kind {
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("expected ',' or ']', found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            throw failure("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func parseNumber() throws(Failure) -> Double {
+        let start = index
+        func digits(_ parser: inout JSONParser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+                parser.index += 1
+            }
+            return parser.index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        guard digits(&self) > 0 else { throw failure("expected digits in a number") }
+        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+            throw failure("numbers must not start with 0")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw failure("expected digits after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw failure("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let number = Double(text), number.isFinite else { throw failure("number '\(text)' is out of range") }
+        return number
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        index += 1
+        var utf8: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw failure("unterminated string") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let string = String(validating: utf8, as: UTF8.self) else {
+                    throw failure("string is not valid UTF-8")
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw failure("unterminated escape") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): utf8.append(0x22)
+                case UInt8(ascii: "\\"): utf8.append(0x5C)
+                case UInt8(ascii: "/"): utf8.append(0x2F)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try parseHex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw failure("unpaired surrogate in \\u escape")
+                        }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw failure("unpaired surrogate in \\u escape")
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
+                    utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
+                default:
+                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+                }
+            case 0x00..<0x20:
+                throw failure("control character in a string (escape it, e.g. \\n)")
+            default:
+                utf8.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw failure("expected 4 hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("expected 4 hex digits after \\u")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import TableRender
+
+enum TableRenderSuggest {
+    static func closest(_ name: String, _ known: [String]) -> String? {
+        Suggestions.closest(to: name, in: known, limit: 1).first
+    }
+}
+
+/// The `tablerender` command. `run` takes its words and two output streams, so tests drive it
+/// exactly as a shell would and compare stdout, stderr and the exit code.
+public struct TableRenderCommand {
+    public static let version = "0.1.0"
+
+    public var stdout: (String) -> Void
+    public var stderr: (String) -> Void
+    public var terminalWidth: Int
+
+    public init(stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void, terminalWidth: Int = 80) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.terminalWidth = terminalWidth
+    }
+
+    static let root = CommandSpec(
+        name: "", overview: "Render list screens from JSON documents and Nib-like XML cell templates into PNG and PDF.",
+        usage: "tablerender <subcommand>\n       tablerender [render] <document> ... [--format <format>] [--out <dir>] ...",
+        options: [.init(names: ["--version"], value: nil, help: "Show the version.")],
+        subcommands: [
+            ("render (default)", "Render documents to PNG and PDF."),
+            ("check", "Validate documents, templates and themes without rendering."),
+            ("themes", "List the themes that can be used by name."),
+            ("templates", "List a theme's templates, or print the template reference."),
+            ("help", "Show help for a subcommand."),
+        ])
+
+    static let render = CommandSpec(
+        name: "render", overview: "Render documents to PNG and PDF.",
+        usage: "tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]",
+        arguments: [("<document>", "A JSON document describing a table.")],
+        options: [
+            .init(names: ["-f", "--format"], value: "format", help: "png or pdf; repeat or separate with commas for both. (default: png)", repeatable: true),
+            .init(names: ["-o", "--out"], value: "dir", help: "Output folder; each document gets a subfolder named after it. (default: Output)"),
+            .init(names: ["--theme"], value: "theme", help: "A theme name or a path to a theme folder, instead of the document's."),
+            .init(names: ["--appearance"], value: "appearance", help: "light, dark, or both. (default: light)", repeatable: true),
+            .init(names: ["--scale"], value: "scale", help: "Pixels per point of PNG images: 1, 2 or 3. (default: 2)"),
+            .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
+            .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4 or letter."),
+            .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors."),
+        ],
+        discussion: "Files are named <out>/<doc>/<doc>[-<page>][.dark][@<scale>x].png and <out>/<doc>/<doc>[.dark].pdf. Every file is written whole or not at all.")
+
+    static let check = CommandSpec(
+        name: "check", overview: "Validate documents, templates and themes without rendering.",
+        usage: "tablerender check <file> ... [--theme <theme>]",
+        arguments: [("<file>", "A document (.json), a template (.xml) or a theme (theme.xml or its folder).")],
+        options: [.init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)")])
+
+    static let themes = CommandSpec(name: "themes", overview: "List the themes that can be used by name.", usage: "tablerender themes")
+
+    static let templates = CommandSpec(
+        name: "templates", overview: "List a theme's templates, or print the template reference.",
+        usage: "tablerender templates [--theme <theme>] [--reference]",
+        options: [
+            .init(names: ["--theme"], value: "theme", help: "Theme to list. (default: ios)"),
+            .init(names: ["--reference"], value: nil, help: "Print every element and attribute with its default, as Markdown."),
+        ])
+
+    static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates]
+
+    /// Runs the command; returns the exit code (REFERENCE.md §6).
+    public func run(_ arguments: [String]) -> Int32 {
+        var words = arguments
+        if words.first == "help" {
+            words.removeFirst()
+            guard let name = words.first else { stdout(Self.root.help(width: terminalWidth)); return 0 }
+            guard let spec = Self.subcommands[name] else { return usage(Self.root, "Unknown subcommand '\(name)'", known: Array(Self.subcommands.keys)) }
+            stdout(spec.help(width: terminalWidth))
+            return 0
+        }
+        if words.isEmpty {
+            return usage(Self.root, "Missing a document or a subcommand")
+        }
+        if words == ["--version"] { stdout(Self.version + "\n"); return 0 }
+        if words == ["--help"] || words == ["-h"] { stdout(Self.root.help(width: terminalWidth)); return 0 }
+        var spec = Self.render
+        if let first = words.first, let named = Self.subcommands[first] {
+            spec = named
+            words.removeFirst()
+        } else if let first = words.first, !first.hasPrefix("-"), !first.contains("."), !first.contains("/"),
+                  !FileManager.default.fileExists(atPath: first) {
+            return usage(Self.root, "Unknown subcommand '\(first)'", known: Array(Self.subcommands.keys))
+        }
+        let parsed: ParsedArguments
+        do { parsed = try spec.parse(words) } catch { return usage(spec, error.message) }
+        if parsed.flags.contains("--help") { stdout(spec.help(width: terminalWidth)); return 0 }
+        do {
+            switch spec.name {
+            case "check": return try runCheck(parsed)
+            case "themes": return try runThemes(parsed)
+            case "templates": return try runTemplates(parsed)
+            default: return try runRender(parsed)
+            }
+        } catch let error as UsageError {
+            return usage(spec, error.message)
+        } catch let diagnostic as Diagnostic {
+            stderr(diagnostic.description + "\n")
+            return diagnostic.exitCode
+        } catch {
+            stderr("error: \(error)\n")
+            return 1
+        }
+    }
+
+    private func usage(_ spec: CommandSpec, _ message: String, known: [String] = []) -> Int32 {
+        var text = "Error: \(message)"
+        if !known.isEmpty, let near = message.split(separator: "'").dropFirst().first.flatMap({ TableRenderSuggest.closest(String($0), known) }) {
+            text += "; did you mean '\(near)'?"
+        }
+        stderr(text + "\nUsage: \(spec.usage)\n  See 'tablerender\(spec.name.isEmpty ? "" : " " + spec.name) --help' for more information.\n")
+        return 64
+    }
+
+    // MARK: render
+
+    private func runRender(_ parsed: ParsedArguments) throws -> Int32 {
+        guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>'") }
+        var options = RenderOptions()
+        let formats = parsed.list("--format")
+        if !formats.isEmpty {
+            options.formats = try formats.map { name throws(UsageError) in
+                guard let format = OutputFormat(rawValue: name) else { throw UsageError(message: invalid("--format", name, OutputFormat.allCases.map(\.rawValue))) }
+                return format
+            }
+        }
+        let appearances = parsed.list("--appearance")
+        if !appearances.isEmpty {
+            options.appearances = try appearances.flatMap { name throws(UsageError) -> [Appearance] in
+                if name == "both" { return [.light, .dark] }
+                guard let appearance = Appearance(rawValue: name) else { throw UsageError(message: invalid("--appearance", name, ["light", "dark", "both"])) }
+                return [appearance]
+            }
+        }
+        if let scale = parsed.value("--scale") {
+            guard let value = Double(scale), [1, 2, 3].contains(value) else { throw UsageError(message: invalid("--scale", scale, ["1", "2", "3"])) }
+            options.scale = value
+        }
+        if let width = parsed.value("--width") {
+            guard let value = Double(width), value.isFinite, value >= 1, value <= 10_000 else {
+                throw UsageError(message: "The value '\(width)' is invalid for '--width <width>'; expected a number from 1 to 10000")
+            }
+            options.width = value
+        }
+        if let page = parsed.value("--page") {
+            guard let value = PageSize(rawValue: page) else { throw UsageError(message: invalid("--page", page, PageSize.allCases.map(\.rawValue))) }
+            options.page = value
+        }
+        options.outputDirectory = parsed.value("--out") ?? "Output"
+        let quiet = parsed.flags.contains("--quiet")
+        var worst: Int32 = 0
+        for path in parsed.positionals {
+            do {
+                let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"))
+                for file in try loaded.render(options) where !quiet { stdout(file + "\n") }
+            } catch {
+                stderr(error.description + "\n")
+                worst = max(worst, error.exitCode)
+            }
+        }
+        return worst
+    }
+
+    private func invalid(_ option: String, _ value: String, _ known: [String]) -> String {
+        var text = "The value '\(value)' is invalid for '\(option)'; expected one of: \(known.joined(separator: ", "))"
+        if let near = TableRenderSuggest.closest(value, known) { text += " (did you mean '\(near)'?)" }
+        return text
+    }
+
+    // MARK: check
+
+    private func runCheck(_ parsed: ParsedArguments) throws -> Int32 {
+        guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<file>'") }
+        var worst: Int32 = 0
+        for path in parsed.positionals {
+            do {
+                try checkFile(path, theme: parsed.value("--theme"))
+                stdout("\(path): ok\n")
+            } catch {
+                stderr(error.description + "\n")
+                worst = max(worst, error.exitCode)
+            }
+        }
+        return worst
+    }
+
+    private func checkFile(_ path: String, theme: String?) throws(Diagnostic) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such file")
+        }
+        if isDirectory.boolValue || path.hasSuffix("theme.xml") {
+            let folder = isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let loaded = try ThemeLoader.load(folder.contains("/") ? folder : "./" + folder)
+            _ = try TemplateLibrary(theme: loaded, folders: [])
+        } else if path.hasSuffix(".xml") {
+            guard let data = FileManager.default.contents(atPath: path) else { throw Diagnostic(.missingFile, at: SourceLocation(file: path), "cannot read the file") }
+            let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let template = try TemplateParser.parse(file: path, bytes: Array(data), id: id)
+            try TemplateLibrary.check(template, theme: try ThemeLoader.load(theme ?? "ios"))
+        } else {
+            let loaded = try LoadedDocument(path: path, themeOverride: theme)
+            _ = try loaded.layout()
+        }
+    }
+
+    // MARK: themes, templates
+
+    private func runThemes(_ parsed: ParsedArguments) throws -> Int32 {
+        if !parsed.positionals.isEmpty { throw UsageError(message: "Unexpected argument '\(parsed.positionals[0])'") }
+        for name in ThemeLoader.available() {
+            let theme = try ThemeLoader.load(name)
+            stdout("\(name)\t\(theme.folder)\n")
+        }
+        return 0
+    }
+
+    private func runTemplates(_ parsed: ParsedArguments) throws -> Int32 {
+        if !parsed.positionals.isEmpty { throw UsageError(message: "Unexpected argument '\(parsed.positionals[0])'") }
+        if parsed.flags.contains("--reference") {
+            stdout(Schema.reference() + "\n")
+            return 0
+        }
+        let library = try TemplateLibrary(theme: try ThemeLoader.load(parsed.value("--theme") ?? "ios"), folders: [])
+        for name in library.names {
+            let template = library.templates[name]!
+            stdout("\(name)\t\(template.role.rawValue)\t\(template.outlets.sorted().joined(separator: ","))\n")
+        }
+        return 0
+    }
+}

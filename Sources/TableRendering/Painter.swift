@@ -1,0 +1,122 @@
+import TableLayout
+import TableModel
+import TableTemplates
+
+/// Draws laid-out pages with a theme's colours in one appearance. Shared by PNG and PDF.
+final class Painter {
+    let theme: Theme
+    let appearance: Appearance
+    let text: TextEngine
+    private var images: [String: LoadedImage] = [:]
+
+    init(theme: Theme, appearance: Appearance, text: TextEngine) {
+        self.theme = theme
+        self.appearance = appearance
+        self.text = text
+    }
+
+    /// Tokens were checked when templates were bound; an unknown one here is a bug, drawn magenta.
+    func color(_ token: String) -> RGBA {
+        theme.color(token, appearance) ?? RGBA(red: 1, green: 0, blue: 1)
+    }
+
+    func draw(_ page: Page, of table: LaidOutTable, on canvas: Canvas) throws(Diagnostic) {
+        canvas.fill(Rect(x: 0, y: 0, width: page.width, height: page.height), color(table.background))
+        for group in page.groups {
+            canvas.fill(group.frame, color(group.background), radius: group.cornerRadius, roundTop: group.roundsTop, roundBottom: group.roundsBottom)
+            let thickness = table.separatorThickness
+            if group.topLine {
+                canvas.fill(Rect(x: 0, y: group.frame.y, width: page.width, height: thickness), color(table.separatorColor))
+            }
+            if group.bottomLine {
+                canvas.fill(Rect(x: 0, y: group.frame.maxY - thickness, width: page.width, height: thickness), color(table.separatorColor))
+            }
+        }
+        for block in page.blocks {
+            if let background = block.background { canvas.fill(block.frame, color(background)) }
+            if let content = block.content {
+                canvas.save()
+                if block.clips { canvas.clip(block.frame) }
+                try draw(content, at: (block.frame.x, block.frame.y), on: canvas)
+                canvas.restore()
+            }
+            if let separator = block.separator {
+                canvas.fill(Rect(x: block.frame.x + separator.x, y: block.frame.maxY - separator.thickness, width: separator.width,
+                                 height: separator.thickness), color(separator.color))
+            }
+            if let link = block.link { canvas.link(link, block.frame) }
+        }
+    }
+
+    private func draw(_ view: LaidOutView, at origin: (Double, Double), on canvas: Canvas) throws(Diagnostic) {
+        let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+        let style = view.style
+        if let background = style.background { canvas.fill(frame, color(background), radius: style.cornerRadius) }
+        let clips = style.cornerRadius > 0
+        if clips {
+            canvas.save()
+            canvas.clip(frame, radius: style.cornerRadius)
+        }
+        switch style.content {
+        case .label(let string, let textStyle, let textColor):
+            let layout = text.layout(string, style: textStyle, width: frame.width)
+            canvas.save()
+            canvas.clip(frame)
+            canvas.show(layout, x: frame.x, y: frame.y, color: color(textColor))
+            canvas.restore()
+        case .image(let path, let contentMode, _):
+            canvas.draw(try image(path), in: frame, contentMode: contentMode)
+        case .toggle(let on, let tint):
+            drawSwitch(on: on, tint: tint, in: frame, on: canvas)
+        case .accessory(let accessory, let tint):
+            drawAccessory(accessory, tint: tint, in: frame, on: canvas)
+        case .divider(let lineColor, _):
+            canvas.fill(frame, color(lineColor))
+        case .stack, .box, .spacer:
+            break
+        }
+        for child in view.children { try draw(child, at: (frame.x, frame.y), on: canvas) }
+        if clips { canvas.restore() }
+        if style.borderWidth > 0 { canvas.stroke(frame, color(style.borderColor), width: style.borderWidth, radius: style.cornerRadius) }
+    }
+
+    private func image(_ path: String) throws(Diagnostic) -> LoadedImage {
+        if let known = images[path] { return known }
+        let loaded = try LoadedImage.load(path)
+        images[path] = loaded
+        return loaded
+    }
+
+    /// UISwitch: a 51×31 capsule with a 27 pt knob.
+    private func drawSwitch(on: Bool, tint: String, in frame: Rect, on canvas: Canvas) {
+        let track = Rect(x: frame.x, y: frame.y + (frame.height - 31) / 2, width: 51, height: 31)
+        canvas.fill(track, color(on ? tint : "switchOff"), radius: 15.5)
+        let knobX = on ? track.maxX - 15.5 : track.x + 15.5
+        canvas.fillCircle(x: knobX, y: track.y + 15.5 + 0.75, radius: 13.5, RGBA(red: 0, green: 0, blue: 0, alpha: 0.08))
+        canvas.fillCircle(x: knobX, y: track.y + 15.5, radius: 13.5, color("switchKnob"))
+    }
+
+    private func drawAccessory(_ accessory: Accessory, tint: String?, in frame: Rect, on canvas: Canvas) {
+        let midY = frame.y + frame.height / 2
+        func chevron(x: Double) {
+            canvas.strokeLines([(x + 1.5, midY - 6.5), (x + 7.5, midY), (x + 1.5, midY + 6.5)], color(tint ?? "chevron"), width: 2.2)
+        }
+        func info(x: Double) {
+            let center = (x + 11, midY)
+            let tintColor = color(tint ?? "tint")
+            canvas.strokeCircle(x: center.0, y: center.1, radius: 10.3, tintColor, width: 1.3)
+            canvas.fillCircle(x: center.0, y: center.1 - 5, radius: 1.3, tintColor)
+            canvas.strokeLines([(center.0, center.1 - 1.5), (center.0, center.1 + 5.5)], tintColor, width: 2)
+        }
+        switch accessory {
+        case .none: break
+        case .disclosureIndicator: chevron(x: frame.x)
+        case .checkmark:
+            canvas.strokeLines([(frame.x + 1.5, midY + 0.5), (frame.x + 6, midY + 5.5), (frame.x + 14.5, midY - 6)], color(tint ?? "tint"), width: 2.2)
+        case .detailButton: info(x: frame.x)
+        case .detailDisclosureButton:
+            info(x: frame.x)
+            chevron(x: frame.maxX - 9)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TableLayout
+import TableModel
+import TableTemplates
+
+/// Cairo's limit on an image surface side.
+let maximumPixels = 32_767
+
+/// Renders pages to PNG images at a scale, light or dark.
+public struct PNGRenderer {
+    public var theme: Theme
+    public var text: TextEngine
+
+    public init(theme: Theme, text: TextEngine) {
+        self.theme = theme
+        self.text = text
+    }
+
+    /// One encoded PNG per page.
+    public func render(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> [[UInt8]] {
+        let painter = Painter(theme: theme, appearance: appearance, text: text)
+        var images: [[UInt8]] = []
+        for page in table.pages {
+            let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
+            guard width <= maximumPixels, height <= maximumPixels else {
+                throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels)); use --page a4 or letter to split it into pages, or a smaller --scale")
+            }
+            let canvas = try Canvas(.image(width: width, height: height, scale: scale))
+            try painter.draw(page, of: table, on: canvas)
+            try canvas.check("draw the page")
+            images.append(try canvas.pngData())
+        }
+        return images
+    }
+}
+
+/// Renders all pages into one PDF with real text, an outline entry per section and links.
+public struct PDFRenderer {
+    public var theme: Theme
+    public var text: TextEngine
+
+    public init(theme: Theme, text: TextEngine) {
+        self.theme = theme
+        self.text = text
+    }
+
+    /// Writes the PDF to `path` (the caller renames it into place). The creation date comes from
+    /// `SOURCE_DATE_EPOCH` when set; otherwise the PDF carries none, so output is reproducible.
+    public func write(_ table: LaidOutTable, appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
+        let painter = Painter(theme: theme, appearance: appearance, text: text)
+        guard let first = table.pages.first else { return }
+        let canvas = try Canvas(.pdf(path: path, width: first.width, height: max(1, first.height)))
+        canvas.setMetadata(title: title, date: Self.sourceDate())
+        var outlined = Set<Int>()
+        for (number, page) in table.pages.enumerated() {
+            canvas.setPageSize(width: page.width, height: max(1, page.height))
+            try painter.draw(page, of: table, on: canvas)
+            for block in page.blocks where !outlined.contains(block.section) && block.kind != .title {
+                outlined.insert(block.section)
+                let section = table.table.sections[block.section]
+                canvas.outline(Self.outlineTitle(section, index: block.section), page: number + 1, y: block.frame.y)
+            }
+            canvas.showPage()
+            try canvas.check("draw page \(number + 1)")
+        }
+        try canvas.finish()
+    }
+
+    static func outlineTitle(_ section: Section, index: Int) -> String {
+        if case .title(let title)? = section.header, !title.isEmpty { return title }
+        return section.id
+    }
+
+    /// `SOURCE_DATE_EPOCH` as a PDF date (`YYYY-MM-DDThh:mm:ssZ` for Cairo), or nil.
+    static func sourceDate() -> String? {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(text) else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}
+
+/// Writes files whole or not at all: to a temporary name in the same folder, then renamed.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
+        try write(to: path) { temporary throws(Diagnostic) in
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+                throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file")
+            }
+        }
+    }
+
+    /// Runs `body` with a temporary path next to `path`, then renames it into place; on failure
+    /// the temporary file is removed and `path` is left as it was.
+    public static func write(to path: String, _ body: (String) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        do {
+            try body(temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// The template vocabulary: every element, every attribute, its kind and its default. The parser
+/// checks templates against it and `tablerender templates --reference` prints it.
+public enum ViewKind: String, Sendable, Hashable, CaseIterable {
+    case stack, box, spacer, label, image, `switch`, accessory, divider
+}
+
+/// The root elements a template file may hold.
+public enum TemplateRole: String, Sendable, Hashable, CaseIterable {
+    case cell, header, footer
+}
+
+public enum AttributeKind: Sendable, Hashable {
+    case text
+    case number
+    case bool
+    case choice([String])
+    case color
+    case font
+    /// CSS-style padding: 1 to 4 numbers, top right bottom left.
+    case insets
+    /// A number, or `auto`.
+    case length
+
+    var summary: String {
+        switch self {
+        case .text: return "text"
+        case .number: return "number ≥ 0"
+        case .bool: return "true | false"
+        case .choice(let options): return options.joined(separator: " | ")
+        case .color: return "colour token or #RRGGBB[AA]"
+        case .font: return "font token or Pango font (\"Inter Bold 17\")"
+        case .insets: return "1–4 numbers: top right bottom left"
+        case .length: return "number or auto"
+        }
+    }
+}
+
+public struct AttributeSpec: Sendable, Hashable {
+    public var name: String
+    public var kind: AttributeKind
+    public var defaultValue: String?
+    public var summary: String
+
+    init(_ name: String, _ kind: AttributeKind, _ defaultValue: String?, _ summary: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+public enum Schema {
+    public static let accessoryTypes = ["none", "disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton"]
+
+    /// Attributes every view takes.
+    public static let common: [AttributeSpec] = [
+        .init("id", .text, nil, "an outlet name, shown in dumps and as a CSS class"),
+        .init("width", .length, "auto", "fixed width"),
+        .init("height", .length, "auto", "fixed height"),
+        .init("minWidth", .number, "0", "smallest width"),
+        .init("maxWidth", .length, "auto", "largest width"),
+        .init("minHeight", .number, "0", "smallest height"),
+        .init("maxHeight", .length, "auto", "largest height"),
+        .init("grow", .number, "0", "share of the free space along the parent stack's axis (flex-grow)"),
+        .init("shrink", .number, "1", "share of the overflow taken back along the parent stack's axis (flex-shrink)"),
+        .init("hidden", .bool, "false", "hide the view; it takes no space, as a hidden arranged subview"),
+        .init("hidesWhenEmpty", .bool, "true", "hide the view when its bound content is missing or empty"),
+        .init("background", .color, nil, "background colour"),
+        .init("cornerRadius", .number, "0", "rounds the corners and clips the content"),
+        .init("borderWidth", .number, "0", "border line width"),
+        .init("borderColor", .color, "separator", "border colour"),
+    ]
+
+    public static let views: [ViewKind: [AttributeSpec]] = [
+        .stack: [
+            .init("axis", .choice(["horizontal", "vertical"]), "horizontal", "direction the children are laid out in (UIStackView default)"),
+            .init("spacing", .number, "0", "space between visible children"),
+            .init("alignment", .choice(["fill", "leading", "center", "trailing"]), "fill", "placement across the axis"),
+            .init("distribution", .choice(["fill", "fillEqually", "equalSpacing", "leading", "center", "trailing"]), "fill", "placement along the axis"),
+            .init("padding", .insets, "0", "space inside the edges"),
+        ],
+        .box: [
+            .init("padding", .insets, "0", "space inside the edges; a box holds at most one child"),
+        ],
+        .spacer: [],
+        .label: [
+            .init("text", .text, "", "the text, usually a binding such as {title}"),
+            .init("font", .font, "body", "font"),
+            .init("color", .color, "label", "text colour"),
+            .init("lines", .number, "1", "line limit, 0 for no limit; longer text ends in an ellipsis"),
+            .init("alignment", .choice(["natural", "leading", "center", "trailing", "justified"]), "natural", "natural follows the text's direction (right for Arabic and Hebrew)"),
+            .init("truncation", .choice(["tail", "head", "middle", "clip"]), "tail", "where the ellipsis goes when the text is cut"),
+            .init("lineHeight", .length, "auto", "line height; auto takes the font token's"),
+            .init("transform", .choice(["none", "uppercase", "lowercase"]), "none", "case transform"),
+        ],
+        .image: [
+            .init("source", .text, "", "PNG, JPEG or SVG file inside the document's assets folder"),
+            .init("contentMode", .choice(["aspectFit", "aspectFill", "scaleToFill", "center"]), "aspectFit", "how the picture fills the frame"),
+            .init("alt", .text, "", "text alternative for HTML and accessibility"),
+        ],
+        .switch: [
+            .init("on", .bool, "false", "switch state; bound to a missing value, the switch hides"),
+            .init("tint", .color, "switchOn", "colour of the track when on"),
+        ],
+        .accessory: [
+            .init("type", .choice(accessoryTypes), "none", "UITableViewCell.AccessoryType; none hides the view"),
+            .init("color", .color, nil, "glyph colour (default: tertiaryLabel for the chevron, tint otherwise)"),
+        ],
+        .divider: [
+            .init("color", .color, "separator", "line colour"),
+            .init("thickness", .number, "0.5", "line thickness, across the parent stack's axis"),
+        ],
+    ]
+
+    /// Attributes of `<cell>`, `<header>` and `<footer>`.
+    public static let root: [AttributeSpec] = [
+        .init("height", .length, "auto", "fixed height, or auto to size to the content (self-sizing)"),
+        .init("estimatedHeight", .number, "44", "estimate before measuring; the HTML page reserves it for rows off screen"),
+        .init("separatorInset", .length, "auto", "leading inset of the separator under a cell; auto takes the theme's"),
+        .init("background", .color, nil, "background colour (cells default to the theme's cell background)"),
+    ]
+
+    public static func attributes(of kind: ViewKind) -> [AttributeSpec] { common + (views[kind] ?? []) }
+
+    /// The reference of every element and attribute, as Markdown.
+    public static func reference() -> String {
+        var lines = ["| element | attribute | accepts | default | meaning |", "|---|---|---|---|---|"]
+        func add(_ element: String, _ specs: [AttributeSpec]) {
+            for spec in specs {
+                lines.append("| `\(element)` | `\(spec.name)` | \(spec.kind.summary) | \(spec.defaultValue.map { "`\($0)`" } ?? "–") | \(spec.summary) |")
+            }
+        }
+        add("cell, header, footer", root)
+        add("every view", common)
+        for kind in ViewKind.allCases { add(kind.rawValue, views[kind] ?? []) }
+        return lines.joined(separator: "\n")
+    }
+}

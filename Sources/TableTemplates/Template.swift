@@ -1,0 +1,156 @@
+import TableModel
+
+/// One view of a template, as parsed: its kind, its attributes (possibly bound) and children.
+public struct ViewNode: Sendable {
+    public var kind: ViewKind
+    public var attributes: [String: AttributeText]
+    public var children: [ViewNode]
+    public var location: SourceLocation
+
+    public func attribute(_ name: String) -> AttributeText? { attributes[name] }
+}
+
+/// A Nib-like template: a `<cell>`, `<header>` or `<footer>` found by its file name.
+public struct Template: Sendable {
+    public var id: String
+    public var role: TemplateRole
+    public var attributes: [String: AttributeText]
+    /// The content view; `nil` for an empty template.
+    public var content: ViewNode?
+    public var location: SourceLocation
+
+    /// The item value keys the template reads (its outlets); values with other keys are refused.
+    public var outlets: Set<String> {
+        var keys = Set<String>()
+        func visit(_ node: ViewNode) {
+            for text in node.attributes.values { keys.formUnion(text.bindingRoots) }
+            node.children.forEach(visit)
+        }
+        for text in attributes.values { keys.formUnion(text.bindingRoots) }
+        if let content { visit(content) }
+        return keys
+    }
+
+    /// A golden-test friendly dump: one line per view, attributes in schema order.
+    public var dump: String {
+        var lines: [String] = []
+        let rootAttributes = Schema.root.compactMap { spec in attributes[spec.name].map { "\(spec.name)=\"\($0)\"" } }
+        lines.append(([role.rawValue, id, "@\(location.line ?? 0):\(location.column ?? 0)"] + rootAttributes).joined(separator: " "))
+        func visit(_ node: ViewNode, depth: Int) {
+            let specs = Schema.attributes(of: node.kind)
+            let text = specs.compactMap { spec in node.attributes[spec.name].map { "\(spec.name)=\"\($0)\"" } }
+            lines.append(String(repeating: "  ", count: depth) + ([node.kind.rawValue, "@\(node.location.line ?? 0):\(node.location.column ?? 0)"] + text).joined(separator: " "))
+            for child in node.children { visit(child, depth: depth + 1) }
+        }
+        if let content { visit(content, depth: 1) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Turns a template file into a `Template`, checking every element and attribute against the
+/// schema. Colour and font tokens are checked against a theme by `TemplateLibrary`.
+public enum TemplateParser {
+    public static func parse(file: String, bytes: [UInt8], id: String) throws(Diagnostic) -> Template {
+        let root = try XMLParser.parse(file: file, bytes: bytes)
+        guard let role = TemplateRole(rawValue: root.name) else {
+            throw Diagnostic(at: root.location, Suggestions.unknown("root element", "<\(root.name)>", known: TemplateRole.allCases.map { "<\($0.rawValue)>" }) + "; a template holds one cell, header or footer")
+        }
+        let attributes = try parseAttributes(root, specs: Schema.root)
+        guard root.children.count <= 1 else {
+            throw Diagnostic(at: root.children[1].location, "<\(role.rawValue)> holds one content view; wrap several in a <stack>")
+        }
+        let content = try root.children.first.map { element throws(Diagnostic) in try parseView(element) }
+        return Template(id: id, role: role, attributes: attributes, content: content, location: root.location)
+    }
+
+    static func parseView(_ element: XMLElement) throws(Diagnostic) -> ViewNode {
+        guard let kind = ViewKind(rawValue: element.name) else {
+            throw Diagnostic(at: element.location, Suggestions.unknown("element", "<\(element.name)>", known: ViewKind.allCases.map { "<\($0.rawValue)>" }))
+        }
+        let attributes = try parseAttributes(element, specs: Schema.attributes(of: kind))
+        switch kind {
+        case .stack:
+            break
+        case .box:
+            if element.children.count > 1 {
+                throw Diagnostic(at: element.children[1].location, "<box> holds at most one child; use a <stack> for several")
+            }
+        default:
+            if let child = element.children.first {
+                throw Diagnostic(at: child.location, "<\(kind.rawValue)> cannot hold other views")
+            }
+        }
+        if kind == .image, attributes["width"]?.constant.flatMap(Double.init) == nil || attributes["height"]?.constant.flatMap(Double.init) == nil {
+            throw Diagnostic(at: element.location, "<image> needs a fixed width and height, e.g. width=\"29\" height=\"29\"")
+        }
+        var children: [ViewNode] = []
+        for child in element.children { children.append(try parseView(child)) }
+        return ViewNode(kind: kind, attributes: attributes, children: children, location: element.location)
+    }
+
+    static func parseAttributes(_ element: XMLElement, specs: [AttributeSpec]) throws(Diagnostic) -> [String: AttributeText] {
+        var result: [String: AttributeText] = [:]
+        for attribute in element.attributes {
+            guard let spec = specs.first(where: { $0.name == attribute.name }) else {
+                throw Diagnostic(at: attribute.location, Suggestions.unknown("attribute", attribute.name, known: specs.map(\.name)) + " on <\(element.name)>")
+            }
+            let text: AttributeText
+            do { text = try AttributeText(parsing: attribute.value) } catch {
+                throw Diagnostic(at: attribute.location, "\(attribute.name): \(error.message)")
+            }
+            if let constant = text.constant, let problem = AttributeCheck.problem(constant, kind: spec.kind) {
+                throw Diagnostic(at: attribute.location, "\(attribute.name)=\"\(constant)\": \(problem)")
+            }
+            result[attribute.name] = text
+        }
+        return result
+    }
+}
+
+/// Checks of attribute values that need no theme; shared by the parser and the binder.
+public enum AttributeCheck {
+    /// nil when `value` is acceptable for `kind`, else what was expected.
+    public static func problem(_ value: String, kind: AttributeKind) -> String? {
+        switch kind {
+        case .text, .color, .font:
+            return nil
+        case .number:
+            return number(value) == nil ? "expected a finite number ≥ 0" : nil
+        case .length:
+            return value == "auto" || number(value) != nil ? nil : "expected a finite number ≥ 0 or auto"
+        case .bool:
+            return bool(value) == nil ? "expected true or false" : nil
+        case .choice(let options):
+            return options.contains(value) ? nil : Suggestions.unknown("value", value, known: options)
+        case .insets:
+            return insets(value) == nil ? "expected 1 to 4 finite numbers ≥ 0 (top right bottom left)" : nil
+        }
+    }
+
+    public static func number(_ text: String) -> Double? {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0, value <= 100_000 else { return nil }
+        return value
+    }
+
+    public static func bool(_ text: String) -> Bool? {
+        switch text {
+        case "true", "yes", "1": return true
+        case "false", "no", "0", "": return false
+        default: return nil
+        }
+    }
+
+    /// CSS order: `a` | `v h` | `t h b` | `t r b l`; returned as (top, right, bottom, left).
+    public static func insets(_ text: String) -> [Double]? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "," })
+        let numbers = parts.compactMap { number(String($0)) }
+        guard numbers.count == parts.count else { return nil }
+        switch numbers.count {
+        case 1: return [numbers[0], numbers[0], numbers[0], numbers[0]]
+        case 2: return [numbers[0], numbers[1], numbers[0], numbers[1]]
+        case 3: return [numbers[0], numbers[1], numbers[2], numbers[1]]
+        case 4: return numbers
+        default: return nil
+        }
+    }
+}

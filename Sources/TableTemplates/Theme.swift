@@ -1,0 +1,284 @@
+import Foundation
+import TableModel
+
+public enum Appearance: String, Sendable, Hashable, CaseIterable {
+    case light, dark
+}
+
+/// A colour with components from 0 to 1, not premultiplied.
+public struct RGBA: Sendable, Hashable, CustomStringConvertible {
+    public var red, green, blue, alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        var digits = String(hex.dropFirst())
+        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        let full = digits.count == 6 ? (value << 8) | 0xFF : value
+        self.init(red: Double((full >> 24) & 0xFF) / 255, green: Double((full >> 16) & 0xFF) / 255,
+                  blue: Double((full >> 8) & 0xFF) / 255, alpha: Double(full & 0xFF) / 255)
+    }
+
+    public var description: String {
+        let parts = [red, green, blue, alpha].map { String(format: "%02X", Int(($0 * 255).rounded())) }
+        return "#" + (alpha >= 1 ? parts.prefix(3).joined() : parts.joined())
+    }
+}
+
+/// A resolved font: what Pango and CSS both need.
+public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
+    public var family: String
+    public var size: Double
+    /// CSS weight, 100 to 900.
+    public var weight: Int
+    public var italic: Bool
+    public var lineHeight: Double
+
+    public init(family: String, size: Double, weight: Int = 400, italic: Bool = false, lineHeight: Double? = nil) {
+        self.family = family
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.lineHeight = lineHeight ?? (size * 1.2).rounded()
+    }
+
+    static let weights: [String: Int] = [
+        "thin": 100, "ultralight": 200, "extralight": 200, "light": 300, "regular": 400, "normal": 400, "book": 400,
+        "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "extrabold": 800, "ultrabold": 800,
+        "heavy": 900, "black": 900,
+    ]
+
+    /// A Pango-style literal: `Inter Bold 17`, `DejaVu Serif Italic 12`.
+    public init?(literal: String) {
+        var words = literal.split(separator: " ").map(String.init)
+        guard let last = words.last, let size = Double(last.hasSuffix("px") ? String(last.dropLast(2)) : last), size.isFinite, size > 0, size <= 1000 else { return nil }
+        words.removeLast()
+        var weight = 400, italic = false
+        while let word = words.last?.lowercased().replacingOccurrences(of: "-", with: ""), let w = Self.weights[word] ?? (word == "italic" || word == "oblique" ? -1 : nil) {
+            if w == -1 { italic = true } else { weight = w }
+            words.removeLast()
+        }
+        guard !words.isEmpty else { return nil }
+        self.init(family: words.joined(separator: " "), size: size, weight: weight, italic: italic)
+    }
+
+    public var description: String { "\(family) \(weight)\(italic ? " italic" : "") \(format(size))/\(format(lineHeight))" }
+}
+
+func format(_ number: Double) -> String {
+    number.rounded() == number ? String(Int64(number)) : String(number)
+}
+
+/// How a table style is drawn by a theme.
+public struct StyleMetrics: Sendable, Hashable {
+    public var background: String
+    public var cellBackground: String
+    /// Horizontal inset of sections from the table's edges (insetGrouped).
+    public var contentInset: Double
+    public var cornerRadius: Double
+    /// Leading inset of separators between rows.
+    public var separatorInset: Double
+    /// Space above a section that has no header.
+    public var sectionSpacing: Double
+    public var topPadding: Double
+    public var bottomPadding: Double
+    /// Lines above the first and below the last row of a section: `full`, `inset` or `none`.
+    public var edgeSeparators: String
+    public var headerTemplate: String
+    public var footerTemplate: String
+}
+
+/// A theme: colour and font tokens, metrics per table style, page settings, built-in templates.
+public struct Theme: Sendable {
+    public var name: String
+    public var folder: String
+    /// Template folders, the parent theme's first: later folders override earlier ones.
+    public var templateFolders: [String]
+    public var colors: [String: (light: RGBA, dark: RGBA)]
+    public var fonts: [String: FontSpec]
+    public var styles: [TableStyle: StyleMetrics]
+    public var width: Double
+    public var separatorColor: String
+    public var separatorThickness: Double
+    public var titleTemplate: String?
+    public var page: PageSize
+    public var pageMargin: Double
+    public var fontFallback: String
+
+    /// A colour token or a literal `#RRGGBB[AA]`.
+    public func color(_ spec: String, _ appearance: Appearance) -> RGBA? {
+        if let literal = RGBA(hex: spec) { return literal }
+        guard let token = colors[spec] else { return nil }
+        return appearance == .light ? token.light : token.dark
+    }
+
+    /// A font token or a Pango-style literal.
+    public func font(_ spec: String) -> FontSpec? {
+        fonts[spec] ?? FontSpec(literal: spec)
+    }
+
+    public func style(_ style: TableStyle) -> StyleMetrics {
+        styles[style] ?? styles[.plain]!
+    }
+}
+
+/// Finds and reads themes: a name looks in the themes folders, a path is used as it is.
+public enum ThemeLoader {
+    /// The folders searched for theme names: `TABLERENDER_THEMES`, then `Themes` next to the
+    /// executable's package, then the current folder's `Themes`.
+    public static func searchPaths() -> [String] {
+        var paths: [String] = []
+        if let env = ProcessInfo.processInfo.environment["TABLERENDER_THEMES"] {
+            paths += env.split(separator: ":").map(String.init)
+        }
+        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            paths.append(url.appendingPathComponent("Themes").path)
+            url.deleteLastPathComponent()
+        }
+        paths.append(FileManager.default.currentDirectoryPath + "/Themes")
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+    }
+
+    public static func available() -> [String] {
+        var names = Set<String>()
+        for path in searchPaths() {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            where FileManager.default.fileExists(atPath: "\(path)/\(entry)/theme.xml") {
+                names.insert(entry)
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Loads a theme by name (`ios`) or by folder path (`./MyTheme`, relative to `base`).
+    public static func load(_ nameOrPath: String, relativeTo base: String? = nil, location: SourceLocation? = nil) throws(Diagnostic) -> Theme {
+        let folder: String
+        if nameOrPath.contains("/") {
+            folder = nameOrPath.hasPrefix("/") ? nameOrPath : URL(fileURLWithPath: base ?? ".").appendingPathComponent(nameOrPath).standardizedFileURL.path
+        } else if let found = searchPaths().map({ "\($0)/\(nameOrPath)" }).first(where: { FileManager.default.fileExists(atPath: "\($0)/theme.xml") }) {
+            folder = found
+        } else {
+            throw Diagnostic(.missingFile, at: location, Suggestions.unknown("theme", nameOrPath, known: available()))
+        }
+        let file = folder + "/theme.xml"
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw Diagnostic(.missingFile, at: location ?? SourceLocation(file: file), "no theme at '\(folder)' (expected \(file))")
+        }
+        return try parse(file: file, bytes: Array(data), folder: folder)
+    }
+
+    static let styleAttributes = ["name", "background", "cellBackground", "contentInset", "cornerRadius", "separatorInset",
+                                  "sectionSpacing", "topPadding", "bottomPadding", "edgeSeparators", "headerTemplate", "footerTemplate"]
+
+    public static func parse(file: String, bytes: [UInt8], folder: String, depth: Int = 0) throws(Diagnostic) -> Theme {
+        let root = try XMLParser.parse(file: file, bytes: bytes)
+        guard root.name == "theme" else { throw Diagnostic(at: root.location, "expected a <theme> root element, found <\(root.name)>") }
+        try expect(root, ["name", "extends", "width", "separatorColor", "separatorThickness", "title", "page", "pageMargin", "fontFallback"])
+        var theme = Theme(
+            name: "", folder: folder, templateFolders: [], colors: [:], fonts: [:], styles: [:], width: 390, separatorColor: "separator",
+            separatorThickness: 0.5, titleTemplate: nil, page: .content, pageMargin: 0, fontFallback: "sans-serif")
+        if let parent = root.attribute("extends") {
+            guard depth < 4 else { throw Diagnostic(at: parent.location, "themes extend each other more than 4 levels deep") }
+            let parentFolder = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent(parent.value).path
+            let parentFile = parentFolder + "/theme.xml"
+            guard let data = FileManager.default.contents(atPath: parentFile) else {
+                throw Diagnostic(.missingFile, at: parent.location, Suggestions.unknown("theme", parent.value, known: available()))
+            }
+            theme = try Self.parse(file: parentFile, bytes: Array(data), folder: parentFolder, depth: depth + 1)
+            theme.folder = folder
+        }
+        theme.name = root.attribute("name")?.value ?? URL(fileURLWithPath: folder).lastPathComponent
+        theme.templateFolders.append(folder + "/templates")
+        theme.titleTemplate = root.attribute("title")?.value ?? theme.titleTemplate
+        theme.width = try number(root, "width") ?? theme.width
+        theme.separatorThickness = try number(root, "separatorThickness") ?? theme.separatorThickness
+        theme.separatorColor = root.attribute("separatorColor")?.value ?? theme.separatorColor
+        theme.pageMargin = try number(root, "pageMargin") ?? theme.pageMargin
+        theme.fontFallback = root.attribute("fontFallback")?.value ?? theme.fontFallback
+        if let page = root.attribute("page") {
+            guard let size = PageSize(rawValue: page.value) else {
+                throw Diagnostic(at: page.location, Suggestions.unknown("page", page.value, known: PageSize.allCases.map(\.rawValue)))
+            }
+            theme.page = size
+        }
+        for element in root.children {
+            switch element.name {
+            case "color":
+                try expect(element, ["name", "light", "dark"])
+                let name = try required(element, "name")
+                let light = try color(element, "light")
+                let dark = element.attribute("dark") == nil ? light : try color(element, "dark")
+                theme.colors[name] = (light, dark)
+            case "font":
+                try expect(element, ["name", "family", "size", "weight", "italic", "lineHeight"])
+                let name = try required(element, "name")
+                guard let size = try number(element, "size"), size > 0 else { throw Diagnostic(at: element.location, "font '\(name)' needs a size > 0") }
+                let weight = Int(try number(element, "weight") ?? 400)
+                theme.fonts[name] = FontSpec(family: try required(element, "family"), size: size, weight: weight,
+                                             italic: element.attribute("italic")?.value == "true", lineHeight: try number(element, "lineHeight"))
+            case "style":
+                try expect(element, styleAttributes)
+                let name = try required(element, "name")
+                guard let style = TableStyle(rawValue: name) else {
+                    throw Diagnostic(at: element.location, Suggestions.unknown("table style", name, known: TableStyle.allCases.map(\.rawValue)))
+                }
+                theme.styles[style] = StyleMetrics(
+                    background: element.attribute("background")?.value ?? "systemBackground",
+                    cellBackground: element.attribute("cellBackground")?.value ?? "systemBackground",
+                    contentInset: try number(element, "contentInset") ?? 0, cornerRadius: try number(element, "cornerRadius") ?? 0,
+                    separatorInset: try number(element, "separatorInset") ?? 16, sectionSpacing: try number(element, "sectionSpacing") ?? 0,
+                    topPadding: try number(element, "topPadding") ?? 0, bottomPadding: try number(element, "bottomPadding") ?? 0,
+                    edgeSeparators: element.attribute("edgeSeparators")?.value ?? "none",
+                    headerTemplate: element.attribute("headerTemplate")?.value ?? "header",
+                    footerTemplate: element.attribute("footerTemplate")?.value ?? "footer")
+            default:
+                throw Diagnostic(at: element.location, Suggestions.unknown("element", "<\(element.name)>", known: ["<color>", "<font>", "<style>"]))
+            }
+        }
+        for style in TableStyle.allCases where theme.styles[style] == nil {
+            throw Diagnostic(at: root.location, "theme '\(theme.name)' has no <style name=\"\(style.rawValue)\">")
+        }
+        for (style, metrics) in theme.styles {
+            for token in [metrics.background, metrics.cellBackground] where theme.color(token, .light) == nil {
+                throw Diagnostic(at: root.location, Suggestions.unknown("colour token", token, known: Array(theme.colors.keys)) + " in style \(style.rawValue)")
+            }
+        }
+        return theme
+    }
+
+    private static func expect(_ element: XMLElement, _ known: [String]) throws(Diagnostic) {
+        for attribute in element.attributes where !known.contains(attribute.name) {
+            throw Diagnostic(at: attribute.location, Suggestions.unknown("attribute", attribute.name, known: known) + " on <\(element.name)>")
+        }
+    }
+
+    private static func required(_ element: XMLElement, _ name: String) throws(Diagnostic) -> String {
+        guard let value = element.attribute(name)?.value, !value.isEmpty else {
+            throw Diagnostic(at: element.location, "<\(element.name)> needs a '\(name)' attribute")
+        }
+        return value
+    }
+
+    private static func number(_ element: XMLElement, _ name: String) throws(Diagnostic) -> Double? {
+        guard let attribute = element.attribute(name) else { return nil }
+        guard let value = AttributeCheck.number(attribute.value) else {
+            throw Diagnostic(at: attribute.location, "\(name)=\"\(attribute.value)\": expected a finite number ≥ 0")
+        }
+        return value
+    }
+
+    private static func color(_ element: XMLElement, _ name: String) throws(Diagnostic) -> RGBA {
+        let text = try required(element, name)
+        guard let color = RGBA(hex: text) else {
+            throw Diagnostic(at: element.attribute(name)?.location ?? element.location, "\(name)=\"\(text)\": expected #RRGGBB or #RRGGBBAA")
+        }
+        return color
+    }
+}

@@ -1,0 +1,144 @@
+import CLibXML2
+import TableModel
+
+/// An XML element copied out of libxml2: the only XML type the rest of the code sees.
+public struct XMLElement: Sendable {
+    public struct Attribute: Sendable {
+        public var name: String
+        public var value: String
+        public var location: SourceLocation
+    }
+
+    public var name: String
+    public var attributes: [Attribute]
+    public var children: [XMLElement]
+    public var location: SourceLocation
+
+    public func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+}
+
+/// Parses XML with libxml2 in strict mode: no recovery, no network, no DTD loading, no entity
+/// expansion, and no DOCTYPE at all (which rules out external entities and "billion laughs").
+/// Every C pointer lives and dies inside `parse`.
+public enum XMLParser {
+    public static let maximumSize = 1 << 20
+    public static let maximumDepth = 48
+
+    public static func parse(file: String, bytes: [UInt8]) throws(Diagnostic) -> XMLElement {
+        guard bytes.count <= maximumSize else {
+            throw Diagnostic(at: SourceLocation(file: file), "XML file is larger than \(maximumSize >> 10) KiB")
+        }
+        if let doctype = find("<!DOCTYPE", in: bytes) ?? find("<!ENTITY", in: bytes) {
+            throw Diagnostic(at: SourceLocation(file: file, line: doctype.line, column: doctype.column),
+                             "DOCTYPE and entity declarations are not allowed in templates")
+        }
+        // Silence libxml2's own printing to stderr; errors are read back from the context.
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
+        xmlSetGenericErrorFunc(nil, nil)
+        guard let context = xmlNewParserCtxt() else {
+            throw Diagnostic(.failure, at: SourceLocation(file: file), "libxml2 could not create a parser")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    xmlCtxtReadMemory(context, $0, Int32(buffer.count), file, "UTF-8", options)
+                }
+            }
+        }
+        guard let document, context.pointee.wellFormed != 0 else {
+            if let document { xmlFreeDoc(document) }
+            if let error = xmlCtxtGetLastError(context) {
+                let message = error.pointee.message.map { String(cString: $0) }?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
+                throw Diagnostic(at: SourceLocation(file: file, line: Int(error.pointee.line), column: Int(error.pointee.int2)),
+                                 "malformed XML: \(message)")
+            }
+            throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), "malformed XML: the file is empty")
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else {
+            throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), "malformed XML: no root element")
+        }
+        let lines = SourceLines(bytes)
+        return try copy(root, file: file, lines: lines, depth: 0)
+    }
+
+    private static func copy(_ node: xmlNodePtr, file: String, lines: SourceLines, depth: Int) throws(Diagnostic) -> XMLElement {
+        let name = String(cString: node.pointee.name)
+        let line = Int(xmlGetLineNo(node))
+        let location = SourceLocation(file: file, line: line, column: lines.column(of: "<" + name, line: line))
+        guard depth < maximumDepth else {
+            throw Diagnostic(at: location, "elements nested deeper than \(maximumDepth) levels")
+        }
+        var attributes: [XMLElement.Attribute] = []
+        var property = node.pointee.properties
+        while let attribute = property {
+            let attributeName = String(cString: attribute.pointee.name)
+            var value = ""
+            if let text = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1) {
+                value = String(cString: text)
+                tablerender_xml_free(text)
+            }
+            attributes.append(.init(name: attributeName, value: value,
+                                    location: SourceLocation(file: file, line: line, column: lines.column(of: attributeName + "=", line: line))))
+            property = attribute.pointee.next
+        }
+        var children: [XMLElement] = []
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                children.append(try copy(current, file: file, lines: lines, depth: depth + 1))
+            case XML_TEXT_NODE:
+                let text = current.pointee.content.map { String(cString: $0) } ?? ""
+                if !text.allSatisfy(\.isWhitespace) {
+                    let textLine = Int(xmlGetLineNo(current))
+                    throw Diagnostic(at: SourceLocation(file: file, line: textLine, column: lines.firstNonSpace(line: textLine)),
+                                     "text is not allowed inside <\(name)>; put it in an attribute, e.g. <label text=\"…\"/>")
+                }
+            case XML_COMMENT_NODE:
+                break
+            case XML_ENTITY_REF_NODE:
+                throw Diagnostic(at: SourceLocation(file: file, line: Int(xmlGetLineNo(current))), "entity references are not allowed")
+            default:
+                throw Diagnostic(at: SourceLocation(file: file, line: Int(xmlGetLineNo(current))), "unexpected XML content inside <\(name)>")
+            }
+            child = current.pointee.next
+        }
+        return XMLElement(name: name, attributes: attributes, children: children, location: location)
+    }
+
+    private static func find(_ needle: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        var line = 1, lineStart = 0
+        for index in 0...(bytes.count - pattern.count) {
+            if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+            if bytes[index] == pattern[0], Array(bytes[index..<index + pattern.count]) == pattern {
+                return (line, index - lineStart + 1)
+            }
+        }
+        return nil
+    }
+}
+
+/// The source text by line, to give elements and attributes a column (libxml2 keeps only lines).
+struct SourceLines {
+    private let lines: [Substring]
+
+    init(_ bytes: [UInt8]) {
+        lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    func column(of needle: String, line: Int) -> Int? {
+        guard line >= 1, line <= lines.count, let range = lines[line - 1].range(of: needle) else { return nil }
+        return lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1
+    }
+
+    func firstNonSpace(line: Int) -> Int? {
+        guard line >= 1, line <= lines.count, let index = lines[line - 1].firstIndex(where: { !$0.isWhitespace }) else { return nil }
+        return lines[line - 1].distance(from: lines[line - 1].startIndex, to: index) + 1
+    }
+}
