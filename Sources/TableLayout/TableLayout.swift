@@ -227,6 +227,7 @@ public final class TableLayoutEngine {
                 finish()
                 if block.kind != .header, var header = headers[block.section], header.section == block.section {
                     header.frame.y = margin
+                    header.frame.x += margin
                     header.repeated = true
                     current.append(header)
                     cursor = header.frame.height

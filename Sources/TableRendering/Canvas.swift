@@ -167,10 +167,8 @@ final class Canvas {
         guard isPDF else { return }
         if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "tablerender")
-        if let date {
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date)
-        }
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date ?? "")
+        if let date { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date) }
     }
 
     func setPageSize(width: Double, height: Double) {
