@@ -24,11 +24,12 @@ let package = Package(
         .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering"]),
         .target(name: "TableRenderCLI", dependencies: ["TableRender"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
-        .testTarget(name: "TableModelTests", dependencies: ["TableModel"]),
-        .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates"]),
-        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender"]),
-        .testTarget(name: "TableRenderingTests", dependencies: ["TableRender"]),
-        .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),
+        .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableRenderingTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,8 @@ public struct ViewStyle: Sendable, Hashable {
     public var borderWidth: Double = 0
     public var borderColor: String = "separator"
 
+    public init(content: ViewContent) { self.content = content }
+
     public var kindName: String {
         switch content {
         case .stack: return "stack"
@@ -52,6 +54,11 @@ public struct ViewStyle: Sendable, Hashable {
 public struct BoundView: Sendable, Hashable {
     public var style: ViewStyle
     public var children: [BoundView]
+
+    public init(style: ViewStyle, children: [BoundView] = []) {
+        self.style = style
+        self.children = children
+    }
 }
 
 /// Fixed sizes of the controls, as UIKit draws them.

@@ -101,7 +101,8 @@ public struct FlexLayout {
         let bases = items.map { item in equal ? 0 : (item.style.width ?? preferredWidth(item)) }
         let widths = resolveFlexibleLengths(
             bases: bases, grows: items.map { equal ? 1 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.shrink },
-            mins: items.map { $0.style.width.map { w in w } ?? $0.style.minWidth }, maxs: items.map { item in item.style.width.map { min($0, item.style.maxWidth) } ?? item.style.maxWidth },
+            mins: items.map { item in equal ? item.style.minWidth : item.style.width ?? item.style.minWidth },
+            maxs: items.map { item in equal ? item.style.maxWidth : item.style.width.map { min($0, item.style.maxWidth) } ?? item.style.maxWidth },
             available: width - spacing * Double(items.count - 1))
         var heights = zip(items, widths).map { contentHeight($0, width: $1) }
         let lineHeight = height ?? (heights.max() ?? 0)
@@ -141,7 +142,8 @@ public struct FlexLayout {
         if let height {
             heights = resolveFlexibleLengths(
                 bases: naturalHeights, grows: items.map { equal ? 1 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.shrink },
-                mins: items.map(\.style.minHeight), maxs: items.map { item in item.style.height.map { min($0, item.style.maxHeight) } ?? item.style.maxHeight },
+                mins: items.map { item in equal ? item.style.minHeight : item.style.height ?? item.style.minHeight },
+                maxs: items.map { item in equal ? item.style.maxHeight : item.style.height.map { min($0, item.style.maxHeight) } ?? item.style.maxHeight },
                 available: height - gaps)
         }
         let total = height ?? (heights.reduce(0, +) + gaps)

@@ -32,17 +32,23 @@ public struct TextSize: Sendable, Hashable {
 /// The raw pointer is visible to the renderers of this package only, to draw it with Cairo.
 public final class TextLayout {
     package let pointer: OpaquePointer
+    private let lineHeight: Double
 
-    fileprivate init(pointer: OpaquePointer) { self.pointer = pointer }
+    fileprivate init(pointer: OpaquePointer, lineHeight: Double) {
+        self.pointer = pointer
+        self.lineHeight = lineHeight
+    }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
-    /// The logical size: width of the widest line, height of all lines at the set line height.
+    /// The logical size: width of the widest line, and the line count times the line height, as
+    /// CSS sizes a line box. (Pango lets a taller fallback font, such as colour emoji, grow a
+    /// line past its absolute line height; a browser does not.)
     public var size: TextSize {
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
-        return TextSize(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE),
-                        lineCount: Int(pango_layout_get_line_count(pointer)))
+        let lines = Int(pango_layout_get_line_count(pointer))
+        return TextSize(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(lines) * lineHeight, lineCount: lines)
     }
 
     /// Whether the paragraph's resolved direction is right to left (Arabic, Hebrew).
@@ -98,7 +104,7 @@ public final class TextEngine {
     /// A layout ready to draw.
     public func layout(_ text: String, style: TextStyle, width: Double?) -> TextLayout {
         let layout = pango_layout_new(context)!
-        let result = TextLayout(pointer: layout)
+        let result = TextLayout(pointer: layout, lineHeight: style.font.lineHeight)
         pango_layout_set_font_description(layout, fontDescription(style.font))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if let width { pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.up))) }

@@ -68,7 +68,7 @@ public enum XMLParser {
     private static func copy(_ node: xmlNodePtr, file: String, lines: SourceLines, depth: Int) throws(Diagnostic) -> XMLElement {
         let name = String(cString: node.pointee.name)
         let line = Int(xmlGetLineNo(node))
-        let location = SourceLocation(file: file, line: line, column: lines.column(of: "<" + name, line: line))
+        let location = SourceLocation(file: file, line: line, column: lines.nextColumn(ofElement: name, line: line))
         guard depth < maximumDepth else {
             throw Diagnostic(at: location, "elements nested deeper than \(maximumDepth) levels")
         }
@@ -95,7 +95,8 @@ public enum XMLParser {
                 let text = current.pointee.content.map { String(cString: $0) } ?? ""
                 if !text.allSatisfy(\.isWhitespace) {
                     let textLine = Int(xmlGetLineNo(current))
-                    throw Diagnostic(at: SourceLocation(file: file, line: textLine, column: lines.firstNonSpace(line: textLine)),
+                    let word = String(text.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }))
+                    throw Diagnostic(at: SourceLocation(file: file, line: textLine, column: lines.column(of: word, line: textLine) ?? lines.firstNonSpace(line: textLine)),
                                      "text is not allowed inside <\(name)>; put it in an attribute, e.g. <label text=\"…\"/>")
                 }
             case XML_COMMENT_NODE:
@@ -125,11 +126,30 @@ public enum XMLParser {
 }
 
 /// The source text by line, to give elements and attributes a column (libxml2 keeps only lines).
-struct SourceLines {
+final class SourceLines {
     private let lines: [Substring]
+    /// How many elements were already found on a line, to find the next one after them.
+    private var elementsSeen: [Int: Int] = [:]
 
     init(_ bytes: [UInt8]) {
         lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The column of the next element start tag on `line` (elements are copied in document order).
+    func nextColumn(ofElement name: String, line: Int) -> Int? {
+        guard line >= 1, line <= lines.count else { return nil }
+        let text = lines[line - 1]
+        var starts: [String.Index] = []
+        var index = text.startIndex
+        while let open = text[index...].firstIndex(of: "<") {
+            let next = text.index(after: open)
+            if next < text.endIndex, text[next] != "/", text[next] != "!", text[next] != "?" { starts.append(open) }
+            index = next
+        }
+        let seen = elementsSeen[line, default: 0]
+        elementsSeen[line] = seen + 1
+        guard seen < starts.count else { return column(of: "<" + name, line: line) }
+        return text.distance(from: text.startIndex, to: starts[seen]) + 1
     }
 
     func column(of needle: String, line: Int) -> Int? {

@@ -1,0 +1,98 @@
+import Foundation
+import TableRender
+import TestSupport
+import Testing
+
+@Suite struct RenderingTests {
+    static let examples = ["settings/settings.json", "feed/feed.json", "headers/headers.json"]
+
+    /// Golden PNGs of the examples at @2x, light and dark. Output is deterministic on a machine
+    /// kind, so the comparison is exact; re-record with TABLERENDER_RECORD=1 after a deliberate change.
+    @Test(arguments: examples)
+    func examplePNGsMatchGoldenImages(example: String) throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/" + example))
+        let laidOut = try loaded.layout()
+        for appearance in Appearance.allCases {
+            let images = try loaded.renderer.png(laidOut, appearance: appearance, scale: 2)
+            #expect(images.count == 1)
+            let name = LoadedDocument.fileName(document: loaded.document.name, format: .png, appearance: appearance, scale: 2, page: 1, pageCount: 1)
+            #expect(Golden.check(images[0], name) == nil)
+        }
+    }
+
+    @Test func catalogueFirstPageMatchesGoldenImage() throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/catalogue/catalogue.json"))
+        let laidOut = try loaded.layout()
+        let pages = try loaded.renderer.png(laidOut, appearance: .light, scale: 1)
+        #expect(pages.count == laidOut.pages.count)
+        #expect(Golden.check(pages[0], "catalogue-01.png") == nil)
+    }
+
+    @Test func pngHasTheScaledSize() throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/settings/settings.json"))
+        let laidOut = try loaded.layout()
+        for scale in [1.0, 2, 3] {
+            let png = try loaded.renderer.png(laidOut, scale: scale)[0]
+            let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == Int(390 * scale))
+            #expect(height == Int((laidOut.contentHeight * scale).rounded(.up)))
+        }
+    }
+
+    @Test func pdfIsDeterministicSearchableAndStructured() throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/settings/settings.json"))
+        let laidOut = try loaded.layout()
+        let folder = Repository.temporaryFolder()
+        try loaded.renderer.pdf(laidOut, to: folder + "/a.pdf")
+        try loaded.renderer.pdf(laidOut, to: folder + "/b.pdf")
+        let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.pdf")), b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b.pdf"))
+        #expect(a == b)
+        let text = String(decoding: a, as: UTF8.self)
+        #expect(text.contains("/Title (Account)"))
+        #expect(text.contains("/Title (other)"))
+        #expect(text.contains("/URI (https://example.com/share)"))
+        #expect(!text.contains("/CreationDate"))
+        #expect(text.contains("/FontFile"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.pdf", "b.pdf"])
+    }
+
+    @Test func paginatedPDFHasOnePagePerLaidOutPage() throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/catalogue/catalogue.json"))
+        let laidOut = try loaded.layout()
+        let path = Repository.temporaryFolder() + "/catalogue.pdf"
+        try loaded.renderer.pdf(laidOut, to: path)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(text.components(separatedBy: "<< /Type /Page %").count - 1 == laidOut.pages.count)
+        #expect(text.contains("/MediaBox [ 0 0 595.28 841.89 ]"))
+    }
+
+    @Test func failedRenderLeavesTheOldFileInPlace() throws {
+        let folder = Repository.folder(with: [
+            "doc.json": #"{"sections": [{"items": [{"template": "T", "values": {"i": "x.png"}}]}], "templates": ["t"]}"#,
+            "t/T.xml": #"<cell><image source="{i}" width="10" height="10"/></cell>"#,
+            "x.png": "not a png",
+        ])
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out + "/doc", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: out + "/doc/doc@2x.png", contents: Data("old".utf8))
+        var options = RenderOptions()
+        options.outputDirectory = out
+        options.formats = [.pdf, .png]
+        #expect(throws: Diagnostic.self) { try LoadedDocument(path: folder + "/doc.json").render(options) }
+        #expect(try String(contentsOfFile: out + "/doc/doc@2x.png", encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/doc") == ["doc@2x.png"])
+    }
+
+    @Test func imagesOfEveryKindDraw() throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/feed/feed.json"))
+        let laidOut = try loaded.layout()
+        let kinds = Set(laidOut.pages[0].blocks.compactMap(\.content).flatMap(Self.imagePaths).map { ($0 as NSString).pathExtension })
+        #expect(kinds == ["png", "jpg", "svg"])
+    }
+
+    static func imagePaths(_ view: LaidOutView) -> [String] {
+        var paths: [String] = []
+        if case .image(let path, _, _) = view.style.content { paths.append(path) }
+        return paths + view.children.flatMap(imagePaths)
+    }
+}
