@@ -32,9 +32,18 @@ public enum XMLParser {
             throw Diagnostic(at: SourceLocation(file: file, line: doctype.line, column: doctype.column),
                              "DOCTYPE and entity declarations are not allowed in templates")
         }
-        // Silence libxml2's own printing to stderr; errors are read back from the context.
-        xmlSetStructuredErrorFunc(nil) { _, _ in }
-        xmlSetGenericErrorFunc(nil, nil)
+        // libxml2 reports through a callback instead of printing to stderr; keep the first error,
+        // which names the cause (later ones are its consequences).
+        let errors = FirstError()
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(errors).toOpaque()) { userData, error in
+            guard let userData, let error else { return }
+            let errors = Unmanaged<FirstError>.fromOpaque(userData).takeUnretainedValue()
+            guard errors.message == nil else { return }
+            errors.message = error.pointee.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+            errors.line = Int(error.pointee.line)
+            errors.column = Int(error.pointee.int2)
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         guard let context = xmlNewParserCtxt() else {
             throw Diagnostic(.failure, at: SourceLocation(file: file), "libxml2 could not create a parser")
         }
@@ -49,11 +58,8 @@ public enum XMLParser {
         }
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
-            if let error = xmlCtxtGetLastError(context) {
-                let message = error.pointee.message.map { String(cString: $0) }?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
-                throw Diagnostic(at: SourceLocation(file: file, line: Int(error.pointee.line), column: Int(error.pointee.int2)),
-                                 "malformed XML: \(message)")
+            if let message = errors.message {
+                throw Diagnostic(at: SourceLocation(file: file, line: errors.line, column: errors.column), "malformed XML: \(message)")
             }
             throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), "malformed XML: the file is empty")
         }
@@ -123,6 +129,13 @@ public enum XMLParser {
         }
         return nil
     }
+}
+
+/// The first error libxml2 reported during one parse.
+private final class FirstError {
+    var message: String?
+    var line = 0
+    var column = 0
 }
 
 /// The source text by line, to give elements and attributes a column (libxml2 keeps only lines).

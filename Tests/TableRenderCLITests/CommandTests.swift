@@ -1,0 +1,172 @@
+import Foundation
+import TableRenderCLI
+import TestSupport
+import Testing
+
+/// Drives the command as a shell would and checks stdout, stderr and the exit code.
+struct Run {
+    var code: Int32
+    var out: String
+    var err: String
+
+    init(_ arguments: [String], in directory: String? = nil) {
+        final class Buffer: @unchecked Sendable { var out = "", err = "" }
+        let buffer = Buffer()
+        let command = TableRenderCommand(stdout: { buffer.out += $0 }, stderr: { buffer.err += $0 }, terminalWidth: 80)
+        let previous = FileManager.default.currentDirectoryPath
+        if let directory { FileManager.default.changeCurrentDirectoryPath(directory) }
+        code = command.run(arguments)
+        FileManager.default.changeCurrentDirectoryPath(previous)
+        out = buffer.out
+        err = buffer.err
+    }
+}
+
+@Suite(.serialized) struct CommandTests {
+    @Test func helpAndVersion() {
+        let help = Run(["--help"])
+        #expect(help.code == 0)
+        #expect(help.out.hasPrefix("OVERVIEW: Render list screens"))
+        #expect(help.out.contains("SUBCOMMANDS:"))
+        let renderHelp = Run(["render", "--help"])
+        #expect(renderHelp.code == 0)
+        #expect(renderHelp.out.contains("USAGE: tablerender render <document> ..."))
+        #expect(renderHelp.out.contains("  -f, --format <format>"))
+        #expect(renderHelp.out.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE") })
+        for sub in ["check", "themes", "templates"] { #expect(Run([sub, "--help"]).code == 0) }
+        #expect(Run(["help", "check"]).out.hasPrefix("OVERVIEW: Validate"))
+        let version = Run(["--version"])
+        #expect(version.code == 0 && version.out == TableRenderCommand.version + "\n")
+    }
+
+    @Test func usageErrorsExit64WithAHint() {
+        let unknown = Run(["render", "doc.json", "--fromat", "png"])
+        #expect(unknown.code == 64)
+        #expect(unknown.err == """
+            Error: Unknown option '--fromat'; did you mean '--format'?
+            Usage: tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]
+              See 'tablerender render --help' for more information.
+
+            """)
+        #expect(Run(["render", "x.json", "--scale", "4"]).err.hasPrefix("Error: The value '4' is invalid for '--scale'; expected one of: 1, 2, 3"))
+        #expect(Run(["render", "x.json", "--format", "jpg"]).code == 64)
+        #expect(Run(["render", "x.json", "--width", "nan"]).code == 64)
+        #expect(Run(["render", "x.json", "--page", "a5"]).code == 64)
+        #expect(Run(["render"]).err.hasPrefix("Error: Missing expected argument '<document>'"))
+        #expect(Run(["rendr"]).err.hasPrefix("Error: Unknown subcommand 'rendr'; did you mean 'render'?"))
+        #expect(Run([]).code == 64)
+        #expect(Run(["render", "x.json", "--out"]).err.hasPrefix("Error: Missing value for '--out <dir>'"))
+    }
+
+    @Test func rendersEveryFormatAndAppearance() throws {
+        let out = Repository.temporaryFolder()
+        let run = Run(["render", Repository.path("Examples/settings/settings.json"), "--format", "png,pdf", "--appearance", "both", "--scale", "3", "--out", out])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.err.isEmpty)
+        #expect(run.out == ["settings@3x.png", "settings.pdf", "settings.dark@3x.png", "settings.dark.pdf"].map { "\(out)/settings/\($0)\n" }.joined())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/settings").sorted() == ["settings.dark.pdf", "settings.dark@3x.png", "settings.pdf", "settings@3x.png"])
+        let quiet = Run([Repository.path("Examples/settings/settings.json"), "-q", "-o", out, "--scale", "1", "--page", "letter"])
+        #expect(quiet.code == 0 && quiet.out.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: out + "/settings/settings.png"))
+    }
+
+    @Test func checkValidatesWithoutWriting() {
+        let run = Run(["check", Repository.path("Examples/feed/feed.json"), Repository.path("Themes/ios/templates/value1.xml"), Repository.path("Themes/print")])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.out.split(separator: "\n").count == 3)
+        #expect(Run(["check", "/nonexistent.json"]).code == 66)
+    }
+
+    @Test func listsThemesAndTemplates() {
+        let themes = Run(["themes"], in: Repository.root)
+        #expect(themes.out.contains("ios\t") && themes.out.contains("print\t"))
+        let templates = Run(["templates"], in: Repository.root)
+        #expect(templates.out.contains("value1\tcell\taccessory,detail,image,switch,title\n"))
+        let reference = Run(["templates", "--reference"])
+        #expect(reference.out.hasPrefix("| element | attribute |"))
+    }
+}
+
+/// Every bad input of the core issue: a precise message, exit code 65 or 66, nothing written.
+@Suite(.serialized) struct BadInputTests {
+    static let template = #"<cell><stack><label text="{title}"/><image source="{icon}" width="10" height="10"/></stack></cell>"#
+
+    func render(_ files: [String: String], document: String = "doc.json", extra: (String) -> Void = { _ in }) -> (Run, [String]) {
+        let folder = Repository.folder(with: files)
+        extra(folder)
+        let out = folder + "/Output"
+        let run = Run(["render", folder + "/" + document, "--format", "png,pdf", "--out", out])
+        let written = (FileManager.default.enumerator(atPath: out)?.allObjects as? [String]) ?? []
+        return (run, written.filter { !$0.hasSuffix("doc") })
+    }
+
+    func document(_ values: String, template: String = "Row") -> String {
+        #"{"templates": ["t"], "sections": [{"items": [{"template": "\#(template)", "values": \#(values)}]}]}"#
+    }
+
+    @Test(arguments: [
+        ("malformed XML", ["t/Row.xml": "<cell><stack></cell>"], #"{"title": "x"}"#, 65, "t/Row.xml:1:21: error: malformed XML: Opening and ending tag mismatch: stack line 1 and cell"),
+        ("unknown element", ["t/Row.xml": "<cell><lable/></cell>"], #"{"title": "x"}"#, 65, "t/Row.xml:1:7: error: unknown element '<lable>'; did you mean '<label>'?"),
+        ("unknown attribute", ["t/Row.xml": #"<cell><label txet="a"/></cell>"#], #"{"title": "x"}"#, 65, "t/Row.xml:1:14: error: unknown attribute 'txet'; did you mean 'text'?"),
+        ("unknown colour", ["t/Row.xml": #"<cell><label text="a" color="lable"/></cell>"#], #"{}"#, 65, "t/Row.xml:1:7: error: color: unknown colour token 'lable'; did you mean 'label'?"),
+        ("unknown font", ["t/Row.xml": #"<cell><label text="a" font="bdy"/></cell>"#], #"{}"#, 65, "t/Row.xml:1:7: error: font: unknown font token 'bdy'; did you mean 'body'?"),
+        ("billion laughs", ["t/Row.xml": "<!DOCTYPE a [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]><cell/>"], #"{}"#, 65, "t/Row.xml:1:1: error: DOCTYPE and entity declarations are not allowed in templates"),
+        ("external entity", ["t/Row.xml": "<!DOCTYPE cell [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><cell/>"], #"{}"#, 65, "t/Row.xml:1:1: error: DOCTYPE and entity declarations are not allowed in templates"),
+        ("NaN size", ["t/Row.xml": #"<cell><label text="a" width="NaN"/></cell>"#], #"{}"#, 65, "t/Row.xml:1:23: error: width=\"NaN\": expected a finite number ≥ 0 or auto"),
+        ("infinite size", ["t/Row.xml": #"<cell><label text="a" height="inf"/></cell>"#], #"{}"#, 65, "t/Row.xml:1:23: error: height=\"inf\": expected a finite number ≥ 0 or auto"),
+        ("negative size", ["t/Row.xml": #"<cell><label text="a" minWidth="-1"/></cell>"#], #"{}"#, 65, "t/Row.xml:1:23: error: minWidth=\"-1\": expected a finite number ≥ 0"),
+        ("deep nesting", ["t/Row.xml": "<cell>" + String(repeating: "<box>", count: 50) + String(repeating: "</box>", count: 50) + "</cell>"], #"{}"#, 65, "elements nested deeper than 48 levels"),
+    ] as [(String, [String: String], String, Int32, String)])
+    func badTemplates(name: String, files: [String: String], values: String, code: Int32, message: String) {
+        var all = files
+        all["doc.json"] = document(values)
+        let (run, written) = render(all)
+        #expect(run.code == code, "\(name): \(run.err)")
+        #expect(run.err.contains(message), "\(name): \(run.err)")
+        #expect(written.isEmpty, "\(name) wrote \(written)")
+    }
+
+    @Test(arguments: [
+        ("unknown template", #"{"title": "x"}"#, "Rwo", 65, "doc.json:1:46: error: at $.sections[0].items[0].template: unknown template 'Rwo'; did you mean 'Row'?"),
+        ("unknown outlet", #"{"titel": "x"}"#, "Row", 65, "doc.json:1:46: error: at $.sections[0].items[0].values.titel: unknown outlet 'titel'; did you mean 'title'?"),
+        ("missing image", #"{"icon": "nope.png"}"#, "Row", 66, "image 'nope.png': no such file 'nope.png'"),
+        ("escaping image", #"{"icon": "../../../../../../etc/passwd"}"#, "Row", 65, "image '../../../../../../etc/passwd': path '../../../../../../etc/passwd' leaves the document's folder"),
+        ("absolute image", #"{"icon": "/etc/passwd"}"#, "Row", 65, "image '/etc/passwd': absolute path '/etc/passwd' is not allowed"),
+        ("symlinked image", #"{"icon": "link.png"}"#, "Row", 65, "image 'link.png': path 'link.png' is a link that leads out of the document's folder"),
+        ("not an image", #"{"icon": "doc.json"}"#, "Row", 65, "image 'doc.json' is not a PNG, JPEG or SVG file"),
+        ("URL image", #"{"icon": "http://example.com/a.png"}"#, "Row", 65, "is not a file path (URLs are not read)"),
+    ] as [(String, String, String, Int32, String)])
+    func badBindings(name: String, values: String, template: String, code: Int32, message: String) {
+        let (run, written) = render(["doc.json": document(values, template: template), "t/Row.xml": Self.template]) { folder in
+            try? FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "/etc/passwd")
+        }
+        #expect(run.code == code, "\(name): \(run.err)")
+        #expect(run.err.contains(message), "\(name): \(run.err)")
+        #expect(written.isEmpty, "\(name) wrote \(written)")
+    }
+
+    @Test(arguments: [
+        ("invalid JSON", "{\"sections\": [}", 65, "doc.json:1:15: error: invalid JSON: expected a JSON value"),
+        ("wrong type", #"{"sections": [{"items": 3}]}"#, 65, "doc.json:1:25: error: at $.sections[0].items: expected an array of items, found a number"),
+        ("control character", #"{"title": "a\u001Bb", "sections": []}"#, 65, "doc.json:1:11: error: at $.title: control character U+001B in text"),
+        ("unknown theme", #"{"theme": "iso", "sections": []}"#, 66, "doc.json: error: at $.theme: unknown theme 'iso'; did you mean 'ios'?"),
+    ] as [(String, String, Int32, String)])
+    func badDocuments(name: String, json: String, code: Int32, message: String) {
+        let (run, written) = render(["doc.json": json])
+        #expect(run.code == code, "\(name): \(run.err)")
+        #expect(run.err.contains(message), "\(name): \(run.err)")
+        #expect(written.isEmpty)
+    }
+
+    @Test func missingDocumentExits66() {
+        let run = Run(["render", "/nonexistent/doc.json"])
+        #expect(run.code == 66)
+        #expect(run.err == "/nonexistent/doc.json: error: no such document\n")
+    }
+
+    @Test func scriptInTextIsJustText() throws {
+        let (run, written) = render(["doc.json": #"{"sections": [{"items": [{"values": {"title": "<script>alert('x')</script> & \"quotes\""}}]}]}"#])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(written.count == 2)
+    }
+}
