@@ -44,7 +44,7 @@ public struct Binder: Sendable {
 
         /// The attribute as a string after binding; the schema default when absent.
         func string(_ node: ViewNode, _ name: String) throws(Diagnostic) -> String {
-            let spec = Schema.attributes(of: node.kind).first { $0.name == name }
+            let spec = Schema.spec(node.kind, name)
             guard let value = resolved(node, name) else { return spec?.defaultValue ?? "" }
             switch value {
             case .null: return spec?.defaultValue ?? ""

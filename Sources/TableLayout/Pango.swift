@@ -62,7 +62,7 @@ public final class TextLayout {
 public final class TextEngine {
     private let fontMap: OpaquePointer
     private let context: OpaquePointer
-    private var cache: [Key: TextSize] = [:]
+    private var cache: [Key: TextLayout] = [:]
     private var fonts: [FontSpec: OpaquePointer] = [:]
 
     private struct Key: Hashable {
@@ -94,15 +94,20 @@ public final class TextEngine {
     /// Measured once per distinct (text, style, width).
     public func measure(_ text: String, style: TextStyle, width: Double?) -> TextSize {
         if text.isEmpty { return TextSize(width: 0, height: 0, lineCount: 0) }
-        let key = Key(text: text, style: style, width: width)
-        if let known = cache[key] { return known }
-        let size = layout(text, style: style, width: width).size
-        cache[key] = size
-        return size
+        return layout(text, style: style, width: width).size
     }
 
-    /// A layout ready to draw.
+    /// A layout ready to draw, shaped once per distinct (text, style, width) and kept: the
+    /// renderers draw the very layout that was measured.
     public func layout(_ text: String, style: TextStyle, width: Double?) -> TextLayout {
+        let key = Key(text: text, style: style, width: width)
+        if let known = cache[key] { return known }
+        let made = makeLayout(text, style: style, width: width)
+        cache[key] = made
+        return made
+    }
+
+    private func makeLayout(_ text: String, style: TextStyle, width: Double?) -> TextLayout {
         let layout = pango_layout_new(context)!
         let result = TextLayout(pointer: layout, lineHeight: style.font.lineHeight)
         pango_layout_set_font_description(layout, fontDescription(style.font))

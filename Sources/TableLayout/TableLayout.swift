@@ -78,6 +78,7 @@ public struct LayoutOptions: Sendable, Hashable {
         case .content: return nil
         case .a4: return (595.28, 841.89)
         case .letter: return (612, 792)
+        case .custom(let width, let height): return (width, height)
         }
     }
 }

@@ -1,8 +1,35 @@
 import Foundation
 
-/// Where a document asks its pages to go: one page sized to the content, or paper.
-public enum PageSize: String, Sendable, Hashable, CaseIterable {
+/// Where a document asks its pages to go: one page sized to the content, paper, or pages of a
+/// given size in points (`390x844`, a phone screen).
+public enum PageSize: Sendable, Hashable, RawRepresentable, CaseIterable {
     case content, a4, letter
+    case custom(width: Double, height: Double)
+
+    /// The named sizes (a custom size is written `WIDTHxHEIGHT`).
+    public static var allCases: [PageSize] { [.content, .a4, .letter] }
+
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "content": self = .content
+        case "a4": self = .a4
+        case "letter": self = .letter
+        default:
+            let parts = rawValue.split(separator: "x")
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+                  width.isFinite, height.isFinite, (1...20_000).contains(width), (1...20_000).contains(height) else { return nil }
+            self = .custom(width: width, height: height)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .content: return "content"
+        case .a4: return "a4"
+        case .letter: return "letter"
+        case .custom(let width, let height): return "\(format(width))x\(format(height))"
+        }
+    }
 }
 
 /// A JSON document: the data of one screen plus where its templates and assets live.

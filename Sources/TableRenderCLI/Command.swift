@@ -45,7 +45,7 @@ public struct TableRenderCommand {
             .init(names: ["--appearance"], value: "appearance", help: "light, dark, or both. (default: light)", repeatable: true),
             .init(names: ["--scale"], value: "scale", help: "Pixels per point of PNG images: 1, 2 or 3. (default: 2)"),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
-            .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4 or letter."),
+            .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4, letter, or WIDTHxHEIGHT in points (390x844)."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors."),
         ],
         discussion: "Files are named <out>/<doc>/<doc>[-<page>][.dark][@<scale>x].png and <out>/<doc>/<doc>[.dark].pdf. Every file is written whole or not at all.")
@@ -152,7 +152,7 @@ public struct TableRenderCommand {
             options.width = value
         }
         if let page = parsed.value("--page") {
-            guard let value = PageSize(rawValue: page) else { throw UsageError(message: invalid("--page", page, PageSize.allCases.map(\.rawValue))) }
+            guard let value = PageSize(rawValue: page) else { throw UsageError(message: invalid("--page", page, PageSize.allCases.map(\.rawValue) + ["WIDTHxHEIGHT"])) }
             options.page = value
         }
         options.outputDirectory = parsed.value("--out") ?? "Output"

@@ -25,8 +25,8 @@ public enum AttributeKind: Sendable, Hashable {
         switch self {
         case .text: return "text"
         case .number: return "number ≥ 0"
-        case .bool: return "true | false"
-        case .choice(let options): return options.joined(separator: " | ")
+        case .bool: return "true, false"
+        case .choice(let options): return options.joined(separator: ", ")
         case .color: return "colour token or #RRGGBB[AA]"
         case .font: return "font token or Pango font (\"Inter Bold 17\")"
         case .insets: return "1–4 numbers: top right bottom left"
@@ -104,7 +104,7 @@ public enum Schema {
         ],
         .accessory: [
             .init("type", .choice(accessoryTypes), "none", "UITableViewCell.AccessoryType; none hides the view"),
-            .init("color", .color, nil, "glyph colour (default: tertiaryLabel for the chevron, tint otherwise)"),
+            .init("color", .color, nil, "glyph colour (default: the theme's chevron colour for the chevron, tint otherwise)"),
         ],
         .divider: [
             .init("color", .color, "separator", "line colour"),
@@ -121,6 +121,13 @@ public enum Schema {
     ]
 
     public static func attributes(of kind: ViewKind) -> [AttributeSpec] { common + (views[kind] ?? []) }
+
+    /// Every view kind's attributes by name, made once: the binder looks up defaults per row.
+    public static let byName: [ViewKind: [String: AttributeSpec]] = Dictionary(uniqueKeysWithValues: ViewKind.allCases.map { kind in
+        (kind, Dictionary(uniqueKeysWithValues: attributes(of: kind).map { ($0.name, $0) }))
+    })
+
+    public static func spec(_ kind: ViewKind, _ name: String) -> AttributeSpec? { byName[kind]?[name] }
 
     /// The reference of every element and attribute, as Markdown.
     public static func reference() -> String {

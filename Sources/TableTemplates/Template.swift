@@ -128,7 +128,8 @@ public enum AttributeCheck {
     }
 
     public static func number(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0, value <= 100_000 else { return nil }
+        let trimmed = text.first == " " || text.last == " " ? text.trimmingCharacters(in: .whitespaces) : text
+        guard let value = Double(trimmed), value.isFinite, value >= 0, value <= 100_000 else { return nil }
         return value
     }
 

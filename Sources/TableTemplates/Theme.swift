@@ -109,6 +109,8 @@ public struct Theme: Sendable {
     public var page: PageSize
     public var pageMargin: Double
     public var fontFallback: String
+    /// Literal fonts parsed so far; a row's fonts are looked up for every row.
+    let literalFonts = Memo<String, FontSpec?>()
 
     /// A colour token or a literal `#RRGGBB[AA]`.
     public func color(_ spec: String, _ appearance: Appearance) -> RGBA? {
@@ -119,7 +121,8 @@ public struct Theme: Sendable {
 
     /// A font token or a Pango-style literal.
     public func font(_ spec: String) -> FontSpec? {
-        fonts[spec] ?? FontSpec(literal: spec)
+        if let token = fonts[spec] { return token }
+        return literalFonts.value(for: spec) { FontSpec(literal: spec) }
     }
 
     public func style(_ style: TableStyle) -> StyleMetrics {
@@ -280,5 +283,20 @@ public enum ThemeLoader {
             throw Diagnostic(at: element.attribute(name)?.location ?? element.location, "\(name)=\"\(text)\": expected #RRGGBB or #RRGGBBAA")
         }
         return color
+    }
+}
+
+/// A small thread-safe memo table.
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private var table: [Key: Value] = [:]
+    private let lock = NSLock()
+
+    func value(for key: Key, make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = table[key] { return known }
+        let made = make()
+        table[key] = made
+        return made
     }
 }

@@ -120,3 +120,12 @@ import TableModel
         }
     }
 }
+
+@Suite struct DocumentationTests {
+    /// docs/templates.md ends with the generated reference; it fails when the schema changed and
+    /// the page did not (regenerate with `tablerender templates --reference`).
+    @Test func templateReferenceIsCurrent() throws {
+        let page = try String(contentsOfFile: Repository.path("docs/templates.md"), encoding: .utf8)
+        #expect(page.hasSuffix(Schema.reference() + "\n"), "docs/templates.md is stale: run .build/debug/tablerender templates --reference and replace its table")
+    }
+}
