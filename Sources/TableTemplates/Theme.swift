@@ -133,7 +133,8 @@ public struct Theme: Sendable {
 /// Finds and reads themes: a name looks in the themes folders, a path is used as it is.
 public enum ThemeLoader {
     /// The folders searched for theme names: `TABLERENDER_THEMES`, then `Themes` next to the
-    /// executable's package, then the current folder's `Themes`.
+    /// executable's package, then the `Themes` of this package's sources (so a package that
+    /// depends on tablerender finds the bundled themes), then the current folder's `Themes`.
     public static func searchPaths() -> [String] {
         var paths: [String] = []
         if let env = ProcessInfo.processInfo.environment["TABLERENDER_THEMES"] {
@@ -144,6 +145,8 @@ public enum ThemeLoader {
             paths.append(url.appendingPathComponent("Themes").path)
             url.deleteLastPathComponent()
         }
+        paths.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Themes").path)
         paths.append(FileManager.default.currentDirectoryPath + "/Themes")
         var seen = Set<String>()
         return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }

@@ -24,7 +24,14 @@ public enum XMLParser {
     public static let maximumSize = 1 << 20
     public static let maximumDepth = 48
 
+    /// libxml2 must be initialised once before threads parse at the same time.
+    private static let initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
     public static func parse(file: String, bytes: [UInt8]) throws(Diagnostic) -> XMLElement {
+        precondition(initialised)
         guard bytes.count <= maximumSize else {
             throw Diagnostic(at: SourceLocation(file: file), "XML file is larger than \(maximumSize >> 10) KiB")
         }
