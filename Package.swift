@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The pipeline of DESIGN.md, a module per stage:
-// TableModel → TableTemplates → TableLayout → TableRendering → TableRender (+ the CLI).
+// TableModel → TableTemplates → TableLayout → TableRendering (Cairo) and TableHTML → TableRender (+ the CLI).
 let package = Package(
     name: "tablerender",
     platforms: [.macOS(.v13)],
@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "TableTemplates", dependencies: ["TableModel", "CLibXML2"]),
         .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
         .target(name: "TableRendering", dependencies: ["TableModel", "TableTemplates", "TableLayout", "CGraphics"]),
-        .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering"]),
+        .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableLayout"]),
+        .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering", "TableHTML"]),
         .target(name: "TableRenderCLI", dependencies: ["TableRender"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -29,6 +30,7 @@ let package = Package(
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableRenderingTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

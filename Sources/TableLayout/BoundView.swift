@@ -75,3 +75,43 @@ public enum ControlMetrics {
         }
     }
 }
+
+/// A drawing primitive of a control glyph, in the control's own coordinates. The Cairo painter
+/// and the HTML page (as SVG) draw the same primitives, so they agree to the pixel.
+public enum GlyphPrimitive: Sendable, Hashable {
+    /// A stroked line through points, round caps and joins.
+    case polyline([Point], width: Double, color: String)
+    case strokedCircle(center: Point, radius: Double, width: Double, color: String)
+    case filledCircle(center: Point, radius: Double, color: String)
+
+    public struct Point: Sendable, Hashable {
+        public var x, y: Double
+        public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    }
+}
+
+extension ControlMetrics {
+    /// The glyph of an accessory in a frame of the given size. `tint` overrides the colours.
+    public static func accessoryGlyph(_ accessory: Accessory, width: Double, height: Double, tint: String?) -> [GlyphPrimitive] {
+        typealias P = GlyphPrimitive.Point
+        let midY = height / 2
+        func chevron(x: Double) -> [GlyphPrimitive] {
+            [.polyline([P(x + 1.5, midY - 6.5), P(x + 7.5, midY), P(x + 1.5, midY + 6.5)], width: 2.2, color: tint ?? "chevron")]
+        }
+        func info(x: Double) -> [GlyphPrimitive] {
+            let color = tint ?? "tint"
+            return [
+                .strokedCircle(center: P(x + 11, midY), radius: 10.3, width: 1.3, color: color),
+                .filledCircle(center: P(x + 11, midY - 5), radius: 1.3, color: color),
+                .polyline([P(x + 11, midY - 1.5), P(x + 11, midY + 5.5)], width: 2, color: color),
+            ]
+        }
+        switch accessory {
+        case .none: return []
+        case .disclosureIndicator: return chevron(x: 0)
+        case .checkmark: return [.polyline([P(1.5, midY + 0.5), P(6, midY + 5.5), P(14.5, midY - 6)], width: 2.2, color: tint ?? "tint")]
+        case .detailButton: return info(x: 0)
+        case .detailDisclosureButton: return info(x: 0) + chevron(x: width - 9)
+        }
+    }
+}

@@ -161,6 +161,9 @@ public final class TableLayoutEngine {
     }
 
     private func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, y: Double, width: Double, location: SourceLocation) throws(Diagnostic) -> Block {
+        if let link = item.link, let problem = LinkPolicy.problem(link) {
+            throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".link"), problem)
+        }
         let bound = try binder.bind(template, values: item.values, at: location)
         let fixed: Double?
         switch item.height {

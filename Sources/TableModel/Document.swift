@@ -45,6 +45,8 @@ public struct Document: Sendable {
     public var theme: String?
     public var width: Double?
     public var page: PageSize?
+    /// The language of the text (BCP 47, `en`, `ja`), for the HTML page's `lang`.
+    public var language: String
     /// Absolute folders of the document's own templates, first match wins, before the theme's.
     public var templateFolders: [String]
     /// The absolute folder images are read from; nothing outside it is read.
@@ -53,8 +55,9 @@ public struct Document: Sendable {
     public var locations: [ModelPath: SourceLocation]
 
     public init(file: String, name: String, directory: String, table: Table, theme: String? = nil, width: Double? = nil,
-                page: PageSize? = nil, templateFolders: [String] = [], assetsFolder: String? = nil,
+                page: PageSize? = nil, language: String = "en", templateFolders: [String] = [], assetsFolder: String? = nil,
                 locations: [ModelPath: SourceLocation] = [:]) {
+        self.language = language
         self.file = file
         self.name = name
         self.directory = directory
@@ -123,12 +126,16 @@ public enum DocumentDecoder {
             throw Diagnostic(at: SourceLocation(file: file, line: error.line, column: error.column), "invalid JSON: \(error.message)")
         }
         var reader = Reader(file: file)
-        let object = try reader.object(root, path: "$", known: ["title", "theme", "style", "width", "page", "templates", "assets", "sections"])
+        let object = try reader.object(root, path: "$", known: ["title", "lang", "theme", "style", "width", "page", "templates", "assets", "sections"])
         let title = try reader.optionalString(object, "title", path: "$")
         let theme = try reader.optionalString(object, "theme", path: "$")
         let style: TableStyle = try reader.optionalEnum(object, "style", path: "$") ?? .plain
         let width = try reader.optionalNumber(object, "width", path: "$", range: 1...10_000)
         let page: PageSize? = try reader.optionalEnum(object, "page", path: "$")
+        let language = try reader.optionalString(object, "lang", path: "$") ?? "en"
+        guard !language.isEmpty, language.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw Diagnostic(at: reader.location(object["lang"]!, "$.lang"), "expected a language tag such as \"en\" or \"pt-BR\", found '\(language)'")
+        }
 
         var templateFolders: [String] = []
         if let node = object["templates"] {
@@ -181,7 +188,7 @@ public enum DocumentDecoder {
         }
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         return Document(file: file, name: name, directory: directory, table: Table(title: title, style: style, sections: sections),
-                        theme: theme, width: width, page: page, templateFolders: templateFolders, assetsFolder: assets,
+                        theme: theme, width: width, page: page, language: language, templateFolders: templateFolders, assetsFolder: assets,
                         locations: reader.locations)
     }
 }
@@ -304,6 +311,9 @@ private struct Reader {
         let id = try optionalString(object, "id", path: path) ?? "item-\(index)"
         let template = try optionalString(object, "template", path: path) ?? "basic"
         let link = try optionalString(object, "link", path: path)
+        if let link, let problem = LinkPolicy.problem(link) {
+            throw Diagnostic(at: location(object["link"]!, path + ".link"), problem)
+        }
         return Item(id: id, template: template, values: try values(object["values"], path: path + ".values"),
                     height: try height(object, path: path, defaultEstimate: 44), link: link)
     }
@@ -311,4 +321,26 @@ private struct Reader {
 
 func format(_ number: Double) -> String {
     number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+}
+
+/// Which links may appear in outputs: `http`, `https`, `mailto` and relative references.
+/// `javascript:`, `data:`, `file:` and every other scheme are refused.
+public enum LinkPolicy {
+    public static let schemes = ["http", "https", "mailto"]
+
+    /// nil when the link is acceptable, else why not.
+    public static func problem(_ link: String) -> String? {
+        if link.isEmpty { return "empty link" }
+        if link.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
+            return "link contains spaces or control characters; percent-encode them"
+        }
+        // A scheme is what stands before the first ':' when no '/', '?' or '#' comes first.
+        if let colon = link.firstIndex(of: ":"), !link[..<colon].contains(where: { "/?#".contains($0) }) {
+            let scheme = link[..<colon].lowercased()
+            if !schemes.contains(scheme) {
+                return "link scheme '\(scheme):' is not allowed; use \(schemes.map { $0 + ":" }.joined(separator: ", ")) or a relative link"
+            }
+        }
+        return nil
+    }
 }

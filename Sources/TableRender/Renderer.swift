@@ -1,3 +1,4 @@
+@_exported import TableHTML
 @_exported import TableLayout
 @_exported import TableModel
 @_exported import TableRendering
@@ -5,7 +6,7 @@
 import Foundation
 
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    case png, pdf
+    case png, pdf, html
 }
 
 /// The whole pipeline for one theme and set of templates: lay out a table once, draw it as PNG or
@@ -43,6 +44,12 @@ public final class Renderer {
         try PNGRenderer(theme: theme, text: engine.text).render(laidOut, appearance: appearance, scale: scale)
     }
 
+    /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
+    public func html(_ laidOut: LaidOutTable, appearance: Appearance? = nil, language: String = "en",
+                     locate: @escaping (ModelPath) -> SourceLocation = { SourceLocation(file: "<table>", path: $0.jsonPath) }) throws(Diagnostic) -> String {
+        try HTMLRenderer(theme: theme, appearance: appearance, language: language).render(laidOut, locate: locate)
+    }
+
     /// Writes the PDF to `path`, whole or not at all.
     public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light, to path: String) throws(Diagnostic) {
         try AtomicFile.write(to: path) { temporary throws(Diagnostic) in
@@ -75,6 +82,8 @@ public struct LoadedDocument {
 public struct RenderOptions: Sendable {
     public var formats: [OutputFormat] = [.png]
     public var appearances: [Appearance] = [.light]
+    /// Whether the appearance was asked for; HTML pages otherwise follow the reader's setting.
+    public var appearanceChosen = false
     public var scale: Double = 2
     public var width: Double?
     public var page: PageSize?
@@ -92,10 +101,19 @@ extension LoadedDocument {
             name += "-" + String(repeating: "0", count: max(0, digits - String(page).count)) + String(page)
         }
         if appearance == .dark { name += ".dark" }
+        if format == .html { return name + "." + format.rawValue }
         if format == .png, scale != 1 {
             name += "@" + (scale.rounded() == scale ? String(Int(scale)) : String(scale)) + "x"
         }
         return name + "." + format.rawValue
+    }
+
+    /// The HTML page is one continuous page: a paginated layout is laid out again as one page
+    /// of the same width.
+    func htmlLayout(_ laidOut: LaidOutTable, options: RenderOptions) throws(Diagnostic) -> LaidOutTable {
+        let page = options.page ?? document.page ?? renderer.theme.page
+        guard let paper = LayoutOptions.paper(page) else { return laidOut }
+        return try layout(width: paper.width - 2 * renderer.theme.pageMargin, page: .content)
     }
 
     /// Lays the document out once and writes every requested file; returns their paths.
@@ -116,6 +134,13 @@ extension LoadedDocument {
                     }
                 case .pdf:
                     pending.append((folder + "/" + Self.fileName(document: document.name, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1), nil))
+                case .html:
+                    let forced: Appearance? = options.appearanceChosen && options.appearances.count == 1 ? appearance : nil
+                    if forced == nil, appearance != options.appearances.first { continue }
+                    let page = try htmlLayout(laidOut, options: options)
+                    let text = try renderer.html(page, appearance: forced, language: document.language, locate: document.location(of:))
+                    let name = document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html"
+                    pending.append((folder + "/" + name, Array(text.utf8)))
                 }
             }
         }

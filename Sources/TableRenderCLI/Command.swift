@@ -23,11 +23,11 @@ public struct TableRenderCommand {
     }
 
     static let root = CommandSpec(
-        name: "", overview: "Render list screens from JSON documents and Nib-like XML cell templates into PNG and PDF.",
+        name: "", overview: "Render list screens from JSON documents and Nib-like XML cell templates into PNG, PDF and HTML.",
         usage: "tablerender <subcommand>\n       tablerender [render] <document> ... [--format <format>] [--out <dir>] ...",
         options: [.init(names: ["--version"], value: nil, help: "Show the version.")],
         subcommands: [
-            ("render (default)", "Render documents to PNG and PDF."),
+            ("render (default)", "Render documents to PNG, PDF and HTML."),
             ("check", "Validate documents, templates and themes without rendering."),
             ("themes", "List the themes that can be used by name."),
             ("templates", "List a theme's templates, or print the template reference."),
@@ -35,20 +35,20 @@ public struct TableRenderCommand {
         ])
 
     static let render = CommandSpec(
-        name: "render", overview: "Render documents to PNG and PDF.",
+        name: "render", overview: "Render documents to PNG, PDF and HTML.",
         usage: "tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]",
         arguments: [("<document>", "A JSON document describing a table.")],
         options: [
-            .init(names: ["-f", "--format"], value: "format", help: "png or pdf; repeat or separate with commas for both. (default: png)", repeatable: true),
+            .init(names: ["-f", "--format"], value: "format", help: "png, pdf or html; repeat or separate with commas for several. (default: png)", repeatable: true),
             .init(names: ["-o", "--out"], value: "dir", help: "Output folder; each document gets a subfolder named after it. (default: Output)"),
             .init(names: ["--theme"], value: "theme", help: "A theme name or a path to a theme folder, instead of the document's."),
-            .init(names: ["--appearance"], value: "appearance", help: "light, dark, or both. (default: light)", repeatable: true),
+            .init(names: ["--appearance"], value: "appearance", help: "light, dark, or both. (default: light; an HTML page follows the reader's setting unless one is chosen)", repeatable: true),
             .init(names: ["--scale"], value: "scale", help: "Pixels per point of PNG images: 1, 2 or 3. (default: 2)"),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4, letter, or WIDTHxHEIGHT in points (390x844)."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors."),
         ],
-        discussion: "Files are named <out>/<doc>/<doc>[-<page>][.dark][@<scale>x].png and <out>/<doc>/<doc>[.dark].pdf. Every file is written whole or not at all.")
+        discussion: "Files are named <out>/<doc>/<doc>[-<page>][.dark][@<scale>x].png, <out>/<doc>/<doc>[.dark].pdf and <out>/<doc>/<doc>[.light|.dark].html. Every file is written whole or not at all.")
 
     static let check = CommandSpec(
         name: "check", overview: "Validate documents, templates and themes without rendering.",
@@ -140,6 +140,7 @@ public struct TableRenderCommand {
                 guard let appearance = Appearance(rawValue: name) else { throw UsageError(message: invalid("--appearance", name, ["light", "dark", "both"])) }
                 return [appearance]
             }
+            options.appearanceChosen = true
         }
         if let scale = parsed.value("--scale") {
             guard let value = Double(scale), [1, 2, 3].contains(value) else { throw UsageError(message: invalid("--scale", scale, ["1", "2", "3"])) }

@@ -122,10 +122,16 @@ final class Canvas {
 
     // MARK: Text and images
 
-    func show(_ layout: TextLayout, x: Double, y: Double, color: RGBA) {
+    /// Draws the lines of `layout` with the first baseline at `baseline` and the next ones
+    /// `lineHeight` apart.
+    func show(_ layout: TextLayout, x: Double, baseline: Double, lineHeight: Double, color: RGBA) {
         setColor(color)
-        cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, layout.pointer)
+        var y = baseline
+        layout.forEachLine { line, offset in
+            cairo_move_to(cr, x + offset, y)
+            pango_cairo_show_layout_line(cr, UnsafeMutablePointer(line))
+            y += lineHeight
+        }
     }
 
     func draw(_ image: LoadedImage, in rect: Rect, contentMode: String) {

@@ -62,7 +62,8 @@ final class Painter {
             let layout = text.layout(string, style: textStyle, width: frame.width)
             canvas.save()
             canvas.clip(frame)
-            canvas.show(layout, x: frame.x, y: frame.y, color: color(textColor))
+            canvas.show(layout, x: frame.x, baseline: frame.y + text.baseline(of: textStyle.font), lineHeight: textStyle.font.lineHeight,
+                        color: color(textColor))
             canvas.restore()
         case .image(let path, let contentMode, _):
             canvas.draw(try image(path), in: frame, contentMode: contentMode)
@@ -97,26 +98,16 @@ final class Painter {
     }
 
     private func drawAccessory(_ accessory: Accessory, tint: String?, in frame: Rect, on canvas: Canvas) {
-        let midY = frame.y + frame.height / 2
-        func chevron(x: Double) {
-            canvas.strokeLines([(x + 1.5, midY - 6.5), (x + 7.5, midY), (x + 1.5, midY + 6.5)], color(tint ?? "chevron"), width: 2.2)
-        }
-        func info(x: Double) {
-            let center = (x + 11, midY)
-            let tintColor = color(tint ?? "tint")
-            canvas.strokeCircle(x: center.0, y: center.1, radius: 10.3, tintColor, width: 1.3)
-            canvas.fillCircle(x: center.0, y: center.1 - 5, radius: 1.3, tintColor)
-            canvas.strokeLines([(center.0, center.1 - 1.5), (center.0, center.1 + 5.5)], tintColor, width: 2)
-        }
-        switch accessory {
-        case .none: break
-        case .disclosureIndicator: chevron(x: frame.x)
-        case .checkmark:
-            canvas.strokeLines([(frame.x + 1.5, midY + 0.5), (frame.x + 6, midY + 5.5), (frame.x + 14.5, midY - 6)], color(tint ?? "tint"), width: 2.2)
-        case .detailButton: info(x: frame.x)
-        case .detailDisclosureButton:
-            info(x: frame.x)
-            chevron(x: frame.maxX - 9)
+        for primitive in ControlMetrics.accessoryGlyph(accessory, width: frame.width, height: frame.height, tint: tint) {
+            switch primitive {
+            case .polyline(let points, let width, let token):
+                canvas.strokeLines(points.map { (frame.x + $0.x, frame.y + $0.y) }, color(token), width: width)
+            case .strokedCircle(let center, let radius, let width, let token):
+                canvas.strokeCircle(x: frame.x + center.x, y: frame.y + center.y, radius: radius, color(token), width: width)
+            case .filledCircle(let center, let radius, let token):
+                canvas.fillCircle(x: frame.x + center.x, y: frame.y + center.y, radius: radius, color(token))
+            }
         }
     }
+
 }

@@ -38,6 +38,12 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
     public var weight: Int
     public var italic: Bool
     public var lineHeight: Double
+    /// Families tried, in order, for characters the family lacks (CJK, Arabic, emoji). Named
+    /// explicitly so that Pango and a browser fall back to the same fonts.
+    public var fallbacks: [String] = []
+
+    /// The family followed by its fallbacks.
+    public var families: [String] { [family] + fallbacks }
 
     public init(family: String, size: Double, weight: Int = 400, italic: Bool = false, lineHeight: Double? = nil) {
         self.family = family
@@ -109,6 +115,8 @@ public struct Theme: Sendable {
     public var page: PageSize
     public var pageMargin: Double
     public var fontFallback: String
+    /// Families every font falls back to, before `fontFallback`.
+    public var fallbackFonts: [String] = []
     /// Literal fonts parsed so far; a row's fonts are looked up for every row.
     let literalFonts = Memo<String, FontSpec?>()
 
@@ -121,8 +129,9 @@ public struct Theme: Sendable {
 
     /// A font token or a Pango-style literal.
     public func font(_ spec: String) -> FontSpec? {
-        if let token = fonts[spec] { return token }
-        return literalFonts.value(for: spec) { FontSpec(literal: spec) }
+        var font = fonts[spec] ?? literalFonts.value(for: spec) { FontSpec(literal: spec) }
+        font?.fallbacks = fallbackFonts
+        return font
     }
 
     public func style(_ style: TableStyle) -> StyleMetrics {
@@ -186,7 +195,7 @@ public enum ThemeLoader {
     public static func parse(file: String, bytes: [UInt8], folder: String, depth: Int = 0) throws(Diagnostic) -> Theme {
         let root = try XMLParser.parse(file: file, bytes: bytes)
         guard root.name == "theme" else { throw Diagnostic(at: root.location, "expected a <theme> root element, found <\(root.name)>") }
-        try expect(root, ["name", "extends", "width", "separatorColor", "separatorThickness", "title", "page", "pageMargin", "fontFallback"])
+        try expect(root, ["name", "extends", "width", "separatorColor", "separatorThickness", "title", "page", "pageMargin", "fontFallback", "fallbackFonts"])
         var theme = Theme(
             name: "", folder: folder, templateFolders: [], colors: [:], fonts: [:], styles: [:], width: 390, separatorColor: "separator",
             separatorThickness: 0.5, titleTemplate: nil, page: .content, pageMargin: 0, fontFallback: "sans-serif")
@@ -208,6 +217,9 @@ public enum ThemeLoader {
         theme.separatorColor = root.attribute("separatorColor")?.value ?? theme.separatorColor
         theme.pageMargin = try number(root, "pageMargin") ?? theme.pageMargin
         theme.fontFallback = root.attribute("fontFallback")?.value ?? theme.fontFallback
+        if let list = root.attribute("fallbackFonts")?.value {
+            theme.fallbackFonts = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
         if let page = root.attribute("page") {
             guard let size = PageSize(rawValue: page.value) else {
                 throw Diagnostic(at: page.location, Suggestions.unknown("page", page.value, known: PageSize.allCases.map(\.rawValue)))

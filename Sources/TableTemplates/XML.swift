@@ -50,7 +50,12 @@ public enum XMLParser {
             errors.line = Int(error.pointee.line)
             errors.column = Int(error.pointee.int2)
         }
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        // The callback holds `errors` unretained: keep it alive until the handler is removed,
+        // or ARC may free it after its last visible use while libxml2 still reports warnings.
+        defer {
+            xmlSetStructuredErrorFunc(nil, nil)
+            withExtendedLifetime(errors) {}
+        }
         guard let context = xmlNewParserCtxt() else {
             throw Diagnostic(.failure, at: SourceLocation(file: file), "libxml2 could not create a parser")
         }

@@ -14,9 +14,9 @@ struct Run {
         let buffer = Buffer()
         let command = TableRenderCommand(stdout: { buffer.out += $0 }, stderr: { buffer.err += $0 }, terminalWidth: 80)
         let previous = FileManager.default.currentDirectoryPath
-        if let directory { FileManager.default.changeCurrentDirectoryPath(directory) }
+        if let directory { _ = FileManager.default.changeCurrentDirectoryPath(directory) }
         code = command.run(arguments)
-        FileManager.default.changeCurrentDirectoryPath(previous)
+        _ = FileManager.default.changeCurrentDirectoryPath(previous)
         out = buffer.out
         err = buffer.err
     }

@@ -1,0 +1,340 @@
+import Foundation
+import TableLayout
+import TableModel
+import TableTemplates
+
+/// Renders a laid-out table as one self-contained HTML page: the theme's colours as CSS custom
+/// properties (light and dark), each template's stacks as flexbox, images inlined as data URIs,
+/// no request to any network (a Content-Security-Policy forbids it). The page is laid out by the
+/// browser from the same sizes and text settings, and every row carries its computed height in
+/// `data-height` so anyone can compare.
+public struct HTMLRenderer {
+    public var theme: Theme
+    /// `nil` follows the reader's `prefers-color-scheme`; a value forces one palette.
+    public var appearance: Appearance?
+    public var language: String
+
+    public init(theme: Theme, appearance: Appearance? = nil, language: String = "en") {
+        self.theme = theme
+        self.appearance = appearance
+        self.language = language
+    }
+
+    public func render(_ table: LaidOutTable, locate: @escaping (ModelPath) -> SourceLocation) throws(Diagnostic) -> String {
+        guard table.pages.count == 1, let page = table.pages.first else {
+            throw Diagnostic(at: nil, "the HTML page is laid out as one page; render it with page 'content'")
+        }
+        var context = Context(theme: theme, table: table, locate: locate)
+        var body = ""
+        body.reserveCapacity(page.blocks.count * 600)
+        try context.writeBody(page, into: &body)
+        var out = "<!DOCTYPE html>\n<html lang=\"\(Escape.text(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">\n"
+        out += "<meta name=\"generator\" content=\"tablerender\">\n"
+        out += "<meta name=\"color-scheme\" content=\"\(appearance?.rawValue ?? "light dark")\">\n"
+        out += "<title>\(Escape.text(table.table.title ?? "Table"))</title>\n<style>\n"
+        out += stylesheet(table, classes: context.classes)
+        out += "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+        return out
+    }
+
+    // MARK: Style sheet
+
+    private func palette(_ appearance: Appearance) -> String {
+        theme.colors.keys.sorted().map { name in
+            let color = appearance == .light ? theme.colors[name]!.light : theme.colors[name]!.dark
+            return "\(Escape.token(name)):\(color);"
+        }.joined()
+    }
+
+    private func stylesheet(_ table: LaidOutTable, classes: [String: String]) -> String {
+        var css = ""
+        switch appearance {
+        case .none:
+            css += ":root{\(palette(.light))}\n"
+            css += "@media (prefers-color-scheme: dark){:root{\(palette(.dark))}}\n"
+        case .some(let forced):
+            css += ":root{\(palette(forced))}\n"
+        }
+        let style = table.style
+        let families = (theme.font("body")?.families ?? theme.fallbackFonts).map { "\"\($0)\", " }.joined()
+        css += """
+            *,*::before,*::after{box-sizing:border-box}
+            html,body{margin:0;padding:0}
+            body{background:var(\(Escape.token(table.background)));font-family:\(families)\(theme.fontFallback);-webkit-text-size-adjust:100%;font-kerning:normal}
+            main{display:block;position:relative;width:\(Escape.px(table.width));padding:\(Escape.px(style.topPadding)) 0 \(Escape.px(style.bottomPadding))}
+            h1,h2,footer{display:block;margin:0;font:inherit;position:relative}
+            section{display:block;position:relative}
+            ul{list-style:none;margin:0;padding:0;position:relative;background:var(\(Escape.token(style.cellBackground)));border-radius:\(Escape.px(style.cornerRadius));overflow:\(style.cornerRadius > 0 ? "hidden" : "visible")}
+            li{display:block;position:relative;content-visibility:auto}
+            li.sep::after{content:"";position:absolute;left:var(--sep-x);right:0;bottom:0;height:1px;transform:scaleY(\(Escape.number(table.separatorThickness)));transform-origin:0 100%;background:var(--sep-c)}
+            ul.edge::before,ul.edge::after{content:"";position:absolute;left:calc(-1 * var(--inset));right:calc(-1 * var(--inset));height:1px;transform:scaleY(\(Escape.number(table.separatorThickness)));background:var(\(Escape.token(table.separatorColor)));z-index:1}
+            ul.edge::before{top:0;transform-origin:0 0}
+            ul.edge::after{bottom:0;transform-origin:0 100%}
+            a.row{display:block;color:inherit;text-decoration:none}
+            a.row:focus-visible{outline:2px solid var(\(Escape.token("tint")));outline-offset:-2px}
+            .v{display:flex;min-width:0;min-height:0;flex:0 1 auto;position:relative}
+            .l{display:block;min-width:0;min-height:0;white-space:pre-wrap;overflow-wrap:break-word;flex:0 1 auto}
+            .c{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden}
+            img.i{display:block;min-width:0;min-height:0}
+            svg.g{display:block;flex:0 0 auto;overflow:visible}
+            .sw{display:block;flex:0 0 auto;position:relative;width:51px;height:31px}
+            .sw>span{position:absolute;left:0;top:50%;margin-top:-15.5px;width:51px;height:31px;border-radius:15.5px;background:var(\(Escape.token("switchOff")))}
+            .sw.on>span{background:var(--tint)}
+            .sw>span>span{position:absolute;top:2px;left:2px;width:27px;height:27px;border-radius:50%;background:var(\(Escape.token("switchKnob")));box-shadow:0 0.75px 0 rgba(0,0,0,0.08)}
+            .sw.on>span>span{left:22px}
+            .plain h2{position:sticky;top:0;z-index:2}
+
+            """
+        for (declarations, name) in classes.sorted(by: { $0.value < $1.value }) {
+            css += ".\(name){\(declarations)}\n"
+        }
+        return css
+    }
+
+    // MARK: Body
+
+    private struct Context {
+        let theme: Theme
+        let table: LaidOutTable
+        let locate: (ModelPath) -> SourceLocation
+        var classes: [String: String] = [:]
+
+        init(theme: Theme, table: LaidOutTable, locate: @escaping (ModelPath) -> SourceLocation) {
+            self.theme = theme
+            self.table = table
+            self.locate = locate
+        }
+
+        func color(_ token: String) -> String {
+            theme.colors[token] != nil ? "var(\(Escape.token(token)))" : (RGBA(hex: token)?.description ?? "transparent")
+        }
+
+        /// A class for a set of declarations, shared by every element that has the same.
+        mutating func className(_ declarations: String) -> String {
+            if let known = classes[declarations] { return known }
+            let name = "s\(classes.count)"
+            classes[declarations] = name
+            return name
+        }
+
+        mutating func writeBody(_ page: Page, into out: inout String) throws(Diagnostic) {
+            let sections = table.table.sections
+            out += "<main data-width=\"\(Escape.number(table.width))\" class=\"\(table.table.style == .plain ? "plain" : table.table.style.rawValue)\"\(table.table.title.map { " aria-label=\"\(Escape.text($0))\"" } ?? "")>\n"
+            var previousBottom = table.style.topPadding
+            var index = 0
+            let blocks = page.blocks
+            if let first = blocks.first, first.kind == .title {
+                out += "<h1\(blockAttributes(first, gap: first.frame.y - previousBottom))>"
+                try writeContent(first, into: &out)
+                out += "</h1>\n"
+                previousBottom = first.frame.maxY
+                index = 1
+            }
+            while index < blocks.count {
+                let sectionIndex = blocks[index].section
+                let section = sections[sectionIndex]
+                let gap = blocks[index].frame.y - previousBottom
+                out += "<section id=\"section-\(Escape.text(section.id))\" data-id=\"\(Escape.text(section.id))\" data-top=\"\(Escape.number(blocks[index].frame.y))\""
+                if gap > 0.0005 { out += " style=\"padding-top:\(Escape.px(gap))\"" }
+                out += ">\n"
+                var inList = false
+                while index < blocks.count, blocks[index].section == sectionIndex {
+                    let block = blocks[index]
+                    switch block.kind {
+                    case .row:
+                        if !inList {
+                            let group = page.groups.first { $0.section == sectionIndex }
+                            let inset = block.frame.x
+                            var style = "margin:0 \(Escape.px(inset));--inset:\(Escape.px(inset))"
+                            if let group, group.background != table.style.cellBackground { style += ";background:\(color(group.background))" }
+                            out += "<ul\((group?.topLine ?? false) ? " class=\"edge\"" : "") style=\"\(style)\">\n"
+                            inList = true
+                        }
+                        try writeRow(block, into: &out)
+                    case .header, .footer, .title:
+                        if inList { out += "</ul>\n"; inList = false }
+                        let tag = block.kind == .footer ? "footer" : "h2"
+                        out += "<\(tag)\(blockAttributes(block, gap: 0))>"
+                        try writeContent(block, into: &out)
+                        out += "</\(tag)>\n"
+                    }
+                    previousBottom = block.frame.maxY
+                    index += 1
+                }
+                if inList { out += "</ul>\n" }
+                out += "</section>\n"
+            }
+            out += "</main>\n"
+        }
+
+        func blockAttributes(_ block: Block, gap: Double) -> String {
+            var style = "margin:0 \(Escape.px(block.frame.x))"
+            if gap > 0.0005 { style = "margin:\(Escape.px(gap)) \(Escape.px(block.frame.x)) 0" }
+            if let background = block.background { style += ";background:\(color(background))" }
+            if block.clips { style += ";height:\(Escape.px(block.frame.height));overflow:hidden" }
+            return " data-height=\"\(Escape.number(block.frame.height))\" style=\"\(style)\""
+        }
+
+        mutating func writeRow(_ block: Block, into out: inout String) throws(Diagnostic) {
+            let item = table.table.sections[block.section].items[block.item ?? 0]
+            let estimate = className("contain-intrinsic-size:auto \(Escape.px(item.height.estimate));")
+            var style = ""
+            if let background = block.background { style += ";background:\(color(background))" }
+            if block.clips { style += ";height:\(Escape.px(block.frame.height));overflow:hidden" }
+            if let separator = block.separator {
+                style += ";--sep-x:\(Escape.px(separator.x));--sep-c:\(color(separator.color))"
+            }
+            out += "<li class=\"\(estimate)\(block.separator == nil ? "" : " sep")\" data-id=\"\(Escape.text(block.id))\" data-height=\"\(Escape.number(block.frame.height))\""
+            out += style.isEmpty ? ">" : " style=\"\(style.dropFirst())\">"
+            if let link = block.link {
+                if let problem = LinkPolicy.problem(link) {
+                    throw Diagnostic(at: locate(.item(section: block.section, item: block.item ?? 0)).with(path: "link"), problem)
+                }
+                out += "<a class=\"row\" href=\"\(Escape.text(link))\">"
+                try writeContent(block, into: &out)
+                out += "</a>"
+            } else {
+                try writeContent(block, into: &out)
+            }
+            out += "</li>\n"
+        }
+
+        mutating func writeContent(_ block: Block, into out: inout String) throws(Diagnostic) {
+            guard let content = block.content else { return }
+            let rowLabel = Self.firstText(content)
+            try write(content, parentAxis: nil, fillsHeight: block.clips, rowLabel: rowLabel, into: &out)
+        }
+
+        static func firstText(_ view: LaidOutView) -> String? {
+            if case .label(let text, _, _) = view.style.content { return text }
+            for child in view.children { if let text = firstText(child) { return text } }
+            return nil
+        }
+
+        /// The declarations a view takes as a flex item of a stack along `parentAxis`.
+        func itemDeclarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?) -> String {
+            var css = ""
+            let mainFixed = parentAxis == .horizontal ? style.width != nil : parentAxis == .vertical ? style.height != nil : false
+            if parentDistribution == "fillEqually" {
+                css += "flex:1 1 0;"
+            } else if mainFixed {
+                css += "flex:0 0 auto;"
+            } else if style.grow != 0 || style.shrink != 1 {
+                css += "flex:\(Escape.number(style.grow)) \(Escape.number(style.shrink)) auto;"
+            }
+            if let width = style.width { css += "width:\(Escape.px(width));" }
+            if let height = style.height { css += "height:\(Escape.px(height));" }
+            if style.minWidth > 0 { css += "min-width:\(Escape.px(style.minWidth));" }
+            if style.maxWidth.isFinite { css += "max-width:\(Escape.px(style.maxWidth));" }
+            if style.minHeight > 0 { css += "min-height:\(Escape.px(style.minHeight));" }
+            if style.maxHeight.isFinite { css += "max-height:\(Escape.px(style.maxHeight));" }
+            if let background = style.background { css += "background:\(color(background));" }
+            if style.cornerRadius > 0 { css += "border-radius:\(Escape.px(style.cornerRadius));overflow:hidden;" }
+            if style.borderWidth > 0 { css += "box-shadow:inset 0 0 0 \(Escape.px(style.borderWidth)) \(color(style.borderColor));" }
+            let padding = style.padding
+            if padding.contains(where: { $0 != 0 }) { css += "padding:" + padding.map(Escape.px).joined(separator: " ") + ";" }
+            return css
+        }
+
+        static let alignments = ["fill": "stretch", "leading": "flex-start", "center": "center", "trailing": "flex-end"]
+        static let distributions = ["fill": "flex-start", "fillEqually": "flex-start", "leading": "flex-start", "center": "center",
+                                    "trailing": "flex-end", "equalSpacing": "space-between"]
+
+        mutating func write(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: String? = nil, fillsHeight: Bool = false,
+                            rowLabel: String?, into out: inout String) throws(Diagnostic) {
+            let style = view.style
+            var css = itemDeclarations(style, parentAxis: parentAxis, parentDistribution: parentDistribution)
+            if fillsHeight { css += "height:100%;" }
+            let idClass = style.id.map { " o-" + Escape.text($0) } ?? ""
+            switch style.content {
+            case .stack(let axis, let spacing, let alignment, let distribution):
+                css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
+                if spacing > 0 { css += "gap:\(Escape.px(spacing));" }
+                css += "align-items:\(Self.alignments[alignment] ?? "stretch");justify-content:\(Self.distributions[distribution] ?? "flex-start");"
+                out += "<span class=\"v \(className(css))\(idClass)\">"
+                for child in view.children {
+                    try write(child, parentAxis: axis, parentDistribution: distribution, rowLabel: rowLabel, into: &out)
+                }
+                out += "</span>"
+            case .box:
+                css += "flex-direction:column;align-items:stretch;"
+                out += "<span class=\"v \(className(css))\(idClass)\">"
+                for child in view.children { try write(child, parentAxis: .vertical, rowLabel: rowLabel, into: &out) }
+                out += "</span>"
+            case .spacer:
+                out += "<span class=\"v \(className(css))\(idClass)\"></span>"
+            case .label(let text, let textStyle, let textColor):
+                let font = textStyle.font
+                css += "font-family:" + font.families.map { "\"\($0)\"," }.joined() + "\(theme.fontFallback);font-size:\(Escape.px(font.size));font-weight:\(font.weight);"
+                if font.italic { css += "font-style:italic;" }
+                css += "line-height:\(Escape.px(font.lineHeight));color:\(color(textColor));"
+                switch textStyle.alignment {
+                case .natural, .leading: css += "text-align:start;"
+                case .center: css += "text-align:center;"
+                case .trailing: css += "text-align:end;"
+                case .justified: css += "text-align:justify;"
+                }
+                var classes = "l"
+                if textStyle.lines > 0, textStyle.truncation != .clip {
+                    classes += " c"
+                    css += "-webkit-line-clamp:\(textStyle.lines);"
+                } else if textStyle.lines > 0 {
+                    css += "max-height:\(Escape.px(Double(textStyle.lines) * font.lineHeight));overflow:hidden;"
+                }
+                out += "<span class=\"\(classes) \(className(css))\(idClass)\" dir=\"auto\">\(Escape.text(text))</span>"
+            case .image(let path, let contentMode, let alt):
+                let fit = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "fill", "center": "none"][contentMode] ?? "contain"
+                css += "object-fit:\(fit);"
+                out += "<img class=\"i \(className(css))\(idClass)\" src=\"\(try dataURI(path))\" alt=\"\(Escape.text(alt))\" width=\"\(Escape.number(view.frame.width))\" height=\"\(Escape.number(view.frame.height))\">"
+            case .toggle(let on, let tint):
+                css += "--tint:\(color(tint));"
+                let label = rowLabel.map { " aria-label=\"\(Escape.text($0))\"" } ?? ""
+                out += "<span class=\"sw\(on ? " on" : "") \(className(css))\(idClass)\" role=\"switch\" aria-checked=\"\(on)\"\(label)><span><span></span></span></span>"
+            case .accessory(let accessory, let tint):
+                let names: [Accessory: String] = [.disclosureIndicator: "More", .checkmark: "Selected", .detailButton: "More info",
+                                                  .detailDisclosureButton: "More info"]
+                let width = view.frame.width, height = view.frame.height
+                out += "<svg class=\"g \(className(css))\(idClass)\" role=\"img\" aria-label=\"\(names[accessory] ?? accessory.rawValue)\" width=\"\(Escape.number(width))\" height=\"\(Escape.number(height))\" viewBox=\"0 0 \(Escape.number(width)) \(Escape.number(height))\">"
+                for primitive in ControlMetrics.accessoryGlyph(accessory, width: width, height: height, tint: tint) {
+                    switch primitive {
+                    case .polyline(let points, let lineWidth, let token):
+                        let list = points.map { "\(Escape.number($0.x)),\(Escape.number($0.y))" }.joined(separator: " ")
+                        out += "<polyline points=\"\(list)\" style=\"fill:none;stroke:\(color(token));stroke-width:\(Escape.number(lineWidth));stroke-linecap:round;stroke-linejoin:round\"/>"
+                    case .strokedCircle(let center, let radius, let lineWidth, let token):
+                        out += "<circle cx=\"\(Escape.number(center.x))\" cy=\"\(Escape.number(center.y))\" r=\"\(Escape.number(radius))\" style=\"fill:none;stroke:\(color(token));stroke-width:\(Escape.number(lineWidth))\"/>"
+                    case .filledCircle(let center, let radius, let token):
+                        out += "<circle cx=\"\(Escape.number(center.x))\" cy=\"\(Escape.number(center.y))\" r=\"\(Escape.number(radius))\" style=\"fill:\(color(token))\"/>"
+                    }
+                }
+                out += "</svg>"
+            case .divider(let lineColor, _):
+                css += "background:\(color(lineColor));"
+                out += "<span class=\"v \(className(css))\(idClass)\" role=\"separator\"></span>"
+            }
+        }
+
+        /// Images are inlined, so the page needs nothing but itself.
+        func dataURI(_ path: String) throws(Diagnostic) -> String {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw Diagnostic(.missingFile, at: SourceLocation(file: path), "cannot read image to inline it in the HTML page")
+            }
+            let bytes = [UInt8](data.prefix(8))
+            let type: String
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { type = "image/png" }
+            else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { type = "image/jpeg" }
+            else if path.lowercased().hasSuffix(".svg") { type = "image/svg+xml" }
+            else { throw Diagnostic(at: SourceLocation(file: path), "not a PNG, JPEG or SVG image; it cannot be inlined") }
+            return "data:\(type);base64," + data.base64EncodedString()
+        }
+    }
+}
+
+extension SourceLocation {
+    func with(path suffix: String) -> SourceLocation {
+        var copy = self
+        copy.path = (path ?? "$") + "." + suffix
+        return copy
+    }
+}

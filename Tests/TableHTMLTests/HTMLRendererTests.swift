@@ -1,0 +1,74 @@
+import Foundation
+import TableRender
+import TestSupport
+import Testing
+
+@Suite struct HTMLRendererTests {
+    func page(_ example: String, appearance: Appearance? = nil) throws -> String {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/\(example)/\(example).json"))
+        return try loaded.renderer.html(try loaded.layout(), appearance: appearance, language: loaded.document.language,
+                                        locate: loaded.document.location(of:))
+    }
+
+    /// The whole page of two examples as golden text: structure, classes, styles, data-heights.
+    @Test(arguments: ["settings", "headers"])
+    func pageMatchesGoldenFile(example: String) throws {
+        #expect(Golden.check(try page(example), "\(example).html") == nil)
+    }
+
+    @Test func pageIsSelfContainedAndSemantic() throws {
+        let html = try page("feed")
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:;"))
+        #expect(html.contains("<title>Feed</title>"))
+        #expect(html.contains("@media (prefers-color-scheme: dark)"))
+        #expect(html.contains("<section id=\"section-today\""))
+        #expect(html.contains("<h2 data-height="))
+        #expect(html.contains("src=\"data:image/svg+xml;base64,"))
+        #expect(html.contains("src=\"data:image/png;base64,"))
+        #expect(html.contains("src=\"data:image/jpeg;base64,"))
+        #expect(html.contains("alt=\"Ada Lovelace\""))
+        #expect(!html.contains("src=\"http") && !html.contains("url("))
+        #expect(html.contains("-webkit-line-clamp:3"))
+        #expect(html.contains(".plain h2{position:sticky;top:0"))
+        let settings = try page("settings")
+        #expect(settings.contains("role=\"switch\" aria-checked=\"true\" aria-label=\"Notifications\""))
+        #expect(settings.contains("role=\"img\" aria-label=\"More\""))
+        #expect(settings.contains("<a class=\"row\" href=\"https://example.com/share\">"))
+        #expect(settings.contains("data-height=\"44\""))
+    }
+
+    @Test func forcedAppearanceHasOnePalette() throws {
+        let dark = try page("settings", appearance: .dark)
+        #expect(!dark.contains("prefers-color-scheme"))
+        #expect(dark.contains("<meta name=\"color-scheme\" content=\"dark\">"))
+        #expect(dark.contains("--c-label:#FFFFFF;"))
+    }
+
+    @Test func everyTextIsEscaped() throws {
+        let hostile = "<script>alert('x')</script> & \"q\""
+        let renderer = try Renderer(theme: Repository.path("Themes/ios"))
+        let table = Table(title: hostile) {
+            Section(id: "a\"><b>", header: hostile) { Item.basic(Row.one, title: hostile, link: "/relative?a=\"<b>\"") }
+        }
+        let html = try renderer.html(try renderer.layout(table))
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"))
+        #expect(html.contains("href=\"/relative?a=&quot;&lt;b&gt;&quot;\""))
+        #expect(html.contains("id=\"section-a&quot;&gt;&lt;b&gt;\""))
+    }
+
+    @Test func refusedLinksAreErrors() throws {
+        let renderer = try Renderer(theme: Repository.path("Themes/ios"))
+        for link in ["javascript:alert(1)", " javascript:x", "data:text/html,x", "file:///etc/passwd"] {
+            let table = Table { Section(id: "s") { Item.basic(Row.one, title: "x", link: link) } }
+            #expect(throws: Diagnostic.self) { try renderer.layout(table) }
+        }
+        for link in ["https://a.org/x", "http://a.org", "mailto:a@b.org", "page.html#x", "/x:y", "?q=a:b"] {
+            let table = Table { Section(id: "s") { Item.basic(Row.one, title: "x", link: link) } }
+            #expect(throws: Never.self) { _ = try renderer.layout(table) }
+        }
+    }
+
+    private enum Row: String { case one }
+}
