@@ -72,3 +72,24 @@ import Testing
 
     private enum Row: String { case one }
 }
+
+@Suite struct HTMLBadInputTests {
+    @Test func imageThatCannotBeInlinedIsAnErrorAndNothingIsWritten() throws {
+        let folder = Repository.folder(with: [
+            "doc.json": #"{"templates": ["t"], "sections": [{"items": [{"template": "T", "values": {"i": "fake.png"}}]}]}"#,
+            "t/T.xml": #"<cell><image source="{i}" width="10" height="10"/></cell>"#,
+            "fake.png": "GIF89a, not what the name says",
+        ])
+        var options = RenderOptions()
+        options.formats = [.html]
+        options.outputDirectory = folder + "/out"
+        do {
+            _ = try LoadedDocument(path: folder + "/doc.json").render(options)
+            Issue.record("no error")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.description.hasSuffix("fake.png: error: not a PNG, JPEG or SVG image; it cannot be inlined"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/doc/doc.html"))
+    }
+}
