@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering", "TableHTML"]),
         .target(name: "TableRenderCLI", dependencies: ["TableRender"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
+        .executableTarget(name: "diff-benchmark", dependencies: ["TableModel"], path: "Benchmarks/DiffBenchmark"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),

@@ -11,6 +11,9 @@ swift test 2>&1 | tee "$log" || status=$?
 swift_passed=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true)
 swift_failed=$(grep -E '^✘ Test ' "$log" | grep -vc '^✘ Test run' || true)
 swift build -c release --product tablerender 2>&1 | grep -vE '^warning: prohibited flag' || true
+swift build -c release --product diff-benchmark 2>&1 | grep -vE '^warning: prohibited flag' || true
+echo "Section-state diff benchmark (release build):"
+.build/release/diff-benchmark || status=$?
 python3 -m pytest Tests/Browser -q -s -p no:cacheprovider 2>&1 | tee "$log" || status=$?
 browser_passed=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 browser_failed=$(grep -oE '[0-9]+ (failed|error)' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
