@@ -163,7 +163,7 @@ public enum DocumentDecoder {
         for (sectionIndex, sectionNode) in sectionNodes.enumerated() {
             let path = "$.sections[\(sectionIndex)]"
             reader.locations[.section(sectionIndex)] = reader.location(sectionNode, path)
-            let section = try reader.object(sectionNode, path: path, known: ["id", "header", "footer", "items"])
+            let section = try reader.object(sectionNode, path: path, known: ["id", "header", "footer", "items", "states", "initialState"])
             let id = try reader.optionalString(section, "id", path: path) ?? "section-\(sectionIndex)"
             guard sectionIDs.insert(id).inserted else {
                 throw Diagnostic(at: reader.location(section["id"] ?? sectionNode, path + ".id"), "duplicate section id '\(id)'")
@@ -184,7 +184,14 @@ public enum DocumentDecoder {
                     items.append(item)
                 }
             }
-            sections.append(Section(id: id, header: header, footer: footer, items: items))
+            var states: SectionStates?
+            if let statesNode = section["states"] {
+                states = try reader.states(statesNode, initial: section["initialState"], items: items, section: id, path: path)
+            } else if let initial = section["initialState"] {
+                throw Diagnostic(at: reader.location(initial, path + ".initialState"), "'initialState' needs 'states'")
+            }
+            let shown = states.flatMap { $0.items[$0.initial] } ?? items
+            sections.append(Section(id: id, header: header, footer: footer, items: shown, states: states))
         }
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         return Document(file: file, name: name, directory: directory, table: Table(title: title, style: style, sections: sections),
@@ -304,6 +311,61 @@ private struct Reader {
         }
         let values = try values(object["values"], path: path + ".values")
         return .view(template: template, values: values, height: try height(object, path: path, defaultEstimate: 28))
+    }
+
+    /// `"states": {"folded": ["first", "data"], "unfolded": ["first", {"id": "data", "values": {…}}]}`:
+    /// each state lists the section's item ids in order; an entry may override the item's values
+    /// in that state (which the changeset reports as an update).
+    func states(_ node: JSONNode, initial: JSONNode?, items: [Item], section: String, path: String) throws(Diagnostic) -> SectionStates {
+        guard case .object(let entries) = node.kind, !entries.isEmpty else {
+            throw typeError(node, path + ".states", expected: "an object of named states, each an array of item ids")
+        }
+        let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var names: [String] = []
+        var lists: [String: [Item]] = [:]
+        for entry in entries {
+            let statePath = "\(path).states.\(entry.key)"
+            guard case .array(let elements) = entry.value.kind else { throw typeError(entry.value, statePath, expected: "an array of item ids") }
+            var list: [Item] = []
+            var seen = Set<String>()
+            for (index, element) in elements.enumerated() {
+                let elementPath = "\(statePath)[\(index)]"
+                var id: String
+                var overrides: Value.Object?
+                switch element.kind {
+                case .string(let text):
+                    id = text
+                case .object:
+                    let object = try self.object(element, path: elementPath, known: ["id", "values"])
+                    guard let text = try optionalString(object, "id", path: elementPath) else {
+                        throw Diagnostic(at: location(element, elementPath), "missing key 'id' (the item shown)")
+                    }
+                    id = text
+                    overrides = try values(object["values"], path: elementPath + ".values")
+                default:
+                    throw typeError(element, elementPath, expected: "an item id or {\"id\": …, \"values\": {…}}")
+                }
+                guard var item = byID[id] else {
+                    throw Diagnostic(at: location(element, elementPath), Suggestions.unknown("item id", id, known: items.map(\.id)) + " in section '\(section)'")
+                }
+                guard seen.insert(id).inserted else {
+                    throw Diagnostic(at: location(element, elementPath), "duplicate item id '\(id)' in state '\(entry.key)' of section '\(section)'")
+                }
+                if let overrides { for (key, value) in overrides.entries { item.values[key] = value } }
+                list.append(item)
+            }
+            names.append(entry.key)
+            lists[entry.key] = list
+        }
+        var initialState = names[0]
+        if let initial {
+            guard case .string(let name) = initial.kind else { throw typeError(initial, path + ".initialState", expected: "a state name") }
+            guard lists[name] != nil else {
+                throw Diagnostic(at: location(initial, path + ".initialState"), Suggestions.unknown("state", name, known: names))
+            }
+            initialState = name
+        }
+        return SectionStates(names: names, items: lists, initial: initialState)
     }
 
     func item(_ node: JSONNode, path: String, index: Int) throws(Diagnostic) -> Item {

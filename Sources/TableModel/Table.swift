@@ -63,13 +63,41 @@ public struct Section: Sendable, Hashable {
     public var id: String
     public var header: Supplementary?
     public var footer: Supplementary?
+    /// The rows shown; in a stateful section, the rows of its current state.
     public var items: [Item]
+    /// Named states, each an ordered list of the section's rows (TableViewKit's `Stateful`).
+    public var states: SectionStates?
 
-    public init(id: String, header: Supplementary? = nil, footer: Supplementary? = nil, items: [Item]) {
+    public init(id: String, header: Supplementary? = nil, footer: Supplementary? = nil, items: [Item], states: SectionStates? = nil) {
         self.id = id
         self.header = header
         self.footer = footer
         self.items = items
+        self.states = states
+    }
+
+    /// The section as it is in `state`: its rows are that state's.
+    public func inState(_ state: String) -> Section? {
+        guard let rows = states?.items[state] else { return nil }
+        var copy = self
+        copy.items = rows
+        copy.states?.current = state
+        return copy
+    }
+}
+
+/// The states of a section: names in order, the rows of each, the state it starts in.
+public struct SectionStates: Sendable, Hashable {
+    public var names: [String]
+    public var items: [String: [Item]]
+    public var initial: String
+    public var current: String
+
+    public init(names: [String], items: [String: [Item]], initial: String) {
+        self.names = names
+        self.items = items
+        self.initial = initial
+        self.current = initial
     }
 }
 
@@ -86,4 +114,39 @@ public struct Table: Sendable, Hashable {
     }
 
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+    /// The table with each named section in the given state (the others as they are).
+    public func inScene(_ scene: Scene) -> Table {
+        var copy = self
+        for (index, section) in sections.enumerated() {
+            if let state = scene.states[section.id], let changed = section.inState(state) { copy.sections[index] = changed }
+        }
+        return copy
+    }
+
+    /// The scenes rendered by default: every section in its initial state, then, for each
+    /// stateful section, each of its other states with the rest at their initial state.
+    public var defaultScenes: [Scene] {
+        var scenes = [Scene(name: "initial", states: [:])]
+        for section in sections {
+            guard let states = section.states else { continue }
+            for name in states.names where name != states.initial {
+                scenes.append(Scene(name: "\(section.id).\(name)", states: [section.id: name]))
+            }
+        }
+        return scenes
+    }
+}
+
+/// The table as a whole in one combination of section states.
+public struct Scene: Sendable, Hashable {
+    /// `initial`, `<section>.<state>`, or a name of the user's.
+    public var name: String
+    /// Section id to state name; sections not named stay in their initial state.
+    public var states: [String: String]
+
+    public init(name: String, states: [String: String]) {
+        self.name = name
+        self.states = states
+    }
 }

@@ -16,7 +16,7 @@ public final class Renderer {
     public let theme: Theme
     public let library: TemplateLibrary
     public let assetsFolder: String
-    let engine: TableLayoutEngine
+    public let engine: TableLayoutEngine
 
     /// - Parameters:
     ///   - theme: a theme name (`ios`, `print`) or a path to a theme folder.
@@ -73,8 +73,30 @@ public struct LoadedDocument {
         self.renderer = try Renderer(theme: theme, templateFolders: document.templateFolders, assetsFolder: document.assetsFolder)
     }
 
-    public func layout(width: Double? = nil, page: PageSize? = nil) throws(Diagnostic) -> LaidOutTable {
-        try renderer.layout(document.table, width: width ?? document.width, page: page ?? document.page, locate: document.location(of:))
+    public func layout(_ table: Table? = nil, width: Double? = nil, page: PageSize? = nil) throws(Diagnostic) -> LaidOutTable {
+        try renderer.layout(table ?? document.table, width: width ?? document.width, page: page ?? document.page, locate: document.location(of:))
+    }
+
+    /// Whether any section declares states; only then do file names carry a scene.
+    public var hasStates: Bool { document.table.sections.contains { $0.states != nil } }
+
+    /// Parses `--states section=state[,section=state…]` into a scene named after it.
+    public func scene(_ spec: String) throws(Diagnostic) -> Scene {
+        var states: [String: String] = [:]
+        for part in spec.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2 else { throw Diagnostic(at: nil, "--states expects section=state pairs, found '\(part)'") }
+            let stateful = document.table.sections.filter { $0.states != nil }
+            guard let section = stateful.first(where: { $0.id == pair[0] }) else {
+                throw Diagnostic(at: SourceLocation(file: document.file), Suggestions.unknown("stateful section", pair[0], known: stateful.map(\.id)))
+            }
+            guard section.states?.items[pair[1]] != nil else {
+                throw Diagnostic(at: SourceLocation(file: document.file), Suggestions.unknown("state", pair[1], known: section.states?.names ?? []) + " of section '\(section.id)'")
+            }
+            states[pair[0]] = pair[1]
+        }
+        let name = states.keys.sorted().map { "\($0).\(states[$0]!)" }.joined(separator: "+")
+        return Scene(name: name.isEmpty ? "initial" : name, states: states)
     }
 }
 
@@ -88,14 +110,21 @@ public struct RenderOptions: Sendable {
     public var width: Double?
     public var page: PageSize?
     public var outputDirectory: String = "Output"
+    /// The scenes to render, as `--states` specs; nil renders the default scenes.
+    public var scenes: [String]?
+    /// Also write the changesets of every transition as JSON.
+    public var changes = false
 
     public init() {}
 }
 
 extension LoadedDocument {
-    /// Output naming: `<out>/<doc>/<doc>[-<page>][.dark][@<scale>x].png` and `<doc>[.dark].pdf`.
-    public static func fileName(document: String, format: OutputFormat, appearance: Appearance, scale: Double, page: Int?, pageCount: Int) -> String {
+    /// Output naming: `<out>/<doc>/<doc>[.<scene>][-<page>][.dark][@<scale>x].png`,
+    /// `<doc>[.dark].pdf`, `<doc>[.light|.dark].html`; the initial scene has no name in files.
+    public static func fileName(document: String, scene: String? = nil, format: OutputFormat, appearance: Appearance, scale: Double,
+                                page: Int?, pageCount: Int) -> String {
         var name = document
+        if let scene { name += "." + scene }
         if let page, pageCount > 1 {
             let digits = String(pageCount).count
             name += "-" + String(repeating: "0", count: max(0, digits - String(page).count)) + String(page)
@@ -113,52 +142,103 @@ extension LoadedDocument {
     func htmlLayout(_ laidOut: LaidOutTable, options: RenderOptions) throws(Diagnostic) -> LaidOutTable {
         let page = options.page ?? document.page ?? renderer.theme.page
         guard let paper = LayoutOptions.paper(page) else { return laidOut }
-        return try layout(width: paper.width - 2 * renderer.theme.pageMargin, page: .content)
+        return try layout(laidOut.table, width: paper.width - 2 * renderer.theme.pageMargin, page: .content)
     }
 
-    /// Lays the document out once and writes every requested file; returns their paths.
-    /// Everything is rendered before anything is written, so a failure leaves no new file.
+    /// Lays out every scene once and writes every requested file; returns their paths.
+    /// Every file is first rendered to a temporary name; only when all succeeded are they renamed
+    /// into place, so a failure leaves no new file and overwrites nothing.
     public func render(_ options: RenderOptions) throws(Diagnostic) -> [String] {
-        let laidOut = try layout(width: options.width, page: options.page)
+        let table = document.table
+        var scenes = table.defaultScenes
+        if let specs = options.scenes {
+            scenes = []
+            for spec in specs { scenes.append(try scene(spec)) }
+        }
+        var laidOut: [(scene: Scene, table: LaidOutTable)] = []
+        for scene in scenes { laidOut.append((scene, try layout(table.inScene(scene), width: options.width, page: options.page))) }
+        let named = hasStates
+        func sceneName(_ scene: Scene) -> String? { named && scene.name != "initial" ? scene.name : nil }
+
         let folder = options.outputDirectory + "/" + document.name
-        var pending: [(path: String, bytes: [UInt8]?)] = []
+        var outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)] = []
+        func add(_ name: String, _ write: @escaping (String) throws(Diagnostic) -> Void) { outputs.append((folder + "/" + name, write)) }
+        func bytes(_ data: [UInt8]) -> (String) throws(Diagnostic) -> Void {
+            { path throws(Diagnostic) in try AtomicFile.create(data, at: path) }
+        }
         for appearance in options.appearances {
             for format in options.formats {
                 switch format {
                 case .png:
-                    let images = try renderer.png(laidOut, appearance: appearance, scale: options.scale)
-                    for (index, bytes) in images.enumerated() {
-                        let name = Self.fileName(document: document.name, format: .png, appearance: appearance, scale: options.scale,
-                                                 page: index + 1, pageCount: images.count)
-                        pending.append((folder + "/" + name, bytes))
+                    for (scene, laid) in laidOut {
+                        let images = try renderer.png(laid, appearance: appearance, scale: options.scale)
+                        for (index, image) in images.enumerated() {
+                            add(Self.fileName(document: document.name, scene: sceneName(scene), format: .png, appearance: appearance,
+                                              scale: options.scale, page: index + 1, pageCount: images.count), bytes(image))
+                        }
                     }
                 case .pdf:
-                    pending.append((folder + "/" + Self.fileName(document: document.name, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1), nil))
+                    let renderer = self.renderer, title = table.title
+                    let pages = laidOut.map { (name: named ? Optional($0.scene.name) : nil, table: $0.table) }
+                    add(Self.fileName(document: document.name, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1)) { path throws(Diagnostic) in
+                        try PDFRenderer(theme: renderer.theme, text: renderer.engine.text).write(pages, appearance: appearance, to: path, title: title)
+                    }
                 case .html:
                     let forced: Appearance? = options.appearanceChosen && options.appearances.count == 1 ? appearance : nil
                     if forced == nil, appearance != options.appearances.first { continue }
-                    let page = try htmlLayout(laidOut, options: options)
+                    let page = try htmlLayout(laidOut[0].table, options: options)
                     let text = try renderer.html(page, appearance: forced, language: document.language, locate: document.location(of:))
-                    let name = document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html"
-                    pending.append((folder + "/" + name, Array(text.utf8)))
+                    add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(text.utf8)))
                 }
             }
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the output folder: \(error.localizedDescription)")
-        }
-        var written: [String] = []
-        for (path, bytes) in pending {
-            if let bytes {
-                try AtomicFile.write(bytes, to: path)
-            } else {
-                let appearance: Appearance = path.hasSuffix(".dark.pdf") ? .dark : .light
-                try renderer.pdf(laidOut, appearance: appearance, to: path)
+        if named {
+            let transitions = try table.transitions()
+            if options.formats.contains(.png) {
+                for transition in transitions {
+                    guard let index = table.sections.firstIndex(where: { $0.id == transition.section }),
+                          let before = table.sections[index].inState(transition.from), let after = table.sections[index].inState(transition.to) else { continue }
+                    func alone(_ section: Section) throws(Diagnostic) -> LaidOutTable {
+                        try layout(Table(style: table.style, sections: [section]), width: options.width, page: .content)
+                    }
+                    let left = try alone(before), right = try alone(after)
+                    let title = "\(PDFRenderer.outlineTitle(before, index: index)): \(transition.from) → \(transition.to)"
+                    for appearance in options.appearances {
+                        let image = try TransitionRenderer(theme: renderer.theme, text: renderer.engine.text).render(
+                            before: left, after: right, changeset: transition.changeset, title: title, from: transition.from, to: transition.to,
+                            appearance: appearance, scale: options.scale)
+                        add(Self.fileName(document: document.name, scene: "transition." + transition.name, format: .png, appearance: appearance,
+                                          scale: options.scale, page: nil, pageCount: 1), bytes(image))
+                    }
+                }
             }
-            written.append(path)
+            if options.changes {
+                add(document.name + ".changes.json", bytes(Array(Self.changesJSON(transitions).utf8)))
+            }
         }
-        return written
+        return try AtomicFile.commit(outputs, folder: folder)
+    }
+
+    /// The changesets as JSON for tools: `{"transitions": [{"section", "from", "to", "deletes",
+    /// "inserts", "moves": [{"from", "to"}], "updates"}]}`.
+    static func changesJSON(_ transitions: [Transition]) -> String {
+        func quote(_ text: String) -> String {
+            "\"" + text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                case _ where scalar.value < 0x20: return String(format: "\\u%04x", scalar.value)
+                default: return String(scalar)
+                }
+            }.joined() + "\""
+        }
+        let entries = transitions.map { transition in
+            let c = transition.changeset
+            return "    {\"section\": \(quote(transition.section)), \"from\": \(quote(transition.from)), \"to\": \(quote(transition.to)),\n"
+                + "     \"deletes\": \(c.deletes), \"inserts\": \(c.inserts),\n"
+                + "     \"moves\": [" + c.moves.map { "{\"from\": \($0.from), \"to\": \($0.to)}" }.joined(separator: ", ") + "],\n"
+                + "     \"updates\": \(c.updates)}"
+        }
+        return "{\"transitions\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
     }
 }

@@ -46,9 +46,11 @@ public struct TableRenderCommand {
             .init(names: ["--scale"], value: "scale", help: "Pixels per point of PNG images: 1, 2 or 3. (default: 2)"),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4, letter, or WIDTHxHEIGHT in points (390x844)."),
+            .init(names: ["--states"], value: "section=state,...", help: "Render this scene (stateful sections in these states, the rest initial) instead of the default scenes; repeat for several.", repeatable: true),
+            .init(names: ["--changes"], value: nil, help: "Also write <doc>.changes.json: the changeset of every state transition."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors."),
         ],
-        discussion: "Files are named <out>/<doc>/<doc>[-<page>][.dark][@<scale>x].png, <out>/<doc>/<doc>[.dark].pdf and <out>/<doc>/<doc>[.light|.dark].html. Every file is written whole or not at all.")
+        discussion: "Files are named <out>/<doc>/<doc>[.<scene>][-<page>][.dark][@<scale>x].png, <out>/<doc>/<doc>[.dark].pdf and <out>/<doc>/<doc>[.light|.dark].html; a document with stateful sections also gets one PNG per scene (<doc>.<section>.<state>…) and per transition (<doc>.transition.<section>.<from>-<to>…). Every file is written whole or not at all.")
 
     static let check = CommandSpec(
         name: "check", overview: "Validate documents, templates and themes without rendering.",
@@ -157,6 +159,8 @@ public struct TableRenderCommand {
             options.page = value
         }
         options.outputDirectory = parsed.value("--out") ?? "Output"
+        if let specs = parsed.values["--states"] { options.scenes = specs }
+        options.changes = parsed.flags.contains("--changes")
         let quiet = parsed.flags.contains("--quiet")
         var worst: Int32 = 0
         for path in parsed.positionals {

@@ -113,6 +113,7 @@ final class Canvas {
     // MARK: State
 
     func save() { cairo_save(cr) }
+    func translate(x: Double, y: Double) { cairo_translate(cr, x, y) }
     func restore() { cairo_restore(cr) }
 
     func clip(_ rect: Rect, radius: Double = 0) {
@@ -163,10 +164,11 @@ final class Canvas {
         cairo_tag_end(cr, CAIRO_TAG_LINK)
     }
 
-    /// Adds a top-level outline (bookmark) entry pointing at `y` on page `page` (1-based).
-    func outline(_ title: String, page: Int, y: Double) {
-        guard isPDF else { return }
-        _ = cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, "page=\(page) pos=[0 \(y)]", CAIRO_PDF_OUTLINE_FLAG_OPEN)
+    /// Adds an outline (bookmark) entry pointing at `y` on page `page` (1-based), below
+    /// `parent` (0: the root); returns its id.
+    func outline(_ title: String, page: Int, y: Double, parent: Int32) -> Int32 {
+        guard isPDF else { return 0 }
+        return cairo_pdf_surface_add_outline(surface, parent, title, "page=\(page) pos=[0 \(y)]", CAIRO_PDF_OUTLINE_FLAG_OPEN)
     }
 
     func setMetadata(title: String?, date: String?) {

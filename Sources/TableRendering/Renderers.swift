@@ -47,26 +47,41 @@ public struct PDFRenderer {
     /// Writes the PDF to `path` (the caller renames it into place). The creation date comes from
     /// `SOURCE_DATE_EPOCH` when set; otherwise the PDF carries none, so output is reproducible.
     public func write(_ table: LaidOutTable, appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
+        try write([(nil, table)], appearance: appearance, to: path, title: title)
+    }
+
+    /// Several scenes in one PDF: each starts on a page of its own; with more than one, each
+    /// scene is an outline entry and its sections are entries below it.
+    public func write(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
         let painter = Painter(theme: theme, appearance: appearance, text: text)
-        guard let first = table.pages.first else { return }
+        guard let first = scenes.first?.table.pages.first else { return }
         let canvas = try Canvas(.pdf(path: path, width: first.width, height: max(1, first.height)))
         canvas.setMetadata(title: title, date: Self.sourceDate())
-        var outlined = Set<Int>()
-        for (number, page) in table.pages.enumerated() {
-            canvas.setPageSize(width: page.width, height: max(1, page.height))
-            try painter.draw(page, of: table, on: canvas)
-            for block in page.blocks where !outlined.contains(block.section) && block.kind != .title {
-                outlined.insert(block.section)
-                let section = table.table.sections[block.section]
-                canvas.outline(Self.outlineTitle(section, index: block.section), page: number + 1, y: block.frame.y)
+        var number = 0
+        for scene in scenes {
+            let table = scene.table
+            var parent: Int32 = 0
+            var outlined = Set<Int>()
+            for (index, page) in table.pages.enumerated() {
+                number += 1
+                canvas.setPageSize(width: page.width, height: max(1, page.height))
+                try painter.draw(page, of: table, on: canvas)
+                if index == 0, scenes.count > 1, let name = scene.name {
+                    parent = canvas.outline(name, page: number, y: 0, parent: 0)
+                }
+                for block in page.blocks where !outlined.contains(block.section) && block.kind != .title {
+                    outlined.insert(block.section)
+                    let section = table.table.sections[block.section]
+                    _ = canvas.outline(Self.outlineTitle(section, index: block.section), page: number, y: block.frame.y, parent: parent)
+                }
+                canvas.showPage()
+                try canvas.check("draw page \(number)")
             }
-            canvas.showPage()
-            try canvas.check("draw page \(number + 1)")
         }
         try canvas.finish()
     }
 
-    static func outlineTitle(_ section: Section, index: Int) -> String {
+    public static func outlineTitle(_ section: Section, index: Int) -> String {
         if case .title(let title)? = section.header, !title.isEmpty { return title }
         return section.id
     }
@@ -84,6 +99,51 @@ public struct PDFRenderer {
 
 /// Writes files whole or not at all: to a temporary name in the same folder, then renamed.
 public enum AtomicFile {
+    /// Writes `bytes` to a new file at `path`.
+    public static func create(_ bytes: [UInt8], at path: String) throws(Diagnostic) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file")
+        }
+    }
+
+    /// Writes every output to a temporary name in `folder` first; only when all succeeded are
+    /// they renamed into place (a failure removes the temporaries and changes nothing). Two
+    /// outputs with the same path are an error, never a silent overwrite.
+    public static func commit(_ outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)], folder: String) throws(Diagnostic) -> [String] {
+        var seen = Set<String>()
+        for output in outputs where !seen.insert(output.path).inserted {
+            throw Diagnostic(.failure, at: SourceLocation(file: output.path), "two outputs would be written to the same file")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the output folder: \(error.localizedDescription)")
+        }
+        var temporaries: [String] = []
+        func temporary(for path: String) -> String {
+            let url = URL(fileURLWithPath: path)
+            return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        }
+        do {
+            for output in outputs {
+                let path = temporary(for: output.path)
+                temporaries.append(path)
+                try output.write(path)
+            }
+        } catch {
+            for path in temporaries { unlink(path) }
+            throw error
+        }
+        for output in outputs {
+            guard rename(temporary(for: output.path), output.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for path in temporaries { unlink(path) }
+                throw Diagnostic(.failure, at: SourceLocation(file: output.path), "cannot write the file: \(reason)")
+            }
+        }
+        return outputs.map(\.path)
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         try write(to: path) { temporary throws(Diagnostic) in
             guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @Suite struct LayoutTests {
-    static let examples = ["settings/settings.json", "feed/feed.json", "headers/headers.json", "catalogue/catalogue.json"]
+    static let examples = ["settings/settings.json", "feed/feed.json", "headers/headers.json", "catalogue/catalogue.json", "states/states.json"]
 
     @Test(arguments: examples)
     func exampleLayoutMatchesGoldenDump(example: String) throws {
