@@ -20,22 +20,32 @@ public struct HTMLRenderer {
         self.language = language
     }
 
-    public func render(_ table: LaidOutTable, locate: @escaping (ModelPath) -> SourceLocation) throws(Diagnostic) -> String {
+    /// - Parameters:
+    ///   - table: the table in its initial scene, laid out as one page.
+    ///   - states: for each stateful section (by index), every state in order with the table laid
+    ///     out with that section in that state: each state becomes a list the page can switch to.
+    public func render(_ table: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:],
+                       locate: @escaping (ModelPath) -> SourceLocation) throws(Diagnostic) -> String {
         guard table.pages.count == 1, let page = table.pages.first else {
             throw Diagnostic(at: nil, "the HTML page is laid out as one page; render it with page 'content'")
         }
         var context = Context(theme: theme, table: table, locate: locate)
+        context.states = states
         var body = ""
         body.reserveCapacity(page.blocks.count * 600)
         try context.writeBody(page, into: &body)
         var out = "<!DOCTYPE html>\n<html lang=\"\(Escape.text(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">\n"
+        let script = states.isEmpty ? nil : StateScript.source
+        let scriptPolicy = script.map { " script-src 'sha256-\(SHA256.base64(Array($0.utf8)))';" } ?? ""
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline';\(scriptPolicy) base-uri 'none'; form-action 'none'\">\n"
         out += "<meta name=\"generator\" content=\"tablerender\">\n"
         out += "<meta name=\"color-scheme\" content=\"\(appearance?.rawValue ?? "light dark")\">\n"
         out += "<title>\(Escape.text(table.table.title ?? "Table"))</title>\n<style>\n"
-        out += stylesheet(table, classes: context.classes)
-        out += "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n"
+        out += stylesheet(table, classes: context.classes, withStates: !states.isEmpty)
+        out += "</style>\n</head>\n<body>\n" + body
+        if let script { out += "<script>" + script + "</script>\n" }
+        out += "</body>\n</html>\n"
         return out
     }
 
@@ -48,7 +58,7 @@ public struct HTMLRenderer {
         }.joined()
     }
 
-    private func stylesheet(_ table: LaidOutTable, classes: [String: String]) -> String {
+    private func stylesheet(_ table: LaidOutTable, classes: [String: String], withStates: Bool) -> String {
         var css = ""
         switch appearance {
         case .none:
@@ -85,6 +95,22 @@ public struct HTMLRenderer {
             .sw>span>span{position:absolute;top:2px;left:2px;width:27px;height:27px;border-radius:50%;background:var(\(Escape.token("switchKnob")));box-shadow:0 0.75px 0 rgba(0,0,0,0.08)}
             .sw.on>span>span{left:22px}
             .plain h2{position:sticky;top:0;z-index:2}
+            """
+        css += "\n"
+        if withStates {
+            css += """
+            .switcher{display:none;position:absolute;top:4px;right:\(Escape.px(style.contentInset + 8));z-index:3;gap:2px;padding:2px;border-radius:8px;background:var(\(Escape.token("systemFill")))}
+            .js .switcher{display:flex}
+            .switcher button{font:inherit;font-size:12px;line-height:16px;padding:2px 8px;border:0;border-radius:6px;background:transparent;color:var(\(Escape.token("label")));cursor:pointer}
+            .switcher button[aria-pressed=true]{background:var(\(Escape.token("tertiarySystemBackground")));box-shadow:0 1px 2px rgba(0,0,0,0.15)}
+            .state-caption{margin:8px \(Escape.px(style.contentInset + 16)) 4px;font-size:13px;line-height:18px;color:var(\(Escape.token("secondaryLabel")))}
+            .js .state-caption,.js ul.state-list:not(.current){display:none}
+            .ghost{position:absolute;pointer-events:none;z-index:4}
+            ul.state-list>li{background:var(\(Escape.token(style.cellBackground)))}
+
+            """
+        }
+        css += """
 
             """
         for (declarations, name) in classes.sorted(by: { $0.value < $1.value }) {
@@ -100,6 +126,7 @@ public struct HTMLRenderer {
         let table: LaidOutTable
         let locate: (ModelPath) -> SourceLocation
         var classes: [String: String] = [:]
+        var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
 
         init(theme: Theme, table: LaidOutTable, locate: @escaping (ModelPath) -> SourceLocation) {
             self.theme = theme
@@ -140,8 +167,18 @@ public struct HTMLRenderer {
                 if gap > 0.0005 { out += " style=\"padding-top:\(Escape.px(gap))\"" }
                 out += ">\n"
                 var inList = false
+                var listsWritten = states[sectionIndex] == nil
                 while index < blocks.count, blocks[index].section == sectionIndex {
                     let block = blocks[index]
+                    if !listsWritten, block.kind != .header {
+                        try writeStates(sectionIndex, into: &out)
+                        listsWritten = true
+                    }
+                    if block.kind == .row, states[sectionIndex] != nil {
+                        previousBottom = block.frame.maxY
+                        index += 1
+                        continue
+                    }
                     switch block.kind {
                     case .row:
                         if !inList {
@@ -164,9 +201,37 @@ public struct HTMLRenderer {
                     index += 1
                 }
                 if inList { out += "</ul>\n" }
+                if !listsWritten { try writeStates(sectionIndex, into: &out) }
                 out += "</section>\n"
             }
             out += "</main>\n"
+        }
+
+        /// A stateful section's switcher (buttons, for the script) and one list per state. Without
+        /// JavaScript every list shows, each under its state's name; with it, one at a time.
+        mutating func writeStates(_ sectionIndex: Int, into out: inout String) throws(Diagnostic) {
+            guard let lists = states[sectionIndex], let initial = table.table.sections[sectionIndex].states?.initial else { return }
+            let section = table.table.sections[sectionIndex]
+            let label = PDFTitle.of(section)
+            out += "<div class=\"switcher\" role=\"group\" aria-label=\"\(Escape.text(label)): state\" data-switcher>"
+            for (name, _) in lists {
+                out += "<button type=\"button\" data-state=\"\(Escape.text(name))\" aria-pressed=\"\(name == initial)\">\(Escape.text(name))</button>"
+            }
+            out += "</div>\n"
+            for (name, laid) in lists {
+                guard let page = laid.pages.first else { continue }
+                let rows = page.blocks.filter { $0.kind == .row && $0.section == sectionIndex }
+                let group = page.groups.first { $0.section == sectionIndex }
+                let inset = rows.first?.frame.x ?? laid.style.contentInset
+                var style = "margin:0 \(Escape.px(inset));--inset:\(Escape.px(inset))"
+                if let group, group.background != table.style.cellBackground { style += ";background:\(color(group.background))" }
+                out += "<p class=\"state-caption\">\(Escape.text(label)) — \(Escape.text(name))</p>\n"
+                var classes = "state-list" + (name == initial ? " current" : "")
+                if group?.topLine ?? false { classes += " edge" }
+                out += "<ul class=\"\(classes)\" data-state=\"\(Escape.text(name))\" aria-label=\"\(Escape.text(label)): \(Escape.text(name))\" style=\"\(style)\">\n"
+                for row in rows { try writeRow(row, in: laid, into: &out) }
+                out += "</ul>\n"
+            }
         }
 
         func blockAttributes(_ block: Block, gap: Double) -> String {
@@ -177,8 +242,8 @@ public struct HTMLRenderer {
             return " data-height=\"\(Escape.number(block.frame.height))\" style=\"\(style)\""
         }
 
-        mutating func writeRow(_ block: Block, into out: inout String) throws(Diagnostic) {
-            let item = table.table.sections[block.section].items[block.item ?? 0]
+        mutating func writeRow(_ block: Block, in laid: LaidOutTable? = nil, into out: inout String) throws(Diagnostic) {
+            let item = (laid ?? table).table.sections[block.section].items[block.item ?? 0]
             let estimate = className("contain-intrinsic-size:auto \(Escape.px(item.height.estimate));")
             var style = ""
             if let background = block.background { style += ";background:\(color(background))" }
@@ -186,7 +251,7 @@ public struct HTMLRenderer {
             if let separator = block.separator {
                 style += ";--sep-x:\(Escape.px(separator.x));--sep-c:\(color(separator.color))"
             }
-            out += "<li class=\"\(estimate)\(block.separator == nil ? "" : " sep")\" data-id=\"\(Escape.text(block.id))\" data-height=\"\(Escape.number(block.frame.height))\""
+            out += "<li class=\"\(estimate)\(block.separator == nil ? "" : " sep")\" data-id=\"\(Escape.text(block.id))\" data-height=\"\(Escape.number(block.frame.height))\" data-y=\"\(Escape.number(block.frame.y))\""
             out += style.isEmpty ? ">" : " style=\"\(style.dropFirst())\">"
             if let link = block.link {
                 if let problem = LinkPolicy.problem(link) {

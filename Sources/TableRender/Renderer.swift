@@ -45,9 +45,10 @@ public final class Renderer {
     }
 
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
-    public func html(_ laidOut: LaidOutTable, appearance: Appearance? = nil, language: String = "en",
+    public func html(_ laidOut: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:], appearance: Appearance? = nil,
+                     language: String = "en",
                      locate: @escaping (ModelPath) -> SourceLocation = { SourceLocation(file: "<table>", path: $0.jsonPath) }) throws(Diagnostic) -> String {
-        try HTMLRenderer(theme: theme, appearance: appearance, language: language).render(laidOut, locate: locate)
+        try HTMLRenderer(theme: theme, appearance: appearance, language: language).render(laidOut, states: states, locate: locate)
     }
 
     /// Writes the PDF to `path`, whole or not at all.
@@ -187,7 +188,17 @@ extension LoadedDocument {
                     let forced: Appearance? = options.appearanceChosen && options.appearances.count == 1 ? appearance : nil
                     if forced == nil, appearance != options.appearances.first { continue }
                     let page = try htmlLayout(laidOut[0].table, options: options)
-                    let text = try renderer.html(page, appearance: forced, language: document.language, locate: document.location(of:))
+                    var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
+                    for (index, section) in table.sections.enumerated() {
+                        guard let sectionStates = section.states else { continue }
+                        var lists: [(name: String, table: LaidOutTable)] = []
+                        for name in sectionStates.names {
+                            let scene = table.inScene(Scene(name: name, states: [section.id: name]))
+                            lists.append((name, try layout(scene, width: page.width, page: .content)))
+                        }
+                        states[index] = lists
+                    }
+                    let text = try renderer.html(page, states: states, appearance: forced, language: document.language, locate: document.location(of:))
                     add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(text.utf8)))
                 }
             }

@@ -128,7 +128,7 @@ def test_refused_links_are_errors_and_write_nothing(tmp_path, link):
 
 
 def test_pages_pass_the_nu_html_checker(tmp_path):
-    for example in EXAMPLES:
+    for example in EXAMPLES + ["states"]:
         render(ROOT / "Examples" / example / f"{example}.json", tmp_path, "--format", "html")
         render(ROOT / "Examples" / example / f"{example}.json", tmp_path / "dark", "--format", "html", "--appearance", "dark")
     # The checker's CSS profile predates CSS Containment 2, so it calls two real properties
