@@ -74,8 +74,21 @@ public final class TextLayout {
     }
 }
 
-/// Makes and measures text layouts. One per thread: Pango font maps are not shared across threads.
-public final class TextEngine {
+/// Makes and measures text layouts. One per thread: Pango font maps are not shared across
+/// threads. An engine may own helper engines that measure on other threads while the layout runs
+/// in parallel; the layouts they made are then drawn from here.
+public final class TextEngine: @unchecked Sendable {
+    /// Engines for the other threads of a parallel layout, made when first needed. Used by one
+    /// thread each during the layout, and only read from this engine's thread afterwards.
+    package private(set) var helpers: [TextEngine] = []
+
+    /// Off while the helpers measure on their threads: their caches are only read afterwards.
+    package var consultsHelpers = true
+
+    package func ensureHelpers(_ count: Int) {
+        while helpers.count < count { helpers.append(TextEngine()) }
+    }
+
     private let fontMap: OpaquePointer
     private let context: OpaquePointer
     private var cache: [Key: TextLayout] = [:]
@@ -119,6 +132,7 @@ public final class TextEngine {
     public func layout(_ text: String, style: TextStyle, width: Double?) -> TextLayout {
         let key = Key(text: text, style: style, width: width)
         if let known = cache[key] { return known }
+        if consultsHelpers { for helper in helpers { if let known = helper.cache[key] { return known } } }
         let made = makeLayout(text, style: style, width: width)
         cache[key] = made
         return made

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import TableModel
 import TableTemplates
 
@@ -120,6 +122,7 @@ public final class TableLayoutEngine {
         }
         let columnX = style.contentInset
         let columnWidth = max(1, width - 2 * style.contentInset)
+        let rows = try prepareRows(table, x: columnX, width: columnWidth, locate: locate)
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
             var headerBlock: Block?
@@ -133,10 +136,9 @@ public final class TableLayoutEngine {
             } else if sectionIndex > 0 || table.title == nil {
                 y += style.sectionSpacing
             }
-            for (itemIndex, item) in section.items.enumerated() {
-                let location = locate(.item(section: sectionIndex, item: itemIndex))
-                let template = try library.template(item.template, role: .cell, at: location.with(path: (location.path ?? "") + ".template"))
-                var block = try row(item, template: template, section: sectionIndex, index: itemIndex, x: columnX, y: y, width: columnWidth, location: location)
+            for itemIndex in section.items.indices {
+                var (block, template) = rows[sectionIndex][itemIndex]
+                block.frame.y = y
                 let isLast = itemIndex == section.items.count - 1
                 let inset = template.attributes["separatorInset"]?.constant.flatMap(AttributeCheck.number)
                     ?? block.content.flatMap(Self.firstTextX) ?? style.separatorInset
@@ -160,7 +162,55 @@ public final class TableLayoutEngine {
                             pages: pages, sectionTops: sectionTops, contentHeight: y)
     }
 
-    private func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, y: Double, width: Double, location: SourceLocation) throws(Diagnostic) -> Block {
+    /// Rows with few items are laid out on this thread; larger tables spread binding and text
+    /// measurement over every core, one text engine (one Pango font map) per thread, in
+    /// contiguous runs of rows. The result does not depend on the number of threads.
+    static let parallelThreshold = 256
+
+    /// The most threads a layout may use; nil: one per core (`TABLERENDER_THREADS` overrides).
+    public var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
+
+    private func prepareRows(_ table: Table, x: Double, width: Double, locate: (ModelPath) -> SourceLocation) throws(Diagnostic) -> [[(Block, Template)]] {
+        var list: [(section: Int, item: Int, location: SourceLocation)] = []
+        for (sectionIndex, section) in table.sections.enumerated() {
+            for itemIndex in section.items.indices { list.append((sectionIndex, itemIndex, locate(.item(section: sectionIndex, item: itemIndex)))) }
+        }
+        let jobs = list
+        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let workers = jobs.count >= Self.parallelThreshold ? max(1, min(maximumThreads ?? cores, cores)) : 1
+        text.ensureHelpers(workers - 1)
+        let results = Slots<(Block, Template)>(count: jobs.count)
+        let library = self.library, binder = self.binder
+        let engines = [text] + text.helpers
+        let chunk = (jobs.count + workers - 1) / max(1, workers)
+        let sections = table.sections
+        text.consultsHelpers = false
+        defer { text.consultsHelpers = true }
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let flex = FlexLayout(text: engines[worker])
+            for index in (worker * chunk)..<min(jobs.count, (worker + 1) * chunk) {
+                let job = jobs[index]
+                let item = sections[job.section].items[job.item]
+                do throws(Diagnostic) {
+                    let template = try library.template(item.template, role: .cell, at: job.location.with(path: (job.location.path ?? "") + ".template"))
+                    let block = try Self.row(item, template: template, section: job.section, index: job.item, x: x, width: width,
+                                             location: job.location, binder: binder, flex: flex)
+                    results.set(index, (block, template))
+                } catch {
+                    results.fail(index, error)
+                    return
+                }
+            }
+        }
+        if let error = results.firstError { throw error }
+        var grouped: [[(Block, Template)]] = table.sections.map { _ in [] }
+        for (index, job) in jobs.enumerated() { grouped[job.section].append(results.value(index)) }
+        return grouped
+    }
+
+    private static func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, width: Double, location: SourceLocation,
+                            binder: Binder, flex: FlexLayout) throws(Diagnostic) -> Block {
+        let y = 0.0
         if let link = item.link, let problem = LinkPolicy.problem(link) {
             throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".link"), problem)
         }
@@ -279,4 +329,36 @@ public final class TableLayoutEngine {
         }
         return result
     }
+}
+
+/// Results written by several threads, each to its own indices; read after they all finished.
+final class Slots<Value>: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<Value?>
+    private let count: Int
+    private let lock = NSLock()
+    private var errors: [(Int, Diagnostic)] = []
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: max(1, count))
+        storage.initialize(repeating: nil, count: max(1, count))
+    }
+
+    deinit {
+        storage.deinitialize(count: max(1, count))
+        storage.deallocate()
+    }
+
+    func set(_ index: Int, _ value: Value) { storage[index] = value }
+
+    func fail(_ index: Int, _ error: Diagnostic) {
+        lock.lock()
+        errors.append((index, error))
+        lock.unlock()
+    }
+
+    /// The error of the earliest row, whatever thread found it first.
+    var firstError: Diagnostic? { errors.min { $0.0 < $1.0 }?.1 }
+
+    func value(_ index: Int) -> Value { storage[index]! }
 }

@@ -30,3 +30,17 @@ import Testing
         #expect(results.images.allSatisfy { $0 == expected })
     }
 }
+
+@Suite struct ParallelLayoutTests {
+    /// 300 rows are laid out on every core; one thread must give the very same frames and bytes.
+    @Test func oneThreadOrAllGiveTheSameOutput() throws {
+        let path = Repository.path("Examples/catalogue/catalogue.json")
+        let parallel = try LoadedDocument(path: path)
+        let single = try LoadedDocument(path: path)
+        single.renderer.engine.maximumThreads = 1
+        parallel.renderer.engine.maximumThreads = 2
+        let a = try parallel.layout(), b = try single.layout()
+        #expect(a.dump == b.dump)
+        #expect(try parallel.renderer.png(a, scale: 1) == single.renderer.png(b, scale: 1))
+    }
+}

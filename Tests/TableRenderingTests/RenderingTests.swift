@@ -74,7 +74,7 @@ import Testing
         ])
         let out = folder + "/out"
         try FileManager.default.createDirectory(atPath: out + "/doc", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: out + "/doc/doc@2x.png", contents: Data("old".utf8))
+        _ = FileManager.default.createFile(atPath: out + "/doc/doc@2x.png", contents: Data("old".utf8))
         var options = RenderOptions()
         options.outputDirectory = out
         options.formats = [.pdf, .png]
