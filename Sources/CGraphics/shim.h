@@ -5,3 +5,4 @@
 #include <cairo-pdf.h>
 #include <librsvg/rsvg.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <zlib.h>

@@ -332,13 +332,13 @@ public final class TableLayoutEngine {
 }
 
 /// Results written by several threads, each to its own indices; read after they all finished.
-final class Slots<Value>: @unchecked Sendable {
+package final class Slots<Value>: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<Value?>
     private let count: Int
     private let lock = NSLock()
     private var errors: [(Int, Diagnostic)] = []
 
-    init(count: Int) {
+    package init(count: Int) {
         self.count = count
         storage = .allocate(capacity: max(1, count))
         storage.initialize(repeating: nil, count: max(1, count))
@@ -349,16 +349,16 @@ final class Slots<Value>: @unchecked Sendable {
         storage.deallocate()
     }
 
-    func set(_ index: Int, _ value: Value) { storage[index] = value }
+    package func set(_ index: Int, _ value: Value) { storage[index] = value }
 
-    func fail(_ index: Int, _ error: Diagnostic) {
+    package func fail(_ index: Int, _ error: Diagnostic) {
         lock.lock()
         errors.append((index, error))
         lock.unlock()
     }
 
     /// The error of the earliest row, whatever thread found it first.
-    var firstError: Diagnostic? { errors.min { $0.0 < $1.0 }?.1 }
+    package var firstError: Diagnostic? { errors.min { $0.0 < $1.0 }?.1 }
 
-    func value(_ index: Int) -> Value { storage[index]! }
+    package func value(_ index: Int) -> Value { storage[index]! }
 }

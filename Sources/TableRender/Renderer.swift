@@ -40,8 +40,11 @@ public final class Renderer {
     }
 
     /// One PNG per page (a single one unless the page size is paper).
-    public func png(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2) throws(Diagnostic) -> [[UInt8]] {
-        try PNGRenderer(theme: theme, text: engine.text).render(laidOut, appearance: appearance, scale: scale)
+    public func png(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2,
+                    compression: Int = PNGEncoder.defaultLevel) throws(Diagnostic) -> [[UInt8]] {
+        var renderer = PNGRenderer(theme: theme, text: engine.text)
+        renderer.compression = compression
+        return try renderer.render(laidOut, appearance: appearance, scale: scale)
     }
 
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
@@ -115,6 +118,8 @@ public struct RenderOptions: Sendable {
     public var scenes: [String]?
     /// Also write the changesets of every transition as JSON.
     public var changes = false
+    /// zlib level of PNGs: 1 is fast (the default), 9 the smallest.
+    public var pngCompression = PNGEncoder.defaultLevel
 
     public init() {}
 }
@@ -172,7 +177,7 @@ extension LoadedDocument {
                 switch format {
                 case .png:
                     for (scene, laid) in laidOut {
-                        let images = try renderer.png(laid, appearance: appearance, scale: options.scale)
+                        let images = try renderer.png(laid, appearance: appearance, scale: options.scale, compression: options.pngCompression)
                         for (index, image) in images.enumerated() {
                             add(Self.fileName(document: document.name, scene: sceneName(scene), format: .png, appearance: appearance,
                                               scale: options.scale, page: index + 1, pageCount: images.count), bytes(image))

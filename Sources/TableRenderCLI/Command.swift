@@ -44,6 +44,7 @@ public struct TableRenderCommand {
             .init(names: ["--theme"], value: "theme", help: "A theme name or a path to a theme folder, instead of the document's."),
             .init(names: ["--appearance"], value: "appearance", help: "light, dark, or both. (default: light; an HTML page follows the reader's setting unless one is chosen)", repeatable: true),
             .init(names: ["--scale"], value: "scale", help: "Pixels per point of PNG images: 1, 2 or 3. (default: 2)"),
+            .init(names: ["--png-compression"], value: "level", help: "zlib level of PNG files, 0 to 9: 1 is fast, 9 smallest. (default: 1)"),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4, letter, or WIDTHxHEIGHT in points (390x844)."),
             .init(names: ["--states"], value: "section=state,...", help: "Render this scene (stateful sections in these states, the rest initial) instead of the default scenes; repeat for several.", repeatable: true),
@@ -147,6 +148,12 @@ public struct TableRenderCommand {
         if let scale = parsed.value("--scale") {
             guard let value = Double(scale), [1, 2, 3].contains(value) else { throw UsageError(message: invalid("--scale", scale, ["1", "2", "3"])) }
             options.scale = value
+        }
+        if let level = parsed.value("--png-compression") {
+            guard let value = Int(level), (0...9).contains(value) else {
+                throw UsageError(message: "The value '\(level)' is invalid for '--png-compression <level>'; expected a whole number from 0 to 9")
+            }
+            options.pngCompression = value
         }
         if let width = parsed.value("--width") {
             guard let value = Double(width), value.isFinite, value >= 1, value <= 10_000 else {

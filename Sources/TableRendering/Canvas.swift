@@ -49,6 +49,12 @@ final class Canvas {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// Covers the whole surface (including a partly covered last pixel row) with `color`.
+    func paint(_ color: RGBA) {
+        setColor(color)
+        cairo_paint(cr)
+    }
+
     func fill(_ rect: Rect, _ color: RGBA, radius: Double = 0, roundTop: Bool = true, roundBottom: Bool = true) {
         setColor(color)
         addRoundedRect(rect, radius: radius, roundTop: roundTop, roundBottom: roundBottom)
@@ -191,7 +197,16 @@ final class Canvas {
         try check("finish the document")
     }
 
-    /// The image surface encoded as PNG bytes.
+    /// A copy of the image surface's pixels, to encode on another thread.
+    func pixels() -> (bytes: [UInt8], width: Int, height: Int, stride: Int) {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return ([], 0, 0, 0) }
+        return (Array(UnsafeBufferPointer(start: data, count: stride * height)), width, height, stride)
+    }
+
+    /// The image surface encoded as PNG bytes by Cairo's own writer (zlib level 6).
     func pngData() throws(Diagnostic) -> [UInt8] {
         cairo_surface_flush(surface)
         final class Sink { var bytes: [UInt8] = [] }

@@ -20,8 +20,14 @@ final class Painter {
         theme.color(token, appearance) ?? RGBA(red: 1, green: 0, blue: 1)
     }
 
-    func draw(_ page: Page, of table: LaidOutTable, on canvas: Canvas) throws(Diagnostic) {
-        canvas.fill(Rect(x: 0, y: 0, width: page.width, height: page.height), color(table.background))
+    /// Draws a page. Its background covers the whole surface (so a partly covered last pixel row
+    /// is not left transparent) unless the page is drawn inside a larger picture.
+    func draw(_ page: Page, of table: LaidOutTable, on canvas: Canvas, coversSurface: Bool = true) throws(Diagnostic) {
+        if coversSurface {
+            canvas.paint(color(table.background))
+        } else {
+            canvas.fill(Rect(x: 0, y: 0, width: page.width, height: page.height), color(table.background))
+        }
         for group in page.groups {
             canvas.fill(group.frame, color(group.background), radius: group.cornerRadius, roundTop: group.roundsTop, roundBottom: group.roundsBottom)
             let thickness = table.separatorThickness

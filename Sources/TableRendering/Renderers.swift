@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TableLayout
 import TableModel
@@ -16,19 +17,46 @@ public struct PNGRenderer {
         self.text = text
     }
 
-    /// One encoded PNG per page.
+    /// zlib level of the PNGs, 0 (none) to 9 (smallest).
+    public var compression = PNGEncoder.defaultLevel
+
+    /// One encoded PNG per page. Pages are drawn one after another and encoded in parallel, a
+    /// few at a time, so memory holds a few pages' pixels, not the document's.
     public func render(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> [[UInt8]] {
         let painter = Painter(theme: theme, appearance: appearance, text: text)
         var images: [[UInt8]] = []
-        for page in table.pages {
-            let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
-            guard width <= maximumPixels, height <= maximumPixels else {
-                throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels)); use --page a4 or letter to split it into pages, or a smaller --scale")
+        images.reserveCapacity(table.pages.count)
+        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var start = 0
+        while start < table.pages.count {
+            var drawn: [(bytes: [UInt8], width: Int, height: Int, stride: Int)] = []
+            for page in table.pages[start..<min(table.pages.count, start + batch)] {
+                let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
+                guard width <= maximumPixels, height <= maximumPixels else {
+                    throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels)); use --page a4 or letter to split it into pages, or a smaller --scale")
+                }
+                let canvas = try Canvas(.image(width: width, height: height, scale: scale))
+                try painter.draw(page, of: table, on: canvas)
+                try canvas.check("draw the page")
+                drawn.append(canvas.pixels())
             }
-            let canvas = try Canvas(.image(width: width, height: height, scale: scale))
-            try painter.draw(page, of: table, on: canvas)
-            try canvas.check("draw the page")
-            images.append(try canvas.pngData())
+            let encoded = Slots<[UInt8]>(count: drawn.count)
+            let frozen = drawn, level = compression
+            DispatchQueue.concurrentPerform(iterations: frozen.count) { index in
+                let page = frozen[index]
+                let result = page.bytes.withUnsafeBytes { buffer in
+                    Result { () throws(Diagnostic) in
+                        try PNGEncoder.encode(pixels: buffer, width: page.width, height: page.height, stride: page.stride, level: level)
+                    }
+                }
+                switch result {
+                case .success(let png): encoded.set(index, png)
+                case .failure(let error): encoded.fail(index, error)
+                }
+            }
+            if let error = encoded.firstError { throw error }
+            for index in 0..<frozen.count { images.append(encoded.value(index)) }
+            start += batch
         }
         return images
     }

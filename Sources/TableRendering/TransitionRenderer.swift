@@ -49,11 +49,11 @@ public struct TransitionRenderer {
 
         canvas.save()
         canvas.translate(x: margin, y: heading)
-        try painter.draw(left, of: before, on: canvas)
+        try painter.draw(left, of: before, on: canvas, coversSurface: false)
         canvas.restore()
         canvas.save()
         canvas.translate(x: margin + left.width + gap, y: heading)
-        try painter.draw(right, of: after, on: canvas)
+        try painter.draw(right, of: after, on: canvas, coversSurface: false)
         canvas.restore()
 
         func rows(_ page: Page) -> [Int: Rect] {
