@@ -22,8 +22,9 @@ let package = Package(
         .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
         .target(name: "TableRendering", dependencies: ["TableModel", "TableTemplates", "TableLayout", "CGraphics"]),
         .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableLayout"]),
+        .target(name: "TableSnapshot", dependencies: ["TableRender"]),
         .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering", "TableHTML"]),
-        .target(name: "TableRenderCLI", dependencies: ["TableRender"]),
+        .target(name: "TableRenderCLI", dependencies: ["TableRender", "TableSnapshot"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
         .executableTarget(name: "diff-benchmark", dependencies: ["TableModel"], path: "Benchmarks/DiffBenchmark"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -32,6 +33,7 @@ let package = Package(
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableRenderingTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableSnapshotTests", dependencies: ["TableSnapshot", "TableRender", "TestSupport"]),
         .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

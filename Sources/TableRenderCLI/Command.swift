@@ -1,5 +1,6 @@
 import Foundation
 import TableRender
+import TableSnapshot
 
 enum TableRenderSuggest {
     static func closest(_ name: String, _ known: [String]) -> String? {
@@ -31,6 +32,7 @@ public struct TableRenderCommand {
             ("check", "Validate documents, templates and themes without rendering."),
             ("themes", "List the themes that can be used by name."),
             ("templates", "List a theme's templates, or print the template reference."),
+            ("snapshot", "Record, verify or clean reference images of a project's variant matrix."),
             ("help", "Show help for a subcommand."),
         ])
 
@@ -69,7 +71,23 @@ public struct TableRenderCommand {
             .init(names: ["--reference"], value: nil, help: "Print every element and attribute with its default, as Markdown."),
         ])
 
-    static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates]
+    static let snapshot = CommandSpec(
+        name: "snapshot", overview: "Record, verify or clean reference images of every scene of every document in every variant of a project.",
+        usage: "tablerender snapshot record|verify|clean [--project <file>] [--record <mode>] [--only <name>] [--report <dir>]",
+        arguments: [("record|verify|clean", "record writes every reference; verify compares (and records missing ones unless --record never); clean removes orphaned references.")],
+        options: [
+            .init(names: ["--project"], value: "file", help: "The project file with the documents and the variant matrix. (default: tablerender.json)"),
+            .init(names: ["--record"], value: "mode", help: "For verify: all, missing, failed or never; TABLERENDER_SNAPSHOT_RECORD overrides. (default: missing)"),
+            .init(names: ["--only"], value: "name", help: "Only the snapshots whose name (document/scene.variant) contains this text."),
+            .init(names: ["--report"], value: "dir", help: "Where the HTML report and failure images go. (default: Output/snapshots)"),
+            .init(names: ["--precision"], value: "fraction", help: "Fraction of pixels that must match, instead of the project's."),
+            .init(names: ["--perceptual-precision"], value: "fraction", help: "Per-pixel CIE ΔE94 tolerance as in swift-snapshot-testing, instead of the project's."),
+            .init(names: ["--dry-run"], value: nil, help: "For clean: list what would be removed."),
+            .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but failures and errors."),
+        ],
+        discussion: "References live beside each document: <folder>/__Snapshots__/<doc>/<scene>.<variant>.png. verify exits with 1 when a snapshot fails or was recorded.")
+
+    static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates, "snapshot": snapshot]
 
     /// Runs the command; returns the exit code (REFERENCE.md §6).
     public func run(_ arguments: [String]) -> Int32 {
@@ -102,6 +120,7 @@ public struct TableRenderCommand {
             case "check": return try runCheck(parsed)
             case "themes": return try runThemes(parsed)
             case "templates": return try runTemplates(parsed)
+            case "snapshot": return try runSnapshot(parsed)
             default: return try runRender(parsed)
             }
         } catch let error as UsageError {
@@ -223,6 +242,68 @@ public struct TableRenderCommand {
             let loaded = try LoadedDocument(path: path, themeOverride: theme)
             _ = try loaded.layout()
         }
+    }
+
+    // MARK: snapshot
+
+    private func runSnapshot(_ parsed: ParsedArguments) throws -> Int32 {
+        guard let action = parsed.positionals.first else { throw UsageError(message: "Missing expected argument 'record|verify|clean'") }
+        guard ["record", "verify", "clean"].contains(action) else {
+            throw UsageError(message: invalid("snapshot", action, ["record", "verify", "clean"]))
+        }
+        if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'") }
+        let projectPath = parsed.value("--project") ?? "tablerender.json"
+        var project = try Project.load(projectPath)
+        for (option, keyPath) in [("--precision", \ComparisonOptions.precision), ("--perceptual-precision", \ComparisonOptions.perceptualPrecision)] {
+            if let text = parsed.value(option) {
+                guard let value = Double(text), (0...1).contains(value) else {
+                    throw UsageError(message: "The value '\(text)' is invalid for '\(option) <fraction>'; expected a number from 0 to 1")
+                }
+                project.comparison[keyPath: keyPath] = value
+            }
+        }
+        var mode = RecordMode.all
+        if action == "verify" {
+            if let text = parsed.value("--record") {
+                guard let chosen = RecordMode(rawValue: text) else { throw UsageError(message: invalid("--record", text, RecordMode.allCases.map(\.rawValue))) }
+                mode = chosen
+            } else {
+                mode = try RecordMode.fromEnvironment(default: .missing)
+            }
+        }
+        let snapshotter = Snapshotter(project: project, mode: mode, only: parsed.value("--only"))
+        let quiet = parsed.flags.contains("--quiet")
+        if action == "clean" {
+            let orphans = try snapshotter.orphans()
+            for path in orphans {
+                if !parsed.flags.contains("--dry-run") { try? FileManager.default.removeItem(atPath: path) }
+                if !quiet { stdout((parsed.flags.contains("--dry-run") ? "would remove " : "removed ") + path + "\n") }
+            }
+            if !quiet, orphans.isEmpty { stdout("no orphaned references\n") }
+            return 0
+        }
+        let outcomes = try snapshotter.run()
+        let report = SnapshotReport(folder: parsed.value("--report") ?? "Output/snapshots") { snapshot in
+            "tablerender snapshot record --project \(projectPath) --only '\(snapshot.name)'"
+        }
+        let page = try report.write(outcomes, orphans: try snapshotter.orphans())
+        var failed = 0
+        for outcome in outcomes {
+            switch outcome.status {
+            case .passed: if !quiet { stdout("passed   \(outcome.snapshot.name)\n") }
+            case .recorded: if !quiet { stdout("recorded \(outcome.snapshot.name)\n") }
+            case .failed(let why), .recordedFailing(let why):
+                failed += 1
+                stderr("failed   \(outcome.snapshot.name): \(why)\n")
+            }
+        }
+        let summary = "\(outcomes.count - failed) of \(outcomes.count) snapshots \(action == "record" ? "recorded" : "passed"); report: \(page)\n"
+        if failed > 0 {
+            stderr(summary + "Accept a change with: tablerender snapshot record --project \(projectPath) --only '<name>'\n")
+            return 1
+        }
+        if !quiet { stdout(summary) }
+        return 0
     }
 
     // MARK: themes, templates

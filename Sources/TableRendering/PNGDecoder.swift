@@ -1,0 +1,78 @@
+import CGraphics
+import TableModel
+
+/// Pixels of a PNG as straight (not premultiplied) RGBA bytes, row after row.
+public struct RGBAImage: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Decodes PNG bytes with Cairo; a truncated or corrupt file is an error, never a crash.
+    public init(png bytes: [UInt8], name: String) throws(Diagnostic) {
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw Diagnostic(at: SourceLocation(file: name), "not a PNG file")
+        }
+        final class Source { var bytes: [UInt8]; var offset = 0; init(_ bytes: [UInt8]) { self.bytes = bytes } }
+        let source = Source(bytes)
+        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+            let count = Int(length)
+            guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            source.bytes.withUnsafeBufferPointer { buffer in
+                data.update(from: buffer.baseAddress!.advanced(by: source.offset), count: count)
+            }
+            source.offset += count
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(source).toOpaque())!
+        defer { cairo_surface_destroy(surface) }
+        withExtendedLifetime(source) {}
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Diagnostic(at: SourceLocation(file: name), "cannot decode PNG (\(String(cString: cairo_status_to_string(status))))")
+        }
+        cairo_surface_flush(surface)
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let format = cairo_image_surface_get_format(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw Diagnostic(at: SourceLocation(file: name), "cannot read the PNG's pixels")
+        }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let pixel = row[x]
+                let a = format == CAIRO_FORMAT_RGB24 ? 255 : UInt32(pixel >> 24)
+                var r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
+                if a != 255, a != 0 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
+                let o = (y * width + x) * 4
+                out[o] = UInt8(min(255, r)); out[o + 1] = UInt8(min(255, g)); out[o + 2] = UInt8(min(255, b)); out[o + 3] = UInt8(a)
+            }
+        }
+        pixels = out
+    }
+
+    /// Encodes as PNG (straight RGBA in, zlib level 1).
+    public func png() throws(Diagnostic) -> [UInt8] {
+        var premultiplied = [UInt32](repeating: 0, count: width * height)
+        for index in 0..<(width * height) {
+            let o = index * 4
+            let a = UInt32(pixels[o + 3])
+            let r = UInt32(pixels[o]) * a / 255, g = UInt32(pixels[o + 1]) * a / 255, b = UInt32(pixels[o + 2]) * a / 255
+            premultiplied[index] = a << 24 | r << 16 | g << 8 | b
+        }
+        let width = self.width, height = self.height
+        let result = premultiplied.withUnsafeBytes { buffer in
+            Result { () throws(Diagnostic) in try PNGEncoder.encode(pixels: buffer, width: width, height: height, stride: width * 4, level: 1) }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import TableRender
+
+/// A variant of the matrix: one width, appearance, scale and theme.
+public struct Variant: Sendable, Hashable {
+    public var device: String
+    public var width: Double
+    public var appearance: Appearance
+    public var scale: Double
+    public var theme: String?
+
+    /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes.
+    public var name: String {
+        var text = device
+        if let theme { text += "." + theme }
+        if appearance == .dark { text += ".dark" }
+        return text + "@" + (scale.rounded() == scale ? String(Int(scale)) : String(scale)) + "x"
+    }
+}
+
+/// The project file (`tablerender.json`): the documents and the variant matrix that snapshot
+/// tests and documentation images run over.
+public struct Project: Sendable {
+    public static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
+    public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "snapshots", "precision",
+                              "perceptualPrecision", "ignoreAntialiasing"]
+
+    public var file: String
+    public var directory: String
+    public var documents: [String]
+    public var variants: [Variant]
+    /// The folder name of references beside each document.
+    public var snapshotsFolder: String
+    public var comparison: ComparisonOptions
+
+    /// Reads and checks a project file; errors name the file, line:column and JSON path.
+    public static func load(_ path: String) throws(Diagnostic) -> Project {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such project file")
+        }
+        let root: JSONNode
+        do { root = try JSONParser.parse(Array(data)) } catch {
+            throw Diagnostic(at: SourceLocation(file: path, line: error.line, column: error.column), "invalid JSON: \(error.message)")
+        }
+        func at(_ node: JSONNode, _ jsonPath: String) -> SourceLocation {
+            SourceLocation(file: path, line: node.line, column: node.column, path: jsonPath)
+        }
+        guard case .object(let entries) = root.kind else { throw Diagnostic(at: at(root, "$"), "expected an object") }
+        var fields: [String: JSONNode] = [:]
+        for entry in entries {
+            guard keys.contains(entry.key) else {
+                throw Diagnostic(at: at(entry.value, "$.\(entry.key)"), Suggestions.unknown("key", entry.key, known: keys))
+            }
+            fields[entry.key] = entry.value
+        }
+        func strings(_ key: String) throws(Diagnostic) -> [String]? {
+            guard let node = fields[key] else { return nil }
+            guard case .array(let elements) = node.kind else { throw Diagnostic(at: at(node, "$.\(key)"), "expected an array of strings") }
+            var result: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard case .string(let text) = element.kind else { throw Diagnostic(at: at(element, "$.\(key)[\(index)]"), "expected a string") }
+                result.append(text)
+            }
+            return result
+        }
+        func numbers(_ key: String, range: ClosedRange<Double>) throws(Diagnostic) -> [Double]? {
+            guard let node = fields[key] else { return nil }
+            guard case .array(let elements) = node.kind else { throw Diagnostic(at: at(node, "$.\(key)"), "expected an array of numbers") }
+            var result: [Double] = []
+            for (index, element) in elements.enumerated() {
+                guard case .number(let value) = element.kind, range.contains(value) else {
+                    throw Diagnostic(at: at(element, "$.\(key)[\(index)]"), "expected a number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                result.append(value)
+            }
+            return result
+        }
+        func number(_ key: String) throws(Diagnostic) -> Double? {
+            guard let node = fields[key] else { return nil }
+            guard case .number(let value) = node.kind, (0...1).contains(value) else { throw Diagnostic(at: at(node, "$.\(key)"), "expected a number from 0 to 1") }
+            return value
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        guard let documentPaths = try strings("documents"), !documentPaths.isEmpty else {
+            throw Diagnostic(at: at(root, "$"), "missing key 'documents' (documents or folders of documents)")
+        }
+        var documents: [String] = []
+        for (index, relative) in documentPaths.enumerated() {
+            let full: String
+            do { full = try SafePath.resolve(relative, inside: directory, mustBeDirectory: relative.hasSuffix("/") || !relative.hasSuffix(".json")) } catch {
+                throw Diagnostic(error.kind, at: at(fields["documents"]!, "$.documents[\(index)]"), error.message)
+            }
+            documents += full.hasSuffix(".json") ? [full] : Self.documents(in: full)
+        }
+        var devices: [(String, Double)] = []
+        for (index, name) in (try strings("devices") ?? []).enumerated() {
+            guard let width = Self.devices[name] else {
+                throw Diagnostic(at: at(fields["devices"]!, "$.devices[\(index)]"), Suggestions.unknown("device", name, known: Array(Self.devices.keys)))
+            }
+            devices.append((name, width))
+        }
+        for width in try numbers("widths", range: 1...10_000) ?? [] { devices.append(("w\(Int(width))", width)) }
+        var appearances: [Appearance] = []
+        for (index, name) in (try strings("appearances") ?? ["light"]).enumerated() {
+            guard let appearance = Appearance(rawValue: name) else {
+                throw Diagnostic(at: at(fields["appearances"]!, "$.appearances[\(index)]"), Suggestions.unknown("appearance", name, known: ["light", "dark"]))
+            }
+            appearances.append(appearance)
+        }
+        let scales = try numbers("scales", range: 1...3) ?? [2]
+        let themes: [String?] = (try strings("themes")).map { $0.map(Optional.some) } ?? [nil]
+        var variants: [Variant] = []
+        for device in (devices.isEmpty ? [("default", 0)] : devices) {
+            for theme in themes { for appearance in appearances { for scale in scales {
+                variants.append(Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme))
+            } } }
+        }
+        var comparison = ComparisonOptions()
+        comparison.precision = try number("precision") ?? 1
+        comparison.perceptualPrecision = try number("perceptualPrecision") ?? 1
+        if let node = fields["ignoreAntialiasing"] {
+            guard case .bool(let flag) = node.kind else { throw Diagnostic(at: at(node, "$.ignoreAntialiasing"), "expected true or false") }
+            comparison.ignoresAntialiasing = flag
+        }
+        var folder = "__Snapshots__"
+        if let node = fields["snapshots"] {
+            guard case .string(let name) = node.kind, !name.isEmpty, !name.contains("/"), name != "..", name != "." else {
+                throw Diagnostic(at: at(node, "$.snapshots"), "expected a folder name")
+            }
+            folder = name
+        }
+        return Project(file: path, directory: directory, documents: documents, variants: variants, snapshotsFolder: folder, comparison: comparison)
+    }
+
+    /// The documents of a folder: its `*.json` files and its subfolders', in name order, without
+    /// project files, changes files and snapshot folders.
+    static func documents(in folder: String) -> [String] {
+        guard let entries = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else { return [] }
+        return entries.filter { entry in
+            entry.hasSuffix(".json") && !entry.hasSuffix("tablerender.json") && !entry.hasSuffix(".changes.json")
+                && !entry.split(separator: "/").contains { $0.hasPrefix("__") || $0 == "Output" || $0.hasPrefix(".") }
+        }.sorted().map { folder + "/" + $0 }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TableRender
+
+/// A static HTML report of a snapshot run that opens from `file://` with no network: failures
+/// first with Diff / Actual / Expected / Side by side / Slider views (no script needed), the
+/// command that accepts each change, then passes and orphaned references.
+public struct SnapshotReport {
+    public var folder: String
+    public var acceptCommand: (SnapshotCase) -> String
+
+    public init(folder: String, acceptCommand: @escaping (SnapshotCase) -> String) {
+        self.folder = folder
+        self.acceptCommand = acceptCommand
+    }
+
+    /// Writes the report and its images; returns the page's path.
+    public func write(_ outcomes: [SnapshotOutcome], orphans: [String]) throws(Diagnostic) -> String {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the report folder: \(error.localizedDescription)")
+        }
+        guard access(folder, W_OK) == 0 else { throw Diagnostic(.failure, at: SourceLocation(file: folder), "the report folder is not writable") }
+        var failures = ""
+        var passes = ""
+        for (index, outcome) in outcomes.enumerated() {
+            let name = outcome.snapshot.name
+            switch outcome.status {
+            case .passed, .recorded:
+                let word = outcome.status == .passed ? "passed" : "recorded"
+                passes += "<li><span class=\"ok\">\(word)</span> \(escape(name))</li>\n"
+            case .failed(let why), .recordedFailing(let why):
+                let prefix = String(format: "%03d-", index) + name.replacingOccurrences(of: "/", with: "_")
+                var images: [String: String] = [:]
+                for (kind, image) in [("actual", outcome.actual), ("expected", outcome.expected), ("diff", outcome.diff)] {
+                    guard let image else { continue }
+                    let file = prefix + "." + kind + ".png"
+                    try AtomicFile.write(try image.png(), to: folder + "/" + file)
+                    images[kind] = file
+                }
+                failures += card(outcome, why: why, images: images, index: index)
+            }
+        }
+        let failed = outcomes.filter(\.isFailure).count
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Snapshots: \(failed) failed, \(outcomes.count - failed) passed</title>
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'">
+            <style>
+            body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#111;background:#f6f6f8}
+            h1{font-size:20px} h2{font-size:16px;margin:0 0 4px} code{background:#eee;padding:1px 4px;border-radius:4px;user-select:all}
+            .card{background:#fff;border-radius:10px;padding:16px;margin:16px 0;box-shadow:0 1px 3px rgba(0,0,0,.1)}
+            .why{color:#b00020} .ok{color:#1b7f3a;font-weight:600} ul{padding-left:20px}
+            .tabs input{position:absolute;opacity:0} .tabs label{display:inline-block;padding:4px 10px;margin:8px 4px 8px 0;border-radius:6px;background:#eee;cursor:pointer}
+            .tabs input:checked+label{background:#111;color:#fff}
+            .view{display:none;margin-top:8px} .view img{max-width:100%;border:1px solid #ddd;background:#fff}
+            .tabs input.v-diff:checked~.diff,.tabs input.v-actual:checked~.actual,.tabs input.v-expected:checked~.expected,
+            .tabs input.v-side:checked~.side,.tabs input.v-slider:checked~.slider{display:block}
+            .side{display:none;gap:12px} .tabs input.v-side:checked~.side{display:flex} .side figure{margin:0;flex:1} .side img{width:100%}
+            .slider .frame{position:relative;display:inline-block} .slider .frame>img{display:block;max-width:none}
+            .slider .over{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden;resize:horizontal;border-right:2px solid #d00;min-width:8px;max-width:100%}
+            .slider .over img{display:block;max-width:none}
+            </style></head><body>
+            <h1>Snapshots: \(failed) failed, \(outcomes.count - failed) passed</h1>
+
+            """
+        if failed > 0 { page += failures } else { page += "<p class=\"ok\">Every snapshot matches its reference.</p>\n" }
+        if !orphans.isEmpty {
+            page += "<div class=\"card\"><h2>Orphaned references (no document or variant makes them)</h2><ul>\n"
+            page += orphans.map { "<li><code>\(escape($0))</code></li>" }.joined(separator: "\n")
+            page += "\n</ul><p>Remove them with <code>tablerender snapshot clean</code>.</p></div>\n"
+        }
+        page += "<div class=\"card\"><h2>All snapshots</h2><ul>\n\(passes)</ul></div>\n</body></html>\n"
+        let path = folder + "/index.html"
+        try AtomicFile.write(Array(page.utf8), to: path)
+        return path
+    }
+
+    private func card(_ outcome: SnapshotOutcome, why: String, images: [String: String], index: Int) -> String {
+        let group = "c\(index)"
+        func image(_ kind: String) -> String { images[kind].map { "<img src=\"\(escape($0))\" alt=\"\(kind)\">" } ?? "<p>(none)</p>" }
+        var html = "<div class=\"card\"><h2>\(escape(outcome.snapshot.name))</h2><p class=\"why\">\(escape(why))</p>\n"
+        html += "<p>Reference: <code>\(escape(outcome.snapshot.reference))</code><br>Accept this change: <code>\(escape(acceptCommand(outcome.snapshot)))</code></p>\n"
+        html += "<div class=\"tabs\">"
+        let views = [("diff", "Diff"), ("actual", "Actual"), ("expected", "Expected"), ("side", "Side by side"), ("slider", "Slider")]
+        for (position, view) in views.enumerated() {
+            let id = "\(group)-\(view.0)"
+            html += "<input type=\"radio\" name=\"\(group)\" id=\"\(id)\" class=\"v-\(view.0)\"\(position == (images["diff"] == nil ? 1 : 0) ? " checked" : "")><label for=\"\(id)\">\(view.1)</label>"
+        }
+        html += "\n<div class=\"view diff\">\(image("diff"))</div><div class=\"view actual\">\(image("actual"))</div><div class=\"view expected\">\(image("expected"))</div>\n"
+        html += "<div class=\"view side\"><figure>\(image("expected"))<figcaption>Expected</figcaption></figure><figure>\(image("actual"))<figcaption>Actual</figcaption></figure></div>\n"
+        html += "<div class=\"view slider\"><p>Drag the red edge: left of it is the actual image, right of it the reference.</p><div class=\"frame\">\(image("expected"))<div class=\"over\">\(image("actual"))</div></div></div>\n"
+        html += "</div></div>\n"
+        return html
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

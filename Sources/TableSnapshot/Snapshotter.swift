@@ -1,0 +1,175 @@
+import Foundation
+import TableRender
+
+/// What to do with references, as swift-snapshot-testing's record modes.
+public enum RecordMode: String, Sendable, CaseIterable {
+    /// Record every reference anew.
+    case all
+    /// Record references that do not exist yet (and report them as failures); verify the rest.
+    case missing
+    /// Record the references that do not match (and report them); verify the rest.
+    case failed
+    /// Only verify; a missing reference is a failure.
+    case never
+
+    /// `TABLERENDER_SNAPSHOT_RECORD` overrides the mode a command would use.
+    public static func fromEnvironment(default mode: RecordMode) throws(Diagnostic) -> RecordMode {
+        guard let value = ProcessInfo.processInfo.environment["TABLERENDER_SNAPSHOT_RECORD"], !value.isEmpty else { return mode }
+        guard let chosen = RecordMode(rawValue: value) else {
+            throw Diagnostic(at: nil, Suggestions.unknown("record mode in TABLERENDER_SNAPSHOT_RECORD", value, known: allCases.map(\.rawValue)))
+        }
+        return chosen
+    }
+}
+
+/// One image of the matrix: a scene of a document in a variant, and where its reference lives.
+public struct SnapshotCase: Sendable {
+    public var document: String
+    public var documentName: String
+    public var scene: Scene
+    public var variant: Variant
+    public var reference: String
+
+    /// `settings/initial.iphone-15.dark@2x`: how the case is named in reports and `--only`.
+    public var name: String { "\(documentName)/\(scene.name).\(variant.name)" }
+}
+
+public struct SnapshotOutcome: Sendable {
+    public enum Status: Sendable, Equatable {
+        case passed
+        case recorded
+        case failed(String)
+        /// A reference was written where none was, or re-written after a mismatch: a run that
+        /// recorded must be followed by one that verifies.
+        case recordedFailing(String)
+    }
+
+    public var snapshot: SnapshotCase
+    public var status: Status
+    public var actual: RGBAImage?
+    public var expected: RGBAImage?
+    public var diff: RGBAImage?
+
+    public var isFailure: Bool {
+        switch status {
+        case .passed, .recorded: return false
+        case .failed, .recordedFailing: return true
+        }
+    }
+}
+
+/// Runs the matrix of a project: renders every scene of every document in every variant, and
+/// records or verifies each against its reference beside the document.
+public struct Snapshotter {
+    public var project: Project
+    public var mode: RecordMode
+    /// Only cases whose name contains this text.
+    public var only: String?
+
+    public init(project: Project, mode: RecordMode, only: String? = nil) {
+        self.project = project
+        self.mode = mode
+        self.only = only
+    }
+
+    /// Every case of the matrix, in a stable order.
+    public func cases() throws(Diagnostic) -> [SnapshotCase] {
+        var result: [SnapshotCase] = []
+        for document in project.documents {
+            let decoded = try DocumentDecoder.load(file: document)
+            for scene in decoded.table.defaultScenes {
+                for variant in project.variants {
+                    let folder = decoded.directory + "/" + project.snapshotsFolder + "/" + Self.sanitised(decoded.name)
+                    let reference = folder + "/" + Self.sanitised("\(scene.name).\(variant.name)") + ".png"
+                    let snapshot = SnapshotCase(document: document, documentName: decoded.name, scene: scene, variant: variant, reference: reference)
+                    if let only, !snapshot.name.contains(only), !reference.hasSuffix(only) { continue }
+                    result.append(snapshot)
+                }
+            }
+        }
+        return result
+    }
+
+    /// File-name safe: letters, digits, `.`, `-`, `_`, `@`, `+`; everything else becomes `_`.
+    static func sanitised(_ name: String) -> String {
+        String(name.unicodeScalars.map { scalar -> Character in
+            let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || ".-_@+".unicodeScalars.contains(scalar)
+            return allowed ? Character(scalar) : "_"
+        })
+    }
+
+    /// Renders and records or verifies every case. References are only ever written by the
+    /// record modes, each whole or not at all.
+    public func run() throws(Diagnostic) -> [SnapshotOutcome] {
+        var outcomes: [SnapshotOutcome] = []
+        var loaded: [String: LoadedDocument] = [:]
+        for snapshot in try cases() {
+            let key = snapshot.document + "|" + (snapshot.variant.theme ?? "")
+            if loaded[key] == nil { loaded[key] = try LoadedDocument(path: snapshot.document, themeOverride: snapshot.variant.theme) }
+            let document = loaded[key]!
+            let width = snapshot.variant.width > 0 ? snapshot.variant.width : nil
+            let laidOut = try document.layout(document.document.table.inScene(snapshot.scene), width: width, page: .content)
+            let bytes = try document.renderer.png(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)[0]
+            let actual = try RGBAImage(png: bytes, name: snapshot.reference)
+            outcomes.append(try check(snapshot, actual: actual, bytes: bytes))
+        }
+        return outcomes
+    }
+
+    private func check(_ snapshot: SnapshotCase, actual: RGBAImage, bytes: [UInt8]) throws(Diagnostic) -> SnapshotOutcome {
+        let exists = FileManager.default.fileExists(atPath: snapshot.reference)
+        if mode == .all {
+            try write(bytes, to: snapshot.reference)
+            return SnapshotOutcome(snapshot: snapshot, status: .recorded, actual: actual)
+        }
+        guard exists else {
+            if mode == .never {
+                return SnapshotOutcome(snapshot: snapshot, status: .failed("no reference at \(snapshot.reference)"), actual: actual)
+            }
+            try write(bytes, to: snapshot.reference)
+            return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("no reference existed; recorded one"), actual: actual)
+        }
+        guard let data = FileManager.default.contents(atPath: snapshot.reference) else {
+            return SnapshotOutcome(snapshot: snapshot, status: .failed("cannot read the reference \(snapshot.reference)"), actual: actual)
+        }
+        let expected: RGBAImage
+        do { expected = try RGBAImage(png: [UInt8](data), name: snapshot.reference) } catch {
+            return SnapshotOutcome(snapshot: snapshot, status: .failed("the reference is not a readable PNG (\(error.message)); record it again"), actual: actual)
+        }
+        let comparison = ImageComparison.compare(expected: expected, actual: actual, options: project.comparison)
+        if comparison.matches {
+            return SnapshotOutcome(snapshot: snapshot, status: .passed, actual: actual, expected: expected)
+        }
+        if mode == .failed {
+            try write(bytes, to: snapshot.reference)
+            return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("did not match (\(comparison.summary)); recorded again"),
+                                   actual: actual, expected: expected, diff: comparison.diff)
+        }
+        return SnapshotOutcome(snapshot: snapshot, status: .failed(comparison.summary), actual: actual, expected: expected, diff: comparison.diff)
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the references folder: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// References in the documents' snapshot folders that no case of the matrix produces.
+    public func orphans() throws(Diagnostic) -> [String] {
+        let expected = Set(try Snapshotter(project: project, mode: mode).cases().map(\.reference))
+        var folders = Set<String>()
+        for document in project.documents {
+            folders.insert(URL(fileURLWithPath: document).deletingLastPathComponent().standardizedFileURL.path + "/" + project.snapshotsFolder)
+        }
+        var result: [String] = []
+        for folder in folders.sorted() {
+            for entry in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted() where entry.hasSuffix(".png") {
+                let path = folder + "/" + entry
+                if !expected.contains(path) { result.append(path) }
+            }
+        }
+        return result
+    }
+}
