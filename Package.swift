@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "TableRender", targets: ["TableRender"]),
+        .library(name: "TableRenderTesting", targets: ["TableRenderTesting"]),
         .executable(name: "tablerender", targets: ["tablerender"]),
     ],
     targets: [
@@ -25,6 +26,7 @@ let package = Package(
         .target(name: "TableSnapshot", dependencies: ["TableRender"]),
         .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering", "TableHTML"]),
         .target(name: "TableRenderCLI", dependencies: ["TableRender", "TableSnapshot"]),
+        .target(name: "TableRenderTesting", dependencies: ["TableRender", "TableSnapshot"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
         .executableTarget(name: "diff-benchmark", dependencies: ["TableModel"], path: "Benchmarks/DiffBenchmark"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -34,6 +36,7 @@ let package = Package(
         .testTarget(name: "TableRenderingTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableSnapshotTests", dependencies: ["TableSnapshot", "TableRender", "TestSupport"]),
+        .testTarget(name: "TableRenderTestingTests", dependencies: ["TableRenderTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,55 @@
+import TableRender
+import TableRenderTesting
+import Testing
+import XCTest
+
+// How a user snapshot-tests a list screen built in Swift, with either test framework.
+
+enum Setting: String, ItemConvertible {
+    case wifi, bluetooth, about
+    var item: Item {
+        switch self {
+        case .wifi: .value1(self, title: "Wi-Fi", detail: "Home", accessory: .disclosureIndicator)
+        case .bluetooth: .basic(self, title: "Bluetooth", switch: true)
+        case .about: .basic(self, title: "About", accessory: .disclosureIndicator)
+        }
+    }
+}
+
+func settings(wifi: String = "Home") -> Table {
+    Table(title: "Settings", style: .insetGrouped) {
+        Section(id: "network", header: "Network") {
+            Item.value1(Setting.wifi, title: "Wi-Fi", detail: wifi, accessory: .disclosureIndicator)
+            Setting.bluetooth
+        }
+        Section(id: "general") { Setting.about }
+    }
+}
+
+@Suite struct SettingsSnapshotTests {
+    @Test func lightAndDark() {
+        assertSnapshot(of: settings(), named: "light")
+        assertSnapshot(of: settings(), named: "dark", appearance: .dark)
+    }
+
+    @Test func aChangedScreenFailsWithAMessage() {
+        withKnownIssue("the Wi-Fi name changed") {
+            assertSnapshot(of: settings(wifi: "Office"), named: "light-reference", record: .never)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("Snapshot does not match") && text.contains("TABLERENDER_SNAPSHOT_RECORD=failed swift test --filter aChangedScreenFailsWithAMessage")
+        }
+    }
+
+    @Test func aMissingReferenceFailsUnderRecordModeNever() {
+        withKnownIssue {
+            assertSnapshot(of: settings(), named: "never-recorded", record: .never)
+        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("No reference at") }
+    }
+}
+
+final class SettingsXCTestSnapshots: XCTestCase {
+    func testNarrowScreen() {
+        assertSnapshot(of: settings(), named: "narrow", width: 320, scale: 1)
+    }
+}
