@@ -167,6 +167,21 @@ public final class TextEngine: @unchecked Sendable {
         return result
     }
 
+    /// The family fontconfig actually gives for `font`'s own family (not its fallbacks): when it
+    /// differs, the font is not installed and output would silently change from machine to machine.
+    public func installedFamily(of font: FontSpec) -> String {
+        let description = pango_font_description_new()!
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        guard let loaded = pango_font_map_load_font(UnsafeMutablePointer(fontMap), context, description) else { return "" }
+        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+        let described = pango_font_describe(loaded)
+        defer { pango_font_description_free(described) }
+        return pango_font_description_get_family(described).map { String(cString: $0) } ?? ""
+    }
+
     /// Where a browser puts the first baseline of a line box of `font`, from the line's top:
     /// the font's ascent and descent rounded to whole pixels, the half-leading rounded down
     /// (Blink's rule, checked against Chromium for Inter from 9.5 to 34 px). Pango keeps them
@@ -182,8 +197,22 @@ public final class TextEngine: @unchecked Sendable {
         return baseline
     }
 
+    /// Families asked for that fontconfig does not have (it substituted another), with the family
+    /// it gave instead.
+    public private(set) var missingFamilies: [String: String] = [:]
+    private var checkedFamilies = Set<String>()
+
+    /// Missing families of this engine and its helpers.
+    public var allMissingFamilies: [String: String] {
+        helpers.reduce(into: missingFamilies) { result, helper in result.merge(helper.missingFamilies) { a, _ in a } }
+    }
+
     private func fontDescription(_ font: FontSpec) -> OpaquePointer {
         if let known = fonts[font] { return known }
+        if checkedFamilies.insert(font.family).inserted {
+            let installed = installedFamily(of: font)
+            if installed.lowercased() != font.family.lowercased() { missingFamilies[font.family] = installed }
+        }
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.families.joined(separator: ","))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))

@@ -156,6 +156,10 @@ public final class TableLayoutEngine {
             }
         }
         y += style.bottomPadding
+        if !allowsFontFallback, let (family, substitute) = text.allMissingFamilies.sorted(by: { $0.key < $1.key }).first {
+            let package = Self.fontPackages[family.lowercased()].map { "install it (apt-get install \($0))" } ?? "install it"
+            throw Diagnostic(at: SourceLocation(file: locate(.section(0)).file), "font '\(family)' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); \(package), or allow the substitution with --allow-font-fallback")
+        }
         let pages = paginate(blocks, table: table, style: style, width: width, contentHeight: y, paper: paper, margin: margin)
         return LaidOutTable(table: table, style: style, width: paper?.width ?? width, background: style.background,
                             separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
@@ -166,6 +170,15 @@ public final class TableLayoutEngine {
     /// measurement over every core, one text engine (one Pango font map) per thread, in
     /// contiguous runs of rows. The result does not depend on the number of threads.
     static let parallelThreshold = 256
+
+    /// Whether a font the theme or a template names may be replaced by another when it is not
+    /// installed; by default that is an error, since output would change from machine to machine.
+    public var allowsFontFallback = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TABLERENDER_ALLOW_FONT_FALLBACK"] ?? "")
+
+    /// Debian packages of the fonts the bundled themes name.
+    static let fontPackages = ["inter": "fonts-inter", "noto color emoji": "fonts-noto-color-emoji", "noto sans cjk jp": "fonts-noto-cjk",
+                               "dejavu sans": "fonts-dejavu-core", "dejavu sans mono": "fonts-dejavu-core", "dejavu serif": "fonts-dejavu-core",
+                               "liberation serif": "fonts-liberation2", "liberation sans": "fonts-liberation2", "liberation mono": "fonts-liberation2"]
 
     /// The most threads a layout may use; nil: one per core (`TABLERENDER_THREADS` overrides).
     public var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)

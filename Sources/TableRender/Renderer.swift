@@ -118,6 +118,8 @@ public struct RenderOptions: Sendable {
     public var scenes: [String]?
     /// Also write the changesets of every transition as JSON.
     public var changes = false
+    /// Let fontconfig substitute fonts that are not installed instead of failing.
+    public var allowsFontFallback = false
     /// zlib level of PNGs: 1 is fast (the default), 9 the smallest.
     public var pngCompression = PNGEncoder.defaultLevel
 
@@ -155,6 +157,7 @@ extension LoadedDocument {
     /// Every file is first rendered to a temporary name; only when all succeeded are they renamed
     /// into place, so a failure leaves no new file and overwrites nothing.
     public func render(_ options: RenderOptions) throws(Diagnostic) -> [String] {
+        if options.allowsFontFallback { renderer.engine.allowsFontFallback = true }
         let table = document.table
         var scenes = table.defaultScenes
         if let specs = options.scenes {

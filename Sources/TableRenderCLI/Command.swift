@@ -50,6 +50,7 @@ public struct TableRenderCommand {
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4, letter, or WIDTHxHEIGHT in points (390x844)."),
             .init(names: ["--states"], value: "section=state,...", help: "Render this scene (stateful sections in these states, the rest initial) instead of the default scenes; repeat for several.", repeatable: true),
+            .init(names: ["--allow-font-fallback"], value: nil, help: "Let fontconfig substitute a font that is not installed instead of failing (output then differs between machines)."),
             .init(names: ["--changes"], value: nil, help: "Also write <doc>.changes.json: the changeset of every state transition."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors."),
         ],
@@ -187,6 +188,7 @@ public struct TableRenderCommand {
         options.outputDirectory = parsed.value("--out") ?? "Output"
         if let specs = parsed.values["--states"] { options.scenes = specs }
         options.changes = parsed.flags.contains("--changes")
+        options.allowsFontFallback = parsed.flags.contains("--allow-font-fallback")
         let quiet = parsed.flags.contains("--quiet")
         var worst: Int32 = 0
         for path in parsed.positionals {
