@@ -13,14 +13,17 @@ enum TableRenderSuggest {
 public struct TableRenderCommand {
     public static let version = "0.1.0"
 
-    public var stdout: (String) -> Void
-    public var stderr: (String) -> Void
+    public var stdout: @Sendable (String) -> Void
+    public var stderr: @Sendable (String) -> Void
     public var terminalWidth: Int
+    /// Whether stderr is a terminal: then progress is a bar redrawn in place.
+    public var isTerminal: Bool
 
-    public init(stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void, terminalWidth: Int = 80) {
+    public init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void, terminalWidth: Int = 80, isTerminal: Bool = false) {
         self.stdout = stdout
         self.stderr = stderr
         self.terminalWidth = terminalWidth
+        self.isTerminal = isTerminal
     }
 
     static let root = CommandSpec(
@@ -50,6 +53,8 @@ public struct TableRenderCommand {
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4, letter, or WIDTHxHEIGHT in points (390x844)."),
             .init(names: ["--states"], value: "section=state,...", help: "Render this scene (stateful sections in these states, the rest initial) instead of the default scenes; repeat for several.", repeatable: true),
+            .init(names: ["--project"], value: "file", help: "Render the documentation images of a project file (every scene of every document in every variant) instead of documents."),
+            .init(names: ["--shard"], value: "K/N", help: "With --project: render only every N-th image, starting with the K-th (1-based), for CI matrices."),
             .init(names: ["--allow-font-fallback"], value: nil, help: "Let fontconfig substitute a font that is not installed instead of failing (output then differs between machines)."),
             .init(names: ["--changes"], value: nil, help: "Also write <doc>.changes.json: the changeset of every state transition."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors."),
@@ -147,6 +152,8 @@ public struct TableRenderCommand {
     // MARK: render
 
     private func runRender(_ parsed: ParsedArguments) throws -> Int32 {
+        if let project = parsed.value("--project") { return try runDocumentationImages(parsed, project: project) }
+        if parsed.value("--shard") != nil { throw UsageError(message: "'--shard' goes with '--project'") }
         guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>'") }
         var options = RenderOptions()
         let formats = parsed.list("--format")
@@ -244,6 +251,39 @@ public struct TableRenderCommand {
             let loaded = try LoadedDocument(path: path, themeOverride: theme)
             _ = try loaded.layout()
         }
+    }
+
+    // MARK: documentation images
+
+    private func runDocumentationImages(_ parsed: ParsedArguments, project path: String) throws -> Int32 {
+        if let extra = parsed.positionals.first { throw UsageError(message: "Unexpected argument '\(extra)': --project renders the project's documents") }
+        var shard: (index: Int, count: Int)?
+        if let text = parsed.value("--shard") {
+            let parts = text.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--shard <K/N>'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
+            }
+            shard = (parts[0], parts[1])
+        }
+        let project = try Project.load(path)
+        let images = DocumentationImages(project: project, outputDirectory: parsed.value("--out") ?? "Output", shard: shard)
+        let quiet = parsed.flags.contains("--quiet"), terminal = isTerminal, width = terminalWidth
+        let err = stderr
+        let entries = try images.run { done, total, job in
+            guard !quiet else { return }
+            if terminal {
+                let barWidth = max(10, min(30, width - 40))
+                let filled = barWidth * done / max(1, total)
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+                err("\r\(bar) \(done)/\(total) \(job.file.prefix(max(0, width - barWidth - 16)))\u{1B}[K" + (done == total ? "\n" : ""))
+            } else {
+                err("[\(done)/\(total)] \(job.file)\n")
+            }
+        }
+        if !quiet {
+            stdout("\(entries.count) images, manifest and gallery in \(images.outputDirectory)\n")
+        }
+        return 0
     }
 
     // MARK: snapshot

@@ -5,5 +5,6 @@ let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?
 let command = TableRenderCommand(
     stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
     stderr: { FileHandle.standardError.write(Data($0.utf8)) },
-    terminalWidth: max(40, columns))
+    terminalWidth: max(40, columns),
+    isTerminal: isatty(2) != 0)
 exit(command.run(Array(CommandLine.arguments.dropFirst())))

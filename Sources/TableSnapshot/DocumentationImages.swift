@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+import TableRender
+
+/// Every image of a project's documentation: each scene of each document in each variant of the
+/// matrix, rendered on all cores, with a manifest and a gallery page. `--shard K/N` takes every
+/// N-th image from the K-th, so a CI matrix can share the work deterministically.
+public struct DocumentationImages {
+    public struct Job: Sendable {
+        public var document: String
+        public var documentName: String
+        public var scene: Scene
+        public var variant: Variant
+        /// Relative to the output folder: `<doc>/<scene>.<variant>.png`.
+        public var file: String
+    }
+
+    public struct Entry: Sendable {
+        public var job: Job
+        public var width: Int
+        public var height: Int
+        public var sha256: String
+    }
+
+    public var project: Project
+    public var outputDirectory: String
+    public var shard: (index: Int, count: Int)?
+    public var threads: Int
+
+    public init(project: Project, outputDirectory: String, shard: (index: Int, count: Int)? = nil,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.project = project
+        self.outputDirectory = outputDirectory
+        self.shard = shard
+        self.threads = max(1, threads)
+    }
+
+    /// The jobs of this shard, in a stable order; two jobs writing the same file are an error.
+    public func jobs() throws(Diagnostic) -> [Job] {
+        var all: [Job] = []
+        var owners: [String: String] = [:]
+        for document in project.documents {
+            let decoded = try DocumentDecoder.load(file: document)
+            for scene in decoded.table.defaultScenes {
+                for variant in project.variants {
+                    let file = Snapshotter.sanitised(decoded.name) + "/" + Snapshotter.sanitised("\(scene.name).\(variant.name)") + ".png"
+                    if let owner = owners[file], owner != document {
+                        throw Diagnostic(at: SourceLocation(file: document), "writes \(file), which \(owner) writes too; rename one of the documents")
+                    }
+                    owners[file] = document
+                    all.append(Job(document: document, documentName: decoded.name, scene: scene, variant: variant, file: file))
+                }
+            }
+        }
+        guard let shard else { return all }
+        return all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+    }
+
+    /// Renders every job; `progress(done, total, job)` is called as each image is written.
+    public func run(progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> [Entry] {
+        let jobs = try self.jobs()
+        // Jobs of one document (and theme) go to one worker, which loads the document once.
+        var groups: [[Int]] = []
+        var groupOf: [String: Int] = [:]
+        for (index, job) in jobs.enumerated() {
+            let key = job.document + "|" + (job.variant.theme ?? "")
+            if let group = groupOf[key] { groups[group].append(index) } else { groupOf[key] = groups.count; groups.append([index]) }
+        }
+        let results = Results(count: jobs.count)
+        let output = outputDirectory
+        let groupList = groups
+        let workers = min(threads, max(1, groups.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var group = worker
+            while group < groupList.count {
+                let indices = groupList[group]
+                group += workers
+                do throws(Diagnostic) {
+                    let first = jobs[indices[0]]
+                    let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
+                    loaded.renderer.engine.maximumThreads = 1
+                    for index in indices {
+                        let job = jobs[index]
+                        let width = job.variant.width > 0 ? job.variant.width : nil
+                        let laidOut = try loaded.layout(loaded.document.table.inScene(job.scene), width: width, page: .content)
+                        let png = try loaded.renderer.png(laidOut, appearance: job.variant.appearance, scale: job.variant.scale)[0]
+                        let path = output + "/" + job.file
+                        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                        try AtomicFile.write(png, to: path)
+                        let size = (Int(png[16..<20].reduce(0) { $0 << 8 | UInt32($1) }), Int(png[20..<24].reduce(0) { $0 << 8 | UInt32($1) }))
+                        let done = results.set(index, Entry(job: job, width: size.0, height: size.1, sha256: SHA256.hex(png)))
+                        progress(done, jobs.count, job)
+                    }
+                } catch {
+                    results.fail(indices[0], error)
+                }
+            }
+        }
+        if let error = results.firstError { throw error }
+        let entries = results.all()
+        try writeManifest(entries)
+        try writeGallery(entries)
+        return entries
+    }
+
+    private func manifestName(_ base: String, _ ext: String) -> String {
+        shard.map { "\(base).\($0.index)-of-\($0.count).\(ext)" } ?? "\(base).\(ext)"
+    }
+
+    private func writeManifest(_ entries: [Entry]) throws(Diagnostic) {
+        func quote(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let lines = entries.sorted { $0.job.file < $1.job.file }.map { entry in
+            "  {\"file\": \(quote(entry.job.file)), \"document\": \(quote(entry.job.documentName)), \"scene\": \(quote(entry.job.scene.name)), "
+                + "\"variant\": \(quote(entry.job.variant.name)), \"width\": \(entry.width), \"height\": \(entry.height), \"sha256\": \(quote(entry.sha256))}"
+        }
+        try AtomicFile.write(Array(("[\n" + lines.joined(separator: ",\n") + "\n]\n").utf8), to: outputDirectory + "/" + manifestName("manifest", "json"))
+    }
+
+    private func writeGallery(_ entries: [Entry]) throws(Diagnostic) {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Documentation images</title>
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'">
+            <style>body{font:14px system-ui,sans-serif;margin:24px;background:#f6f6f8}figure{display:inline-block;margin:8px;vertical-align:top;background:#fff;padding:8px;border-radius:8px}
+            img{display:block;max-width:320px;height:auto}figcaption{margin-top:6px;font-size:12px;color:#555}</style></head><body>
+            <h1>Documentation images (\(entries.count))</h1>
+
+            """
+        var current = ""
+        for entry in entries.sorted(by: { $0.job.file < $1.job.file }) {
+            if entry.job.documentName != current {
+                current = entry.job.documentName
+                page += "<h2>\(escape(current))</h2>\n"
+            }
+            page += "<figure><img src=\"\(escape(entry.job.file))\" alt=\"\(escape(entry.job.file))\" width=\"\(entry.width)\" height=\"\(entry.height)\" loading=\"lazy\"><figcaption>\(escape(entry.job.scene.name)) · \(escape(entry.job.variant.name)) · \(entry.width)×\(entry.height)</figcaption></figure>\n"
+        }
+        try AtomicFile.write(Array((page + "</body></html>\n").utf8), to: outputDirectory + "/" + manifestName("gallery", "html"))
+    }
+
+    /// Results from several workers, each job written once.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [Entry?]
+        private var errors: [(Int, Diagnostic)] = []
+        private var done = 0
+
+        init(count: Int) { entries = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ entry: Entry) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            entries[index] = entry
+            done += 1
+            return done
+        }
+
+        func fail(_ index: Int, _ error: Diagnostic) {
+            lock.lock()
+            errors.append((index, error))
+            lock.unlock()
+        }
+
+        var firstError: Diagnostic? { errors.min { $0.0 < $1.0 }?.1 }
+        func all() -> [Entry] { entries.compactMap { $0 } }
+    }
+}
