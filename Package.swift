@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "TableRenderTesting", dependencies: ["TableRender", "TableSnapshot"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
         .executableTarget(name: "diff-benchmark", dependencies: ["TableModel"], path: "Benchmarks/DiffBenchmark"),
+        .executableTarget(name: "compare-benchmark", dependencies: ["TableRender", "TableSnapshot"], path: "Benchmarks/CompareBenchmark"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),

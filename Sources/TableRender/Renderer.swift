@@ -54,6 +54,11 @@ public final class Renderer {
         try HTMLRenderer(theme: theme, appearance: appearance, language: language).render(laidOut, states: states, locate: locate)
     }
 
+    /// The pixels of the first page, unencoded (for comparing with a reference).
+    public func pixels(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2) throws(Diagnostic) -> RGBAImage {
+        try PNGRenderer(theme: theme, text: engine.text).pixels(laidOut, appearance: appearance, scale: scale)
+    }
+
     /// Writes the PDF to `path`, whole or not at all.
     public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light, to path: String) throws(Diagnostic) {
         try AtomicFile.write(to: path) { temporary throws(Diagnostic) in

@@ -13,6 +13,27 @@ public struct RGBAImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// From Cairo's native-endian premultiplied ARGB32 rows.
+    init(argb32 bytes: [UInt8], width: Int, height: Int, stride: Int) {
+        self.width = width
+        self.height = height
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeBytes { raw in
+            for y in 0..<height {
+                let row = raw.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let pixel = row[x]
+                    let a = pixel >> 24
+                    var r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
+                    if a != 255, a != 0 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
+                    let o = (y * width + x) * 4
+                    out[o] = UInt8(min(255, r)); out[o + 1] = UInt8(min(255, g)); out[o + 2] = UInt8(min(255, b)); out[o + 3] = UInt8(a)
+                }
+            }
+        }
+        pixels = out
+    }
+
     /// Decodes PNG bytes with Cairo; a truncated or corrupt file is an error, never a crash.
     public init(png bytes: [UInt8], name: String) throws(Diagnostic) {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {

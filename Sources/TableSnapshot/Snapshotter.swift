@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TableRender
 
@@ -60,7 +61,7 @@ public struct SnapshotOutcome: Sendable {
 
 /// Runs the matrix of a project: renders every scene of every document in every variant, and
 /// records or verifies each against its reference beside the document.
-public struct Snapshotter {
+public struct Snapshotter: Sendable {
     public var project: Project
     public var mode: RecordMode
     /// Only cases whose name contains this text.
@@ -98,35 +99,56 @@ public struct Snapshotter {
         })
     }
 
-    /// Renders and records or verifies every case. References are only ever written by the
-    /// record modes, each whole or not at all.
-    public func run() throws(Diagnostic) -> [SnapshotOutcome] {
-        var outcomes: [SnapshotOutcome] = []
-        var loaded: [String: LoadedDocument] = [:]
-        for snapshot in try cases() {
+    /// Renders and records or verifies every case, the documents spread over all cores.
+    /// References are only ever written by the record modes, each whole or not at all.
+    public func run(threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic) -> [SnapshotOutcome] {
+        let cases = try self.cases()
+        var groups: [[Int]] = []
+        var groupOf: [String: Int] = [:]
+        for (index, snapshot) in cases.enumerated() {
             let key = snapshot.document + "|" + (snapshot.variant.theme ?? "")
-            if loaded[key] == nil { loaded[key] = try LoadedDocument(path: snapshot.document, themeOverride: snapshot.variant.theme) }
-            let document = loaded[key]!
-            let width = snapshot.variant.width > 0 ? snapshot.variant.width : nil
-            let laidOut = try document.layout(document.document.table.inScene(snapshot.scene), width: width, page: .content)
-            let bytes = try document.renderer.png(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)[0]
-            let actual = try RGBAImage(png: bytes, name: snapshot.reference)
-            outcomes.append(try check(snapshot, actual: actual, bytes: bytes))
+            if let group = groupOf[key] { groups[group].append(index) } else { groupOf[key] = groups.count; groups.append([index]) }
         }
-        return outcomes
+        let results = Slots<SnapshotOutcome>(count: cases.count)
+        let workers = max(1, min(threads, groups.count))
+        let groupList = groups
+        let this = self
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var group = worker
+            while group < groupList.count {
+                let indices = groupList[group]
+                group += workers
+                do throws(Diagnostic) {
+                    let first = cases[indices[0]]
+                    let document = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
+                    document.renderer.engine.maximumThreads = 1
+                    for index in indices {
+                        let snapshot = cases[index]
+                        let width = snapshot.variant.width > 0 ? snapshot.variant.width : nil
+                        let laidOut = try document.layout(document.document.table.inScene(snapshot.scene), width: width, page: .content)
+                        let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)
+                        results.set(index, try this.check(snapshot, actual: actual))
+                    }
+                } catch {
+                    results.fail(indices[0], error)
+                }
+            }
+        }
+        if let error = results.firstError { throw error }
+        return cases.indices.map { results.value($0) }
     }
 
-    private func check(_ snapshot: SnapshotCase, actual: RGBAImage, bytes: [UInt8]) throws(Diagnostic) -> SnapshotOutcome {
+    private func check(_ snapshot: SnapshotCase, actual: RGBAImage) throws(Diagnostic) -> SnapshotOutcome {
         let exists = FileManager.default.fileExists(atPath: snapshot.reference)
         if mode == .all {
-            try write(bytes, to: snapshot.reference)
+            try write(try actual.png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recorded, actual: actual)
         }
         guard exists else {
             if mode == .never {
                 return SnapshotOutcome(snapshot: snapshot, status: .failed("no reference at \(snapshot.reference)"), actual: actual)
             }
-            try write(bytes, to: snapshot.reference)
+            try write(try actual.png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("no reference existed; recorded one"), actual: actual)
         }
         guard let data = FileManager.default.contents(atPath: snapshot.reference) else {
@@ -141,7 +163,7 @@ public struct Snapshotter {
             return SnapshotOutcome(snapshot: snapshot, status: .passed, actual: actual, expected: expected)
         }
         if mode == .failed {
-            try write(bytes, to: snapshot.reference)
+            try write(try actual.png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("did not match (\(comparison.summary)); recorded again"),
                                    actual: actual, expected: expected, diff: comparison.diff)
         }

@@ -78,9 +78,9 @@ struct Run {
     }
 
     @Test func listsThemesAndTemplates() {
-        let themes = Run(["themes"], in: Repository.root)
+        let themes = Run(["themes"])
         #expect(themes.out.contains("ios\t") && themes.out.contains("print\t"))
-        let templates = Run(["templates"], in: Repository.root)
+        let templates = Run(["templates"])
         #expect(templates.out.contains("value1\tcell\taccessory,detail,image,switch,title\n"))
         let reference = Run(["templates", "--reference"])
         #expect(reference.out.hasPrefix("| element | attribute |"))
