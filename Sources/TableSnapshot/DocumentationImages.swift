@@ -59,44 +59,26 @@ public struct DocumentationImages {
     /// Renders every job; `progress(done, total, job)` is called as each image is written.
     public func run(progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> [Entry] {
         let jobs = try self.jobs()
-        // Jobs of one document (and theme) go to one worker, which loads the document once.
-        var groups: [[Int]] = []
-        var groupOf: [String: Int] = [:]
-        for (index, job) in jobs.enumerated() {
-            let key = job.document + "|" + (job.variant.theme ?? "")
-            if let group = groupOf[key] { groups[group].append(index) } else { groupOf[key] = groups.count; groups.append([index]) }
-        }
         let results = Results(count: jobs.count)
         let output = outputDirectory
-        let groupList = groups
-        let workers = min(threads, max(1, groups.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var group = worker
-            while group < groupList.count {
-                let indices = groupList[group]
-                group += workers
-                do throws(Diagnostic) {
-                    let first = jobs[indices[0]]
-                    let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
-                    loaded.renderer.engine.maximumThreads = 1
-                    for index in indices {
-                        let job = jobs[index]
-                        let width = job.variant.width > 0 ? job.variant.width : nil
-                        let laidOut = try loaded.layout(loaded.document.table.inScene(job.scene), width: width, page: .content)
-                        let png = try loaded.renderer.png(laidOut, appearance: job.variant.appearance, scale: job.variant.scale)[0]
-                        let path = output + "/" + job.file
-                        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                        try AtomicFile.write(png, to: path)
-                        let size = (Int(png[16..<20].reduce(0) { $0 << 8 | UInt32($1) }), Int(png[20..<24].reduce(0) { $0 << 8 | UInt32($1) }))
-                        let done = results.set(index, Entry(job: job, width: size.0, height: size.1, sha256: SHA256.hex(png)))
-                        progress(done, jobs.count, job)
-                    }
-                } catch {
-                    results.fail(indices[0], error)
-                }
+        let failure = DocumentGroups.run(jobs, key: { $0.document + "|" + ($0.variant.theme ?? "") }, threads: threads) { indices throws(Diagnostic) in
+            let first = jobs[indices[0]]
+            let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
+            loaded.renderer.engine.maximumThreads = 1
+            for index in indices {
+                let job = jobs[index]
+                let width = job.variant.width > 0 ? job.variant.width : nil
+                let laidOut = try loaded.layout(loaded.document.table.inScene(job.scene), width: width, page: .content)
+                let png = try loaded.renderer.png(laidOut, appearance: job.variant.appearance, scale: job.variant.scale)[0]
+                let path = output + "/" + job.file
+                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try AtomicFile.write(png, to: path)
+                let size = (Int(png[16..<20].reduce(0) { $0 << 8 | UInt32($1) }), Int(png[20..<24].reduce(0) { $0 << 8 | UInt32($1) }))
+                let done = results.set(index, Entry(job: job, width: size.0, height: size.1, sha256: SHA256.hex(png)))
+                progress(done, jobs.count, job)
             }
         }
-        if let error = results.firstError { throw error }
+        if let failure { throw failure }
         let entries = results.all()
         try writeManifest(entries)
         try writeGallery(entries)
@@ -146,7 +128,6 @@ public struct DocumentationImages {
     private final class Results: @unchecked Sendable {
         private let lock = NSLock()
         private var entries: [Entry?]
-        private var errors: [(Int, Diagnostic)] = []
         private var done = 0
 
         init(count: Int) { entries = Array(repeating: nil, count: count) }
@@ -159,13 +140,6 @@ public struct DocumentationImages {
             return done
         }
 
-        func fail(_ index: Int, _ error: Diagnostic) {
-            lock.lock()
-            errors.append((index, error))
-            lock.unlock()
-        }
-
-        var firstError: Diagnostic? { errors.min { $0.0 < $1.0 }?.1 }
         func all() -> [Entry] { entries.compactMap { $0 } }
     }
 }

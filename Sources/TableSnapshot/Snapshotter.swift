@@ -103,38 +103,21 @@ public struct Snapshotter: Sendable {
     /// References are only ever written by the record modes, each whole or not at all.
     public func run(threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic) -> [SnapshotOutcome] {
         let cases = try self.cases()
-        var groups: [[Int]] = []
-        var groupOf: [String: Int] = [:]
-        for (index, snapshot) in cases.enumerated() {
-            let key = snapshot.document + "|" + (snapshot.variant.theme ?? "")
-            if let group = groupOf[key] { groups[group].append(index) } else { groupOf[key] = groups.count; groups.append([index]) }
-        }
         let results = Slots<SnapshotOutcome>(count: cases.count)
-        let workers = max(1, min(threads, groups.count))
-        let groupList = groups
         let this = self
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var group = worker
-            while group < groupList.count {
-                let indices = groupList[group]
-                group += workers
-                do throws(Diagnostic) {
-                    let first = cases[indices[0]]
-                    let document = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
-                    document.renderer.engine.maximumThreads = 1
-                    for index in indices {
-                        let snapshot = cases[index]
-                        let width = snapshot.variant.width > 0 ? snapshot.variant.width : nil
-                        let laidOut = try document.layout(document.document.table.inScene(snapshot.scene), width: width, page: .content)
-                        let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)
-                        results.set(index, try this.check(snapshot, actual: actual))
-                    }
-                } catch {
-                    results.fail(indices[0], error)
-                }
+        let failure = DocumentGroups.run(cases, key: { $0.document + "|" + ($0.variant.theme ?? "") }, threads: threads) { indices throws(Diagnostic) in
+            let first = cases[indices[0]]
+            let document = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
+            document.renderer.engine.maximumThreads = 1
+            for index in indices {
+                let snapshot = cases[index]
+                let width = snapshot.variant.width > 0 ? snapshot.variant.width : nil
+                let laidOut = try document.layout(document.document.table.inScene(snapshot.scene), width: width, page: .content)
+                let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)
+                results.set(index, try this.check(snapshot, actual: actual))
             }
         }
-        if let error = results.firstError { throw error }
+        if let failure { throw failure }
         return cases.indices.map { results.value($0) }
     }
 
