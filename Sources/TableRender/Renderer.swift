@@ -55,7 +55,7 @@ public final class Renderer {
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).
-    public func pixels(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2) throws(Diagnostic) -> RGBAImage {
+    public func pixels(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2) throws(Diagnostic) -> ARGBImage {
         try PNGRenderer(theme: theme, text: engine.text).pixels(laidOut, appearance: appearance, scale: scale)
     }
 

@@ -197,6 +197,14 @@ final class Canvas {
         try check("finish the document")
     }
 
+    /// The image surface's pixels, copied as they are.
+    func argbImage() -> ARGBImage {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return ARGBImage(words: [], width: 0, height: 0) }
+        return ARGBImage(data: UnsafeRawPointer(data), width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)), opaque: false)
+    }
+
     /// A copy of the image surface's pixels, to encode on another thread.
     func pixels() -> (bytes: [UInt8], width: Int, height: Int, stride: Int) {
         cairo_surface_flush(surface)

@@ -1,6 +1,97 @@
 import CGraphics
 import TableModel
 
+/// Pixels as Cairo keeps them: premultiplied ARGB32 words, row after row, no padding. Cheap to
+/// get from a surface or a decoded PNG and to compare word for word; converted to `RGBAImage`
+/// only when something differs.
+public struct ARGBImage: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var words: [UInt32]
+
+    init(words: [UInt32], width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        self.words = words
+    }
+
+    init(data: UnsafeRawPointer, width: Int, height: Int, stride: Int, opaque: Bool) {
+        self.width = width
+        self.height = height
+        words = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
+            for y in 0..<height {
+                let row = data.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                let target = out.baseAddress!.advanced(by: y * width)
+                if opaque {
+                    for x in 0..<width { target[x] = row[x] | 0xFF00_0000 }
+                } else {
+                    target.update(from: row, count: width)
+                }
+            }
+            count = width * height
+        }
+    }
+
+    /// Decodes PNG bytes; a truncated or corrupt file is an error, never a crash.
+    public init(png bytes: [UInt8], name: String) throws(Diagnostic) {
+        self = try decodePNG(bytes, name: name) { data, width, height, stride, opaque in
+            ARGBImage(data: data, width: width, height: height, stride: stride, opaque: opaque)
+        }
+    }
+
+    /// Encodes as PNG at zlib level 1.
+    public func png() throws(Diagnostic) -> [UInt8] {
+        let width = self.width, height = self.height
+        let result = words.withUnsafeBytes { buffer in
+            Result { () throws(Diagnostic) in try PNGEncoder.encode(pixels: buffer, width: width, height: height, stride: width * 4, level: 1) }
+        }
+        return try result.get()
+    }
+
+    /// Straight RGBA bytes.
+    public var rgba: RGBAImage {
+        words.withUnsafeBytes { RGBAImage(argb32: $0.baseAddress!, width: width, height: height, stride: width * 4) }
+    }
+}
+
+/// The bytes Cairo's PNG reader pulls from.
+private final class PNGSource {
+    var bytes: [UInt8]
+    var offset = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// Decodes PNG bytes with Cairo and hands the pixels to `make` before the surface is freed.
+func decodePNG<T>(_ bytes: [UInt8], name: String, make: (UnsafeRawPointer, Int, Int, Int, Bool) -> T) throws(Diagnostic) -> T {
+    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+        throw Diagnostic(at: SourceLocation(file: name), "not a PNG file")
+    }
+    let source = PNGSource(bytes)
+    let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+        let source = Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue()
+        let count = Int(length)
+        guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+        source.bytes.withUnsafeBufferPointer { buffer in
+            data.update(from: buffer.baseAddress!.advanced(by: source.offset), count: count)
+        }
+        source.offset += count
+        return CAIRO_STATUS_SUCCESS
+    }, Unmanaged.passUnretained(source).toOpaque())!
+    defer { cairo_surface_destroy(surface) }
+    withExtendedLifetime(source) {}
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+        throw Diagnostic(at: SourceLocation(file: name), "cannot decode PNG (\(String(cString: cairo_status_to_string(status))))")
+    }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else {
+        throw Diagnostic(at: SourceLocation(file: name), "cannot read the PNG's pixels")
+    }
+    return make(UnsafeRawPointer(data), Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)),
+                Int(cairo_image_surface_get_stride(surface)), cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24)
+}
+
 /// Pixels of a PNG as straight (not premultiplied) RGBA bytes, row after row.
 public struct RGBAImage: Sendable, Equatable {
     public var width: Int
@@ -14,13 +105,12 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// From Cairo's native-endian premultiplied ARGB32 rows.
-    init(argb32 bytes: [UInt8], width: Int, height: Int, stride: Int) {
+    init(argb32 data: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
         self.width = width
         self.height = height
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        bytes.withUnsafeBytes { raw in
+        pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
             for y in 0..<height {
-                let row = raw.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                let row = data.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
                     let pixel = row[x]
                     let a = pixel >> 24
@@ -30,55 +120,13 @@ public struct RGBAImage: Sendable, Equatable {
                     out[o] = UInt8(min(255, r)); out[o + 1] = UInt8(min(255, g)); out[o + 2] = UInt8(min(255, b)); out[o + 3] = UInt8(a)
                 }
             }
+            count = width * height * 4
         }
-        pixels = out
     }
 
     /// Decodes PNG bytes with Cairo; a truncated or corrupt file is an error, never a crash.
     public init(png bytes: [UInt8], name: String) throws(Diagnostic) {
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw Diagnostic(at: SourceLocation(file: name), "not a PNG file")
-        }
-        final class Source { var bytes: [UInt8]; var offset = 0; init(_ bytes: [UInt8]) { self.bytes = bytes } }
-        let source = Source(bytes)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-            let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
-            let count = Int(length)
-            guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-            source.bytes.withUnsafeBufferPointer { buffer in
-                data.update(from: buffer.baseAddress!.advanced(by: source.offset), count: count)
-            }
-            source.offset += count
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(source).toOpaque())!
-        defer { cairo_surface_destroy(surface) }
-        withExtendedLifetime(source) {}
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw Diagnostic(at: SourceLocation(file: name), "cannot decode PNG (\(String(cString: cairo_status_to_string(status))))")
-        }
-        cairo_surface_flush(surface)
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let format = cairo_image_surface_get_format(surface)
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw Diagnostic(at: SourceLocation(file: name), "cannot read the PNG's pixels")
-        }
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let pixel = row[x]
-                let a = format == CAIRO_FORMAT_RGB24 ? 255 : UInt32(pixel >> 24)
-                var r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
-                if a != 255, a != 0 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
-                let o = (y * width + x) * 4
-                out[o] = UInt8(min(255, r)); out[o + 1] = UInt8(min(255, g)); out[o + 2] = UInt8(min(255, b)); out[o + 3] = UInt8(a)
-            }
-        }
-        pixels = out
+        self = try ARGBImage(png: bytes, name: name).rgba
     }
 
     /// Encodes as PNG (straight RGBA in, zlib level 1).

@@ -18,8 +18,8 @@ public struct PNGRenderer {
     }
 
     /// The first page's pixels, unencoded: what snapshot comparison needs.
-    public func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> RGBAImage {
-        guard let page = table.pages.first else { return RGBAImage(width: 0, height: 0, pixels: []) }
+    public func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> ARGBImage {
+        guard let page = table.pages.first else { return ARGBImage(words: [], width: 0, height: 0) }
         let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
         guard width <= maximumPixels, height <= maximumPixels else {
             throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels))")
@@ -27,8 +27,7 @@ public struct PNGRenderer {
         let canvas = try Canvas(.image(width: width, height: height, scale: scale))
         try Painter(theme: theme, appearance: appearance, text: text).draw(page, of: table, on: canvas)
         try canvas.check("draw the page")
-        let raw = canvas.pixels()
-        return RGBAImage(argb32: raw.bytes, width: raw.width, height: raw.height, stride: raw.stride)
+        return canvas.argbImage()
     }
 
     /// zlib level of the PNGs, 0 (none) to 9 (smallest).

@@ -121,32 +121,35 @@ public struct Snapshotter: Sendable {
         return cases.indices.map { results.value($0) }
     }
 
-    private func check(_ snapshot: SnapshotCase, actual: RGBAImage) throws(Diagnostic) -> SnapshotOutcome {
+    private func check(_ snapshot: SnapshotCase, actual pixels: ARGBImage) throws(Diagnostic) -> SnapshotOutcome {
         let exists = FileManager.default.fileExists(atPath: snapshot.reference)
         if mode == .all {
-            try write(try actual.png(), to: snapshot.reference)
-            return SnapshotOutcome(snapshot: snapshot, status: .recorded, actual: actual)
+            try write(try pixels.png(), to: snapshot.reference)
+            return SnapshotOutcome(snapshot: snapshot, status: .recorded)
         }
         guard exists else {
             if mode == .never {
-                return SnapshotOutcome(snapshot: snapshot, status: .failed("no reference at \(snapshot.reference)"), actual: actual)
+                return SnapshotOutcome(snapshot: snapshot, status: .failed("no reference at \(snapshot.reference)"), actual: pixels.rgba)
             }
-            try write(try actual.png(), to: snapshot.reference)
-            return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("no reference existed; recorded one"), actual: actual)
+            try write(try pixels.png(), to: snapshot.reference)
+            return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("no reference existed; recorded one"), actual: pixels.rgba)
         }
         guard let data = FileManager.default.contents(atPath: snapshot.reference) else {
-            return SnapshotOutcome(snapshot: snapshot, status: .failed("cannot read the reference \(snapshot.reference)"), actual: actual)
+            return SnapshotOutcome(snapshot: snapshot, status: .failed("cannot read the reference \(snapshot.reference)"), actual: pixels.rgba)
         }
-        let expected: RGBAImage
-        do { expected = try RGBAImage(png: [UInt8](data), name: snapshot.reference) } catch {
-            return SnapshotOutcome(snapshot: snapshot, status: .failed("the reference is not a readable PNG (\(error.message)); record it again"), actual: actual)
+        let reference: ARGBImage
+        do { reference = try ARGBImage(png: [UInt8](data), name: snapshot.reference) } catch {
+            return SnapshotOutcome(snapshot: snapshot, status: .failed("the reference is not a readable PNG (\(error.message)); record it again"), actual: pixels.rgba)
         }
+        // The common case, identical pixels, needs no conversion at all.
+        if reference == pixels { return SnapshotOutcome(snapshot: snapshot, status: .passed) }
+        let actual = pixels.rgba, expected = reference.rgba
         let comparison = ImageComparison.compare(expected: expected, actual: actual, options: project.comparison)
         if comparison.matches {
             return SnapshotOutcome(snapshot: snapshot, status: .passed, actual: actual, expected: expected)
         }
         if mode == .failed {
-            try write(try actual.png(), to: snapshot.reference)
+            try write(try pixels.png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("did not match (\(comparison.summary)); recorded again"),
                                    actual: actual, expected: expected, diff: comparison.diff)
         }
