@@ -67,6 +67,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: never + "/docs/__Snapshots__"))
     }
 
+    @Test func aReferenceOfAnotherSizeAndAnUnwritableReportAreClear() throws {
+        let folder = project()
+        #expect(Run(["snapshot", "record", "-q", "--project", folder + "/tablerender.json", "--report", folder + "/report"]).code == 0)
+        // A 300-point variant whose reference was made 320 points wide (the iPhone SE's).
+        try #"{"documents": ["docs"], "widths": [300], "appearances": ["light"], "scales": [1]}"#
+            .write(toFile: folder + "/tablerender.json", atomically: true, encoding: .utf8)
+        let references = folder + "/docs/__Snapshots__/list/"
+        try FileManager.default.moveItem(atPath: references + "initial.iphone-se@1x.png", toPath: references + "initial.w300@1x.png")
+        let resized = Run(["snapshot", "verify", "--record", "never", "--project", folder + "/tablerender.json", "--report", folder + "/report"])
+        #expect(resized.code == 1)
+        #expect(resized.err.contains("the image is 300×"))
+        #expect(resized.err.contains("pixels, the reference 320×"))
+
+        let locked = folder + "/locked"
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        chmod(locked, 0o500)
+        defer { chmod(locked, 0o700) }
+        if getuid() != 0 {
+            let unwritable = Run(["snapshot", "verify", "--record", "never", "--project", folder + "/tablerender.json", "--report", locked + "/report"])
+            #expect(unwritable.code == 1)
+            #expect(unwritable.err.contains("cannot create the report folder"))
+        }
+        let file = folder + "/a-file"
+        try Data().write(to: URL(fileURLWithPath: file))
+        let notAFolder = Run(["snapshot", "verify", "--record", "never", "--project", folder + "/tablerender.json", "--report", file])
+        #expect(notAFolder.code == 1)
+        #expect(notAFolder.err.contains("cannot create the report folder"))
+    }
+
     @Test func corruptReferencesAndBadProjectsAreClearErrors() throws {
         let folder = project()
         #expect(Run(["snapshot", "record", "-q", "--project", folder + "/tablerender.json", "--report", folder + "/report"]).code == 0)
