@@ -88,6 +88,7 @@ public struct TableRenderCommand {
             .init(names: ["--report"], value: "dir", help: "Where the HTML report and failure images go. (default: Output/snapshots)"),
             .init(names: ["--precision"], value: "fraction", help: "Fraction of pixels that must match, instead of the project's."),
             .init(names: ["--perceptual-precision"], value: "fraction", help: "Per-pixel CIE ΔE94 tolerance as in swift-snapshot-testing, instead of the project's."),
+            .init(names: ["--ignore-antialiasing"], value: nil, help: "Do not count pixels that are anti-aliasing of an edge (detected as pixelmatch does)."),
             .init(names: ["--dry-run"], value: nil, help: "For clean: list what would be removed."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but failures and errors."),
         ],
@@ -304,6 +305,7 @@ public struct TableRenderCommand {
                 project.comparison[keyPath: keyPath] = value
             }
         }
+        if parsed.flags.contains("--ignore-antialiasing") { project.comparison.ignoresAntialiasing = true }
         var mode = RecordMode.all
         if action == "verify" {
             if let text = parsed.value("--record") {
