@@ -82,6 +82,13 @@ public final class TextEngine: @unchecked Sendable {
     /// thread each during the layout, and only read from this engine's thread afterwards.
     package private(set) var helpers: [TextEngine] = []
 
+    /// Forgets every layout made so far (here and in the helpers): for a streamed layout, once
+    /// the pages that used them are drawn. A layout asked for again is shaped again.
+    package func dropLayouts() {
+        cache.removeAll(keepingCapacity: true)
+        for helper in helpers { helper.cache.removeAll(keepingCapacity: true) }
+    }
+
     /// Off while the helpers measure on their threads: their caches are only read afterwards.
     package var consultsHelpers = true
 

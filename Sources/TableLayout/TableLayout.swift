@@ -103,26 +103,47 @@ public final class TableLayoutEngine {
     var theme: Theme { library.theme }
 
     public func layout(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation) throws(Diagnostic) -> LaidOutTable {
+        var pages: [Page] = []
+        var result = try stream(table, options: options, locate: locate, window: nil) { page throws(Diagnostic) in pages.append(page) }
+        result.pages = pages
+        return result
+    }
+
+    /// Lays the table out and hands each page to `sink` as soon as it is finished. With a
+    /// `window`, rows are bound and measured that many at a time and the text layouts of the
+    /// pages already handed out are dropped between windows: memory holds a window of rows, not
+    /// the table. Returns the table's description without its pages.
+    public func stream(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
+                       sink: (Page) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
         let paper = LayoutOptions.paper(options.page)
         let margin = paper == nil ? 0 : theme.pageMargin
         let width = paper.map { $0.width - 2 * margin } ?? options.width
         guard width.isFinite, width > 0 else { throw Diagnostic(at: nil, "width must be a positive number") }
         let style = theme.style(table.style)
-        var blocks: [Block] = []
+        var pager = Paginator(table: table, style: style, width: width, paper: paper, margin: margin)
         var y = style.topPadding
         var sectionTops: [Double] = []
+        func emit(_ block: Block) throws(Diagnostic) {
+            for page in pager.add(block) { try sink(page) }
+        }
 
         if let title = table.title, let templateID = theme.titleTemplate {
             let template = try library.template(templateID, role: .header, at: locate(.section(0)))
             if let block = try supplementary(template, values: ["title": .string(title)], height: .default, kind: .title, section: 0,
                                              x: 0, y: y, width: width, location: SourceLocation(file: locate(.section(0)).file, path: "$.title")) {
-                blocks.append(block)
+                try emit(block)
                 y = block.frame.maxY
             }
         }
         let columnX = style.contentInset
         let columnWidth = max(1, width - 2 * style.contentInset)
-        let rows = try prepareRows(table, x: columnX, width: columnWidth, locate: locate)
+        var jobs: [(section: Int, item: Int, location: SourceLocation)] = []
+        for (sectionIndex, section) in table.sections.enumerated() {
+            for itemIndex in section.items.indices { jobs.append((sectionIndex, itemIndex, locate(.item(section: sectionIndex, item: itemIndex)))) }
+        }
+        var windowStart = 0
+        var prepared: [(Block, Template)] = []
+        var next = 0
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
             var headerBlock: Block?
@@ -131,13 +152,22 @@ public final class TableLayoutEngine {
                                                      section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.header(section: sectionIndex)))
             }
             if let headerBlock {
-                blocks.append(headerBlock)
+                try emit(headerBlock)
                 y = headerBlock.frame.maxY
             } else if sectionIndex > 0 || table.title == nil {
                 y += style.sectionSpacing
             }
             for itemIndex in section.items.indices {
-                var (block, template) = rows[sectionIndex][itemIndex]
+                if next >= windowStart + prepared.count {
+                    if window != nil, next > 0 {
+                        try checkFonts(locate)
+                        text.dropLayouts()
+                    }
+                    windowStart = next
+                    prepared = try prepareRows(table, Array(jobs[next..<min(jobs.count, next + (window ?? jobs.count))]), x: columnX, width: columnWidth)
+                }
+                var (block, template) = prepared[next - windowStart]
+                next += 1
                 block.frame.y = y
                 let isLast = itemIndex == section.items.count - 1
                 let inset = template.attributes["separatorInset"]?.constant.flatMap(AttributeCheck.number)
@@ -145,25 +175,38 @@ public final class TableLayoutEngine {
                 if !isLast || style.edgeSeparators == "inset" {
                     block.separator = SeparatorLine(x: inset, width: max(0, columnWidth - inset), thickness: theme.separatorThickness, color: theme.separatorColor)
                 }
-                blocks.append(block)
+                try emit(block)
                 y = block.frame.maxY
             }
             if let footer = section.footer,
                let block = try supplementaryBlock(footer, role: .footer, defaultTemplate: style.footerTemplate, kind: .footer,
                                                   section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.footer(section: sectionIndex))) {
-                blocks.append(block)
+                try emit(block)
                 y = block.frame.maxY
             }
         }
         y += style.bottomPadding
+        try checkFonts(locate)
+        for page in pager.finish(contentHeight: y) { try sink(page) }
+        return LaidOutTable(table: table, style: style, width: paper?.width ?? width, background: style.background,
+                            separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
+                            pages: [], sectionTops: sectionTops, contentHeight: y)
+    }
+
+    /// What the painter needs to know of a table besides its pages (colours, separators).
+    public func describe(_ table: Table, options: LayoutOptions) throws(Diagnostic) -> LaidOutTable {
+        let style = theme.style(table.style)
+        let paper = LayoutOptions.paper(options.page)
+        return LaidOutTable(table: table, style: style, width: paper?.width ?? options.width, background: style.background,
+                            separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
+                            pages: [], sectionTops: [], contentHeight: 0)
+    }
+
+    private func checkFonts(_ locate: (ModelPath) -> SourceLocation) throws(Diagnostic) {
         if !allowsFontFallback, let (family, substitute) = text.allMissingFamilies.sorted(by: { $0.key < $1.key }).first {
             let package = Self.fontPackages[family.lowercased()].map { "install it (apt-get install \($0))" } ?? "install it"
             throw Diagnostic(at: SourceLocation(file: locate(.section(0)).file), "font '\(family)' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); \(package), or allow the substitution with --allow-font-fallback")
         }
-        let pages = paginate(blocks, table: table, style: style, width: width, contentHeight: y, paper: paper, margin: margin)
-        return LaidOutTable(table: table, style: style, width: paper?.width ?? width, background: style.background,
-                            separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
-                            pages: pages, sectionTops: sectionTops, contentHeight: y)
     }
 
     /// Rows with few items are laid out on this thread; larger tables spread binding and text
@@ -183,12 +226,8 @@ public final class TableLayoutEngine {
     /// The most threads a layout may use; nil: one per core (`TABLERENDER_THREADS` overrides).
     public var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
 
-    private func prepareRows(_ table: Table, x: Double, width: Double, locate: (ModelPath) -> SourceLocation) throws(Diagnostic) -> [[(Block, Template)]] {
-        var list: [(section: Int, item: Int, location: SourceLocation)] = []
-        for (sectionIndex, section) in table.sections.enumerated() {
-            for itemIndex in section.items.indices { list.append((sectionIndex, itemIndex, locate(.item(section: sectionIndex, item: itemIndex)))) }
-        }
-        let jobs = list
+    private func prepareRows(_ table: Table, _ jobs: [(section: Int, item: Int, location: SourceLocation)], x: Double,
+                             width: Double) throws(Diagnostic) -> [(Block, Template)] {
         let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
         let workers = jobs.count >= Self.parallelThreshold ? max(1, min(maximumThreads ?? cores, cores)) : 1
         text.ensureHelpers(workers - 1)
@@ -216,9 +255,7 @@ public final class TableLayoutEngine {
             }
         }
         if let error = results.firstError { throw error }
-        var grouped: [[(Block, Template)]] = table.sections.map { _ in [] }
-        for (index, job) in jobs.enumerated() { grouped[job.section].append(results.value(index)) }
-        return grouped
+        return jobs.indices.map { results.value($0) }
     }
 
     private static func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, width: Double, location: SourceLocation,
@@ -264,52 +301,6 @@ public final class TableLayoutEngine {
                      content: content, background: template.attributes["background"]?.constant, separator: nil, link: nil, clips: fixed != nil)
     }
 
-    /// Cuts blocks into pages: never splits a row, keeps a header with its first row, and repeats
-    /// a section's header at the top of a page the section continues on.
-    private func paginate(_ blocks: [Block], table: Table, style: StyleMetrics, width: Double, contentHeight: Double,
-                          paper: (width: Double, height: Double)?, margin: Double) -> [Page] {
-        guard let paper else {
-            return [Page(width: width, height: contentHeight, blocks: blocks, groups: groups(for: blocks, table: table, style: style))]
-        }
-        let available = paper.height - 2 * margin
-        var pages: [Page] = []
-        var current: [Block] = []
-        var cursor = 0.0
-        var previousBottom = style.topPadding
-        var headers: [Int: Block] = [:]
-        func finish() {
-            pages.append(Page(width: paper.width, height: paper.height, blocks: current, groups: groups(for: current, table: table, style: style)))
-            current = []
-            cursor = 0
-        }
-        for (index, block) in blocks.enumerated() {
-            if block.kind == .header { headers[block.section] = block }
-            let gap = max(0, block.frame.y - previousBottom)
-            previousBottom = block.frame.maxY
-            var needed = gap + block.frame.height
-            if block.kind == .header || block.kind == .title, index + 1 < blocks.count, blocks[index + 1].kind == .row {
-                needed += blocks[index + 1].frame.height
-            }
-            if !current.isEmpty, cursor + needed > available {
-                finish()
-                if block.kind != .header, var header = headers[block.section], header.section == block.section {
-                    header.frame.y = margin
-                    header.frame.x += margin
-                    header.repeated = true
-                    current.append(header)
-                    cursor = header.frame.height
-                }
-            }
-            var placed = block
-            placed.frame.y = margin + cursor + (current.isEmpty ? 0 : gap)
-            placed.frame.x = block.frame.x + margin
-            cursor = placed.frame.maxY - margin
-            current.append(placed)
-        }
-        if !current.isEmpty || pages.isEmpty { finish() }
-        return pages
-    }
-
     /// Where the first label starts: UIKit aligns a cell's separator with its text.
     static func firstTextX(_ view: LaidOutView) -> Double? {
         if case .label = view.style.content { return view.frame.x }
@@ -319,29 +310,7 @@ public final class TableLayoutEngine {
         return nil
     }
 
-    /// The backgrounds behind each section's rows on a page.
-    private func groups(for blocks: [Block], table: Table, style: StyleMetrics) -> [Group] {
-        var result: [Group] = []
-        var index = 0
-        while index < blocks.count {
-            guard blocks[index].kind == .row else { index += 1; continue }
-            let first = blocks[index]
-            var last = first
-            var end = index
-            while end + 1 < blocks.count, blocks[end + 1].kind == .row, blocks[end + 1].section == first.section {
-                end += 1
-                last = blocks[end]
-            }
-            let count = table.sections[first.section].items.count
-            let startsSection = first.item == 0, endsSection = last.item == count - 1
-            let frame = Rect(x: first.frame.x, y: first.frame.y, width: first.frame.width, height: last.frame.maxY - first.frame.y)
-            result.append(Group(section: first.section, frame: frame, cornerRadius: style.cornerRadius, roundsTop: startsSection,
-                                roundsBottom: endsSection, background: style.cellBackground,
-                                topLine: style.edgeSeparators == "full" && startsSection, bottomLine: style.edgeSeparators == "full" && endsSection))
-            index = end + 1
-        }
-        return result
-    }
+
 }
 
 /// Results written by several threads, each to its own indices; read after they all finished.
@@ -375,3 +344,104 @@ package final class Slots<Value>: @unchecked Sendable {
 
     package func value(_ index: Int) -> Value { storage[index]! }
 }
+
+/// Cuts blocks into pages as they arrive: never splits a row, keeps a header with its first row,
+/// and repeats a section's header at the top of a page the section continues on. Without paper,
+/// everything is one page, handed out at the end.
+struct Paginator {
+    let table: Table
+    let style: StyleMetrics
+    let width: Double
+    let paper: (width: Double, height: Double)?
+    let margin: Double
+    private var current: [Block] = []
+    private var cursor = 0.0
+    private var previousBottom: Double
+    private var headers: [Int: Block] = [:]
+    /// The block waiting for the next one (to keep a header with its first row).
+    private var pending: Block?
+
+    init(table: Table, style: StyleMetrics, width: Double, paper: (width: Double, height: Double)?, margin: Double) {
+        self.table = table
+        self.style = style
+        self.width = width
+        self.paper = paper
+        self.margin = margin
+        previousBottom = style.topPadding
+    }
+
+    /// Adds a block; returns the pages it finished.
+    mutating func add(_ block: Block) -> [Page] {
+        guard paper != nil else { current.append(block); return [] }
+        defer { pending = block }
+        guard let waiting = pending else { return [] }
+        return place(waiting, next: block)
+    }
+
+    /// The remaining pages.
+    mutating func finish(contentHeight: Double) -> [Page] {
+        guard let paper else {
+            return [Page(width: width, height: contentHeight, blocks: current, groups: Self.groups(for: current, table: table, style: style))]
+        }
+        var pages: [Page] = []
+        if let waiting = pending { pages += place(waiting, next: nil) }
+        pending = nil
+        if !current.isEmpty || pages.isEmpty {
+            pages.append(Page(width: paper.width, height: paper.height, blocks: current, groups: Self.groups(for: current, table: table, style: style)))
+            current = []
+        }
+        return pages
+    }
+
+    private mutating func place(_ block: Block, next: Block?) -> [Page] {
+        guard let paper else { return [] }
+        var finished: [Page] = []
+        let available = paper.height - 2 * margin
+        if block.kind == .header { headers[block.section] = block }
+        let gap = max(0, block.frame.y - previousBottom)
+        previousBottom = block.frame.maxY
+        var needed = gap + block.frame.height
+        if block.kind == .header || block.kind == .title, let next, next.kind == .row { needed += next.frame.height }
+        if !current.isEmpty, cursor + needed > available {
+            finished.append(Page(width: paper.width, height: paper.height, blocks: current, groups: Self.groups(for: current, table: table, style: style)))
+            current = []
+            cursor = 0
+            if block.kind != .header, var header = headers[block.section] {
+                header.frame.y = margin
+                header.frame.x += margin
+                header.repeated = true
+                current.append(header)
+                cursor = header.frame.height
+            }
+        }
+        var placed = block
+        placed.frame.y = margin + cursor + (current.isEmpty ? 0 : gap)
+        placed.frame.x = block.frame.x + margin
+        cursor = placed.frame.maxY - margin
+        current.append(placed)
+        return finished
+    }
+
+    /// The backgrounds behind each section's rows on a page.
+    static func groups(for blocks: [Block], table: Table, style: StyleMetrics) -> [Group] {
+        var result: [Group] = []
+        var index = 0
+        while index < blocks.count {
+            guard blocks[index].kind == .row else { index += 1; continue }
+            let first = blocks[index]
+            var last = first
+            var end = index
+            while end + 1 < blocks.count, blocks[end + 1].kind == .row, blocks[end + 1].section == first.section {
+                end += 1
+                last = blocks[end]
+            }
+            let count = table.sections[first.section].items.count
+            let startsSection = first.item == 0, endsSection = last.item == count - 1
+            let frame = Rect(x: first.frame.x, y: first.frame.y, width: first.frame.width, height: last.frame.maxY - first.frame.y)
+            result.append(Group(section: first.section, frame: frame, cornerRadius: style.cornerRadius, roundsTop: startsSection,
+                                roundsBottom: endsSection, background: style.cellBackground,
+                                topLine: style.edgeSeparators == "full" && startsSection, bottomLine: style.edgeSeparators == "full" && endsSection))
+            index = end + 1
+        }
+        return result
+    }}

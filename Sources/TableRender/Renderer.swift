@@ -123,6 +123,8 @@ public struct RenderOptions: Sendable {
     public var scenes: [String]?
     /// Also write the changesets of every transition as JSON.
     public var changes = false
+    /// Rows bound and measured at a time when a PDF of paper pages is streamed.
+    public var streamWindow = 2_048
     /// Let fontconfig substitute fonts that are not installed instead of failing.
     public var allowsFontFallback = false
     /// zlib level of PNGs: 1 is fast (the default), 9 the smallest.
@@ -169,8 +171,14 @@ extension LoadedDocument {
             scenes = []
             for spec in specs { scenes.append(try scene(spec)) }
         }
+        let page = options.page ?? document.page ?? renderer.theme.page
+        // A PDF of paper pages alone is laid out and written a window of rows at a time, so a
+        // long document needs the memory of a window; everything else lays every scene out once.
+        let streams = options.formats == [.pdf] && LayoutOptions.paper(page) != nil && !hasStates
         var laidOut: [(scene: Scene, table: LaidOutTable)] = []
-        for scene in scenes { laidOut.append((scene, try layout(table.inScene(scene), width: options.width, page: options.page))) }
+        if !streams {
+            for scene in scenes { laidOut.append((scene, try layout(table.inScene(scene), width: options.width, page: options.page))) }
+        }
         let named = hasStates
         func sceneName(_ scene: Scene) -> String? { named && scene.name != "initial" ? scene.name : nil }
 
@@ -193,9 +201,26 @@ extension LoadedDocument {
                     }
                 case .pdf:
                     let renderer = self.renderer, title = table.title
-                    let pages = laidOut.map { (name: named ? Optional($0.scene.name) : nil, table: $0.table) }
-                    add(Self.fileName(document: document.name, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1)) { path throws(Diagnostic) in
-                        try PDFRenderer(theme: renderer.theme, text: renderer.engine.text).write(pages, appearance: appearance, to: path, title: title)
+                    let name = Self.fileName(document: document.name, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1)
+                    if streams {
+                        let document = self.document
+                        let width = options.width ?? document.width ?? renderer.theme.width
+                        add(name) { path throws(Diagnostic) in
+                            let stream = PDFStream(theme: renderer.theme, text: renderer.engine.text, appearance: appearance, path: path, title: title,
+                                                   outlinesScenes: false)
+                            var info: LaidOutTable?
+                            _ = try renderer.engine.stream(document.table, options: LayoutOptions(width: width, page: page), locate: document.location(of:),
+                                                           window: max(1, options.streamWindow)) { finished throws(Diagnostic) in
+                                if info == nil { info = try renderer.engine.describe(document.table, options: LayoutOptions(width: width, page: page)) }
+                                try stream.add(finished, of: info!)
+                            }
+                            try stream.finish()
+                        }
+                    } else {
+                        let pages = laidOut.map { (name: named ? Optional($0.scene.name) : nil, table: $0.table) }
+                        add(name) { path throws(Diagnostic) in
+                            try PDFRenderer(theme: renderer.theme, text: renderer.engine.text).write(pages, appearance: appearance, to: path, title: title)
+                        }
                     }
                 case .html:
                     let forced: Appearance? = options.appearanceChosen && options.appearances.count == 1 ? appearance : nil

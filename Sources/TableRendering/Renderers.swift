@@ -94,32 +94,12 @@ public struct PDFRenderer {
     /// Several scenes in one PDF: each starts on a page of its own; with more than one, each
     /// scene is an outline entry and its sections are entries below it.
     public func write(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
-        let painter = Painter(theme: theme, appearance: appearance, text: text)
-        guard let first = scenes.first?.table.pages.first else { return }
-        let canvas = try Canvas(.pdf(path: path, width: first.width, height: max(1, first.height)))
-        canvas.setMetadata(title: title, date: Self.sourceDate())
-        var number = 0
+        let stream = PDFStream(theme: theme, text: text, appearance: appearance, path: path, title: title, outlinesScenes: scenes.count > 1)
         for scene in scenes {
-            let table = scene.table
-            var parent: Int32 = 0
-            var outlined = Set<Int>()
-            for (index, page) in table.pages.enumerated() {
-                number += 1
-                canvas.setPageSize(width: page.width, height: max(1, page.height))
-                try painter.draw(page, of: table, on: canvas)
-                if index == 0, scenes.count > 1, let name = scene.name {
-                    parent = canvas.outline(name, page: number, y: 0, parent: 0)
-                }
-                for block in page.blocks where !outlined.contains(block.section) && block.kind != .title {
-                    outlined.insert(block.section)
-                    let section = table.table.sections[block.section]
-                    _ = canvas.outline(Self.outlineTitle(section, index: block.section), page: number, y: block.frame.y, parent: parent)
-                }
-                canvas.showPage()
-                try canvas.check("draw page \(number)")
-            }
+            stream.beginScene(scene.name)
+            for page in scene.table.pages { try stream.add(page, of: scene.table) }
         }
-        try canvas.finish()
+        try stream.finish()
     }
 
     public static func outlineTitle(_ section: Section, index: Int) -> String {
@@ -135,6 +115,64 @@ public struct PDFRenderer {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}
+
+/// A PDF written page by page, as the pages are laid out: nothing but the current page is kept.
+public final class PDFStream {
+    private let painter: Painter
+    private let path: String
+    private let title: String?
+    private let outlinesScenes: Bool
+    private var canvas: Canvas?
+    private var number = 0
+    private var sceneName: String?
+    private var sceneOutline: Int32 = 0
+    private var sceneStarted = false
+    private var outlined = Set<Int>()
+
+    public init(theme: Theme, text: TextEngine, appearance: Appearance, path: String, title: String?, outlinesScenes: Bool) {
+        painter = Painter(theme: theme, appearance: appearance, text: text)
+        self.path = path
+        self.title = title
+        self.outlinesScenes = outlinesScenes
+    }
+
+    /// The pages that follow belong to a new scene: a new outline entry when scenes are outlined.
+    public func beginScene(_ name: String?) {
+        sceneName = name
+        sceneStarted = false
+        sceneOutline = 0
+        outlined = []
+    }
+
+    public func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
+        let canvas: Canvas
+        if let open = self.canvas {
+            canvas = open
+        } else {
+            canvas = try Canvas(.pdf(path: path, width: page.width, height: max(1, page.height)))
+            canvas.setMetadata(title: title, date: PDFRenderer.sourceDate())
+            self.canvas = canvas
+        }
+        number += 1
+        canvas.setPageSize(width: page.width, height: max(1, page.height))
+        try painter.draw(page, of: table, on: canvas)
+        if !sceneStarted {
+            sceneStarted = true
+            if outlinesScenes, let sceneName { sceneOutline = canvas.outline(sceneName, page: number, y: 0, parent: 0) }
+        }
+        for block in page.blocks where !outlined.contains(block.section) && block.kind != .title {
+            outlined.insert(block.section)
+            _ = canvas.outline(PDFRenderer.outlineTitle(table.table.sections[block.section], index: block.section), page: number, y: block.frame.y,
+                               parent: sceneOutline)
+        }
+        canvas.showPage()
+        try canvas.check("draw page \(number)")
+    }
+
+    public func finish() throws(Diagnostic) {
+        try canvas?.finish()
     }
 }
 

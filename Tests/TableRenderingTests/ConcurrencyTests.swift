@@ -44,3 +44,24 @@ import Testing
         #expect(try parallel.renderer.png(a, scale: 1) == single.renderer.png(b, scale: 1))
     }
 }
+
+@Suite struct StreamedPDFTests {
+    /// A paginated PDF alone is laid out and written a window of rows at a time; the bytes must
+    /// not depend on the window.
+    @Test func windowsDoNotChangeTheBytes() throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/catalogue/catalogue.json"))
+        var whole = RenderOptions()
+        whole.formats = [.pdf, .png]
+        whole.scale = 1
+        whole.outputDirectory = Repository.temporaryFolder()
+        var streamed = RenderOptions()
+        streamed.formats = [.pdf]
+        streamed.streamWindow = 37
+        streamed.outputDirectory = Repository.temporaryFolder()
+        _ = try loaded.render(whole)
+        _ = try LoadedDocument(path: Repository.path("Examples/catalogue/catalogue.json")).render(streamed)
+        let a = try Data(contentsOf: URL(fileURLWithPath: whole.outputDirectory + "/catalogue/catalogue.pdf"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: streamed.outputDirectory + "/catalogue/catalogue.pdf"))
+        #expect(a == b)
+    }
+}
