@@ -136,7 +136,21 @@ public struct FlexLayout {
             return clamp(min(preferredWidth(item), width), style.minWidth, style.maxWidth)
         }
         let equal = distribution == "fillEqually"
-        let naturalHeights = zip(items, widths).map { equal ? 0 : contentHeight($0, width: $1) }
+        // Children laid out to learn their height are kept: in a column of automatic height
+        // that first layout is the final one.
+        var natural: [LaidOutView?] = Array(repeating: nil, count: items.count)
+        var naturalHeights: [Double] = []
+        naturalHeights.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if equal { naturalHeights.append(0); continue }
+            if let fixed = item.style.height {
+                naturalHeights.append(clamp(fixed, item.style.minHeight, item.style.maxHeight))
+            } else {
+                let child = layout(item, width: widths[index], height: nil)
+                natural[index] = child
+                naturalHeights.append(child.frame.height)
+            }
+        }
         var heights = naturalHeights
         let gaps = spacing * Double(items.count - 1)
         if let height {
@@ -151,7 +165,12 @@ public struct FlexLayout {
         var y = start
         var laidOut: [LaidOutView] = []
         for (index, item) in items.enumerated() {
-            var child = layout(item, width: widths[index], height: height == nil && item.style.height == nil ? nil : heights[index])
+            var child: LaidOutView
+            if height == nil, item.style.height == nil, let known = natural[index] {
+                child = known
+            } else {
+                child = layout(item, width: widths[index], height: height == nil && item.style.height == nil ? nil : heights[index])
+            }
             switch alignment {
             case "center": child.frame.x = (width - child.frame.width) / 2
             case "trailing": child.frame.x = width - child.frame.width
