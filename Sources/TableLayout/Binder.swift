@@ -42,10 +42,13 @@ public struct Binder: Sendable {
 
         func isBound(_ node: ViewNode, _ name: String) -> Bool { node.attributes[name]?.constant == nil && node.attributes[name] != nil }
 
-        /// The attribute as a string after binding; the schema default when absent.
+        /// The attribute as a string after binding; the schema default when absent. Constants were
+        /// checked when the template was parsed and are taken as they are.
         func string(_ node: ViewNode, _ name: String) throws(Diagnostic) -> String {
+            guard let attribute = node.attributes[name] else { return Schema.defaultValue(node.kind, name) ?? "" }
+            if let constant = attribute.constant { return constant }
             let spec = Schema.spec(node.kind, name)
-            guard let value = resolved(node, name) else { return spec?.defaultValue ?? "" }
+            let value = attribute.resolve(values)
             switch value {
             case .null: return spec?.defaultValue ?? ""
             case .string, .number, .bool: break
@@ -61,7 +64,14 @@ public struct Binder: Sendable {
             return text
         }
 
+        /// Numeric defaults of the attributes every view has, so an absent one costs no parsing.
+        static let numericDefaults: [String: Double?] = [
+            "width": nil, "height": nil, "minWidth": 0, "maxWidth": nil, "minHeight": 0, "maxHeight": nil,
+            "grow": 0, "shrink": 1, "cornerRadius": 0, "borderWidth": 0,
+        ]
+
         func number(_ node: ViewNode, _ name: String) throws(Diagnostic) -> Double? {
+            if node.attributes[name] == nil, let known = Self.numericDefaults[name] { return known }
             let text = try string(node, name)
             if text == "auto" || text.isEmpty { return nil }
             return AttributeCheck.number(text)

@@ -129,6 +129,14 @@ public enum Schema {
 
     public static func spec(_ kind: ViewKind, _ name: String) -> AttributeSpec? { byName[kind]?[name] }
 
+    /// Default values by kind and name, without copying specs: looked up for every row.
+    private static let defaults: [ViewKind: [String: String]] = byName.mapValues { specs in specs.compactMapValues(\.defaultValue) }
+    private static let commonDefaults: [String: String] = Dictionary(uniqueKeysWithValues: common.compactMap { spec in spec.defaultValue.map { (spec.name, $0) } })
+
+    public static func defaultValue(_ kind: ViewKind, _ name: String) -> String? {
+        commonDefaults[name] ?? defaults[kind]?[name]
+    }
+
     /// The reference of every element and attribute, as Markdown.
     public static func reference() -> String {
         var lines = ["| element | attribute | accepts | default | meaning |", "|---|---|---|---|---|"]

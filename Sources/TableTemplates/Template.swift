@@ -20,7 +20,15 @@ public struct Template: Sendable {
     public var location: SourceLocation
 
     /// The item value keys the template reads (its outlets); values with other keys are refused.
-    public var outlets: Set<String> {
+    /// Worked out once, when the template is parsed.
+    public let outlets: Set<String>
+
+    public init(id: String, role: TemplateRole, attributes: [String: AttributeText], content: ViewNode?, location: SourceLocation) {
+        self.id = id
+        self.role = role
+        self.attributes = attributes
+        self.content = content
+        self.location = location
         var keys = Set<String>()
         func visit(_ node: ViewNode) {
             for text in node.attributes.values { keys.formUnion(text.bindingRoots) }
@@ -28,7 +36,7 @@ public struct Template: Sendable {
         }
         for text in attributes.values { keys.formUnion(text.bindingRoots) }
         if let content { visit(content) }
-        return keys
+        outlets = keys
     }
 
     /// A golden-test friendly dump: one line per view, attributes in schema order.
