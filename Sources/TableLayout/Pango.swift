@@ -78,19 +78,20 @@ public final class TextLayout {
 /// threads. An engine may own helper engines that measure on other threads while the layout runs
 /// in parallel; the layouts they made are then drawn from here.
 public final class TextEngine: @unchecked Sendable {
-    /// Engines for the other threads of a parallel layout, made when first needed. Used by one
-    /// thread each during the layout, and only read from this engine's thread afterwards.
+    /// Engines for the other threads of a parallel layout, made when first needed. Each is used
+    /// by one thread at a time.
     package private(set) var helpers: [TextEngine] = []
 
-    /// Forgets every layout made so far (here and in the helpers): for a streamed layout, once
-    /// the pages that used them are drawn. A layout asked for again is shaped again.
-    package func dropLayouts() {
-        cache.removeAll(keepingCapacity: true)
-        for helper in helpers { helper.cache.removeAll(keepingCapacity: true) }
-    }
+    /// The helpers whose layouts `layout(_:style:width:)` may hand out: only engines no other
+    /// thread is measuring with at the moment.
+    package var consulted: [TextEngine] = []
 
-    /// Off while the helpers measure on their threads: their caches are only read afterwards.
-    package var consultsHelpers = true
+    /// Forgets the layouts of `engines` (and, with `includingOwn`, this engine's): for a streamed
+    /// layout, once the pages that used them are drawn. A layout asked for again is shaped again.
+    package func dropLayouts(of engines: [TextEngine], includingOwn: Bool) {
+        if includingOwn { cache.removeAll(keepingCapacity: true) }
+        for engine in engines { engine.cache.removeAll(keepingCapacity: true) }
+    }
 
     package func ensureHelpers(_ count: Int) {
         while helpers.count < count { helpers.append(TextEngine()) }
@@ -139,7 +140,7 @@ public final class TextEngine: @unchecked Sendable {
     public func layout(_ text: String, style: TextStyle, width: Double?) -> TextLayout {
         let key = Key(text: text, style: style, width: width)
         if let known = cache[key] { return known }
-        if consultsHelpers { for helper in helpers { if let known = helper.cache[key] { return known } } }
+        for helper in consulted { if let known = helper.cache[key] { return known } }
         let made = makeLayout(text, style: style, width: width)
         cache[key] = made
         return made
@@ -209,9 +210,9 @@ public final class TextEngine: @unchecked Sendable {
     public private(set) var missingFamilies: [String: String] = [:]
     private var checkedFamilies = Set<String>()
 
-    /// Missing families of this engine and its helpers.
-    public var allMissingFamilies: [String: String] {
-        helpers.reduce(into: missingFamilies) { result, helper in result.merge(helper.missingFamilies) { a, _ in a } }
+    /// Missing families of this engine and the given helpers (which no thread is using).
+    package func missingFamilies(with engines: [TextEngine]) -> [String: String] {
+        engines.reduce(into: missingFamilies) { result, helper in result.merge(helper.missingFamilies) { a, _ in a } }
     }
 
     private func fontDescription(_ font: FontSpec) -> OpaquePointer {

@@ -144,6 +144,31 @@ public final class TableLayoutEngine {
         var windowStart = 0
         var prepared: [(Block, Template)] = []
         var next = 0
+        let windowSize = window ?? jobs.count
+        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let workers = jobs.count >= Self.parallelThreshold ? max(1, min(maximumThreads ?? cores, cores)) : 1
+        // With several windows and cores, the next window is measured on its own set of engines
+        // while this thread draws the pages of the current one.
+        let pipelined = workers > 1 && jobs.count > windowSize
+        text.ensureHelpers(pipelined ? 2 * workers : workers - 1)
+        let sets: [[TextEngine]] = pipelined ? [Array(text.helpers[0..<workers]), Array(text.helpers[workers..<(2 * workers)])]
+            : [[text] + Array(text.helpers[0..<(workers - 1)])]
+        let jobList = jobs
+        let context = RowContext(table: table, library: library, binder: binder, x: columnX, width: columnWidth)
+        // A short first window lets drawing start early.
+        func slice(_ from: Int) -> [(section: Int, item: Int, location: SourceLocation)] {
+            let size = pipelined && from == 0 ? min(windowSize, 256) : windowSize
+            return Array(jobList[from..<min(jobList.count, from + size)])
+        }
+        /// Starts measuring the window at `from` on another thread, with the engine set `set`
+        /// (whose layouts, of pages already drawn, are dropped first).
+        func start(_ from: Int, set: Int) -> Pending {
+            text.dropLayouts(of: sets[set], includingOwn: false)
+            return Pending(slice(from), context: context, engines: sets[set])
+        }
+        var windowIndex = 0
+        var pending: Pending? = pipelined ? start(0, set: 0) : nil
+        defer { _ = pending?.wait() }
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
             var headerBlock: Block?
@@ -159,12 +184,24 @@ public final class TableLayoutEngine {
             }
             for itemIndex in section.items.indices {
                 if next >= windowStart + prepared.count {
-                    if window != nil, next > 0 {
-                        try checkFonts(locate)
-                        text.dropLayouts()
+                    if pipelined, let waiting = pending {
+                        let set = windowIndex % 2
+                        prepared = try waiting.wait().get()
+                        try checkFonts(locate, engines: sets[set])
+                        text.consulted = sets[set]
+                        windowIndex += 1
+                        let following = next + prepared.count
+                        pending = following < jobList.count ? start(following, set: windowIndex % 2) : nil
+                    } else {
+                        if next > 0 {
+                            try checkFonts(locate, engines: sets[0])
+                            text.dropLayouts(of: sets[0], includingOwn: true)
+                        }
+                        text.consulted = []
+                        prepared = try Self.prepareRows(slice(next), context: context, engines: sets[0])
+                        text.consulted = Array(sets[0].dropFirst())
                     }
                     windowStart = next
-                    prepared = try prepareRows(table, Array(jobs[next..<min(jobs.count, next + (window ?? jobs.count))]), x: columnX, width: columnWidth)
                 }
                 var (block, template) = prepared[next - windowStart]
                 next += 1
@@ -186,7 +223,7 @@ public final class TableLayoutEngine {
             }
         }
         y += style.bottomPadding
-        try checkFonts(locate)
+        try checkFonts(locate, engines: sets.flatMap { $0 })
         for page in pager.finish(contentHeight: y) { try sink(page) }
         return LaidOutTable(table: table, style: style, width: paper?.width ?? width, background: style.background,
                             separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
@@ -202,8 +239,8 @@ public final class TableLayoutEngine {
                             pages: [], sectionTops: [], contentHeight: 0)
     }
 
-    private func checkFonts(_ locate: (ModelPath) -> SourceLocation) throws(Diagnostic) {
-        if !allowsFontFallback, let (family, substitute) = text.allMissingFamilies.sorted(by: { $0.key < $1.key }).first {
+    private func checkFonts(_ locate: (ModelPath) -> SourceLocation, engines: [TextEngine]) throws(Diagnostic) {
+        if !allowsFontFallback, let (family, substitute) = text.missingFamilies(with: engines.filter { $0 !== text }).sorted(by: { $0.key < $1.key }).first {
             let package = Self.fontPackages[family.lowercased()].map { "install it (apt-get install \($0))" } ?? "install it"
             throw Diagnostic(at: SourceLocation(file: locate(.section(0)).file), "font '\(family)' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); \(package), or allow the substitution with --allow-font-fallback")
         }
@@ -226,18 +263,43 @@ public final class TableLayoutEngine {
     /// The most threads a layout may use; nil: one per core (`TABLERENDER_THREADS` overrides).
     public var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
 
-    private func prepareRows(_ table: Table, _ jobs: [(section: Int, item: Int, location: SourceLocation)], x: Double,
-                             width: Double) throws(Diagnostic) -> [(Block, Template)] {
-        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        let workers = jobs.count >= Self.parallelThreshold ? max(1, min(maximumThreads ?? cores, cores)) : 1
-        text.ensureHelpers(workers - 1)
+    /// What every row of a table needs to be laid out, on any thread.
+    struct RowContext: Sendable {
+        var table: Table
+        var library: TemplateLibrary
+        var binder: Binder
+        var x: Double
+        var width: Double
+    }
+
+    /// A window of rows being measured on another thread.
+    final class Pending: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<[(Block, Template)], Diagnostic>?
+
+        init(_ jobs: [(section: Int, item: Int, location: SourceLocation)], context: RowContext, engines: [TextEngine]) {
+            DispatchQueue.global().async {
+                self.result = Result { () throws(Diagnostic) in try TableLayoutEngine.prepareRows(jobs, context: context, engines: engines) }
+                self.done.signal()
+            }
+        }
+
+        /// Waits for the window; can be called once more harmlessly (the result stays).
+        func wait() -> Result<[(Block, Template)], Diagnostic> {
+            done.wait()
+            done.signal()
+            return result!
+        }
+    }
+
+    /// Binds and measures rows, spread in contiguous runs over `engines`, one thread each.
+    static func prepareRows(_ jobs: [(section: Int, item: Int, location: SourceLocation)], context: RowContext,
+                            engines: [TextEngine]) throws(Diagnostic) -> [(Block, Template)] {
+        let workers = max(1, min(engines.count, jobs.count))
         let results = Slots<(Block, Template)>(count: jobs.count)
-        let library = self.library, binder = self.binder
-        let engines = [text] + text.helpers
-        let chunk = (jobs.count + workers - 1) / max(1, workers)
-        let sections = table.sections
-        text.consultsHelpers = false
-        defer { text.consultsHelpers = true }
+        let chunk = (jobs.count + workers - 1) / workers
+        let sections = context.table.sections, library = context.library, binder = context.binder
+        let x = context.x, width = context.width
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let flex = FlexLayout(text: engines[worker])
             for index in (worker * chunk)..<min(jobs.count, (worker + 1) * chunk) {

@@ -124,7 +124,7 @@ public struct RenderOptions: Sendable {
     /// Also write the changesets of every transition as JSON.
     public var changes = false
     /// Rows bound and measured at a time when a PDF of paper pages is streamed.
-    public var streamWindow = 2_048
+    public var streamWindow = 1_024
     /// Let fontconfig substitute fonts that are not installed instead of failing.
     public var allowsFontFallback = false
     /// zlib level of PNGs: 1 is fast (the default), 9 the smallest.
