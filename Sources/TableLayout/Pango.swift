@@ -64,9 +64,6 @@ public final class TextLayout {
         } while pango_layout_iter_next_line(iterator) != 0
     }
 
-    /// The first line's baseline, from the top of the layout.
-    public var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
-
     /// Whether the paragraph's resolved direction is right to left (Arabic, Hebrew).
     public var isRightToLeft: Bool {
         guard let line = pango_layout_get_line_readonly(pointer, 0) else { return false }
