@@ -6,10 +6,48 @@ import TableTemplates
 public struct Binder: Sendable {
     public let theme: Theme
     public let assetsFolder: String
+    /// Templates compiled once: each view's box properties worked out ahead when none of them is
+    /// bound, so a row only resolves what its values change.
+    private let compiled: [String: CompiledNode]
 
-    public init(theme: Theme, assetsFolder: String) {
+    public init(theme: Theme, assetsFolder: String, templates: [Template] = []) {
         self.theme = theme
         self.assetsFolder = assetsFolder
+        var compiled: [String: CompiledNode] = [:]
+        let blank = Context(binder: Binder(theme: theme, assetsFolder: assetsFolder, compiled: [:]), values: .null, item: SourceLocation(file: ""))
+        for template in templates {
+            if let content = template.content { compiled[template.id] = CompiledNode(content, context: blank) }
+        }
+        self.compiled = compiled
+    }
+
+    private init(theme: Theme, assetsFolder: String, compiled: [String: CompiledNode]) {
+        self.theme = theme
+        self.assetsFolder = assetsFolder
+        self.compiled = compiled
+    }
+
+    /// What a view's box properties are, and whether it hides, before its content is bound.
+    fileprivate struct Common: Sendable {
+        var style: ViewStyle
+        var hidden: Bool
+        var hidesWhenEmpty: Bool
+    }
+
+    /// A template view with its box properties computed ahead when they hold no binding.
+    fileprivate final class CompiledNode: Sendable {
+        static let commonNames = ["id", "hidden", "hidesWhenEmpty", "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight",
+                                  "grow", "shrink", "background", "cornerRadius", "borderWidth", "borderColor"]
+        let node: ViewNode
+        let common: Common?
+        let children: [CompiledNode]
+
+        init(_ node: ViewNode, context: Context) {
+            self.node = node
+            let constant = Self.commonNames.allSatisfy { name in node.attributes[name].map { $0.constant != nil } ?? true }
+            common = constant ? try? context.common(node) : nil
+            children = node.children.map { CompiledNode($0, context: context) }
+        }
     }
 
     /// The bound content view of `template` for `values`; nil when it is empty or hidden.
@@ -22,10 +60,10 @@ public struct Binder: Sendable {
         }
         guard let content = template.content else { return nil }
         var context = Context(binder: self, values: .object(values), item: location)
-        return try context.bind(content, parentAxis: nil)
+        return try context.bind(compiled[template.id] ?? CompiledNode(content, context: context), parentAxis: nil)
     }
 
-    private struct Context {
+    fileprivate struct Context {
         let binder: Binder
         let values: Value
         let item: SourceLocation
@@ -77,9 +115,8 @@ public struct Binder: Sendable {
             return AttributeCheck.number(text)
         }
 
-        mutating func bind(_ node: ViewNode, parentAxis: Axis?) throws(Diagnostic) -> BoundView? {
-            if AttributeCheck.bool(try string(node, "hidden")) == true { return nil }
-            let hidesWhenEmpty = AttributeCheck.bool(try string(node, "hidesWhenEmpty")) ?? true
+        /// The box properties every view has.
+        func common(_ node: ViewNode) throws(Diagnostic) -> Common {
             var style = ViewStyle(content: .spacer)
             style.id = node.attributes["id"]?.constant
             style.width = try number(node, "width")
@@ -95,6 +132,17 @@ public struct Binder: Sendable {
             style.cornerRadius = try number(node, "cornerRadius") ?? 0
             style.borderWidth = try number(node, "borderWidth") ?? 0
             style.borderColor = try string(node, "borderColor")
+            return Common(style: style, hidden: AttributeCheck.bool(try string(node, "hidden")) == true,
+                          hidesWhenEmpty: AttributeCheck.bool(try string(node, "hidesWhenEmpty")) ?? true)
+        }
+
+        mutating func bind(_ compiledNode: CompiledNode, parentAxis: Axis?) throws(Diagnostic) -> BoundView? {
+            let node = compiledNode.node
+            let shared: Common
+            if let known = compiledNode.common { shared = known } else { shared = try common(node) }
+            if shared.hidden { return nil }
+            let hidesWhenEmpty = shared.hidesWhenEmpty
+            var style = shared.style
 
             func isEmpty(_ name: String) -> Bool { resolved(node, name)?.isEmpty ?? true }
             var children: [BoundView] = []
@@ -102,7 +150,7 @@ public struct Binder: Sendable {
             case .stack, .box:
                 let axis: Axis = node.kind == .box ? .vertical : (try string(node, "axis") == "vertical" ? .vertical : .horizontal)
                 style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0]
-                for child in node.children {
+                for child in compiledNode.children {
                     if let bound = try bind(child, parentAxis: axis) { children.append(bound) }
                 }
                 let hasContent = children.contains { if case .spacer = $0.style.content { return false }; if case .divider = $0.style.content { return false }; return true }
