@@ -33,7 +33,15 @@ public struct HTMLRenderer {
         context.states = states
         var body = ""
         body.reserveCapacity(page.blocks.count * 600)
-        try context.writeBody(page, into: &body)
+        context.open(into: &body)
+        for block in page.blocks { try context.add(block, into: &body) }
+        try context.close(into: &body)
+        return document(body: body, context: context)
+    }
+
+    /// The whole page around a written body.
+    private func document(body: String, context: Context) -> String {
+        let table = context.table, states = context.states
         var out = "<!DOCTYPE html>\n<html lang=\"\(Escape.text(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         let script = states.isEmpty ? nil : StateScript.source
@@ -47,6 +55,30 @@ public struct HTMLRenderer {
         if let script { out += "<script>" + script + "</script>\n" }
         out += "</body>\n</html>\n"
         return out
+    }
+
+    /// A page written block by block as a streamed layout hands them out (documents without
+    /// states): the body is written while the next rows are still being measured.
+    public final class Stream {
+        private let renderer: HTMLRenderer
+        private var context: Context
+        private var body = ""
+
+        /// `table` describes the table (its pages are not needed).
+        public init(renderer: HTMLRenderer, table: LaidOutTable, locate: @escaping (ModelPath) -> SourceLocation) {
+            self.renderer = renderer
+            context = Context(theme: renderer.theme, table: table, locate: locate)
+            context.open(into: &body)
+        }
+
+        public func add(_ block: Block) throws(Diagnostic) {
+            try context.add(block, into: &body)
+        }
+
+        public func finish() throws(Diagnostic) -> String {
+            try context.close(into: &body)
+            return renderer.document(body: body, context: context)
+        }
     }
 
     // MARK: Style sheet
@@ -146,64 +178,72 @@ public struct HTMLRenderer {
             return name
         }
 
-        mutating func writeBody(_ page: Page, into out: inout String) throws(Diagnostic) {
-            let sections = table.table.sections
+        /// Where the body writer stands: blocks arrive in order, sections open and close as they go.
+        var previousBottom = 0.0
+        var openSection: Int?
+        var inList = false
+        var listsWritten = true
+
+        mutating func open(into out: inout String) {
             out += "<main data-width=\"\(Escape.number(table.width))\" class=\"\(table.table.style == .plain ? "plain" : table.table.style.rawValue)\"\(table.table.title.map { " aria-label=\"\(Escape.text($0))\"" } ?? "")>\n"
-            var previousBottom = table.style.topPadding
-            var index = 0
-            let blocks = page.blocks
-            if let first = blocks.first, first.kind == .title {
-                out += "<h1\(blockAttributes(first, gap: first.frame.y - previousBottom))>"
-                try writeContent(first, into: &out)
+            previousBottom = table.style.topPadding
+        }
+
+        /// Writes one block: the title, a header or footer, or a row (a section's rows form a list).
+        mutating func add(_ block: Block, into out: inout String) throws(Diagnostic) {
+            if block.kind == .title, openSection == nil {
+                out += "<h1\(blockAttributes(block, gap: block.frame.y - previousBottom))>"
+                try writeContent(block, into: &out)
                 out += "</h1>\n"
-                previousBottom = first.frame.maxY
-                index = 1
+                previousBottom = block.frame.maxY
+                return
             }
-            while index < blocks.count {
-                let sectionIndex = blocks[index].section
-                let section = sections[sectionIndex]
-                let gap = blocks[index].frame.y - previousBottom
-                out += "<section id=\"section-\(Escape.text(section.id))\" data-id=\"\(Escape.text(section.id))\" data-top=\"\(Escape.number(blocks[index].frame.y))\""
+            let sectionIndex = block.section
+            if openSection != sectionIndex {
+                try closeSection(into: &out)
+                let section = table.table.sections[sectionIndex]
+                let gap = block.frame.y - previousBottom
+                out += "<section id=\"section-\(Escape.text(section.id))\" data-id=\"\(Escape.text(section.id))\" data-top=\"\(Escape.number(block.frame.y))\""
                 if gap > 0.0005 { out += " style=\"padding-top:\(Escape.px(gap))\"" }
                 out += ">\n"
-                var inList = false
-                var listsWritten = states[sectionIndex] == nil
-                while index < blocks.count, blocks[index].section == sectionIndex {
-                    let block = blocks[index]
-                    if !listsWritten, block.kind != .header {
-                        try writeStates(sectionIndex, into: &out)
-                        listsWritten = true
-                    }
-                    if block.kind == .row, states[sectionIndex] != nil {
-                        previousBottom = block.frame.maxY
-                        index += 1
-                        continue
-                    }
-                    switch block.kind {
-                    case .row:
-                        if !inList {
-                            let group = page.groups.first { $0.section == sectionIndex }
-                            let inset = block.frame.x
-                            var style = "margin:0 \(Escape.px(inset));--inset:\(Escape.px(inset))"
-                            if let group, group.background != table.style.cellBackground { style += ";background:\(color(group.background))" }
-                            out += "<ul\((group?.topLine ?? false) ? " class=\"edge\"" : "") style=\"\(style)\">\n"
-                            inList = true
-                        }
-                        try writeRow(block, into: &out)
-                    case .header, .footer, .title:
-                        if inList { out += "</ul>\n"; inList = false }
-                        let tag = block.kind == .footer ? "footer" : "h2"
-                        out += "<\(tag)\(blockAttributes(block, gap: 0))>"
-                        try writeContent(block, into: &out)
-                        out += "</\(tag)>\n"
-                    }
-                    previousBottom = block.frame.maxY
-                    index += 1
-                }
-                if inList { out += "</ul>\n" }
-                if !listsWritten { try writeStates(sectionIndex, into: &out) }
-                out += "</section>\n"
+                openSection = sectionIndex
+                inList = false
+                listsWritten = states[sectionIndex] == nil
             }
+            if !listsWritten, block.kind != .header {
+                try writeStates(sectionIndex, into: &out)
+                listsWritten = true
+            }
+            defer { previousBottom = block.frame.maxY }
+            if block.kind == .row, states[sectionIndex] != nil { return }
+            switch block.kind {
+            case .row:
+                if !inList {
+                    let inset = block.frame.x
+                    let edge = table.style.edgeSeparators == "full" && block.item == 0
+                    out += "<ul\(edge ? " class=\"edge\"" : "") style=\"margin:0 \(Escape.px(inset));--inset:\(Escape.px(inset))\">\n"
+                    inList = true
+                }
+                try writeRow(block, into: &out)
+            case .header, .footer, .title:
+                if inList { out += "</ul>\n"; inList = false }
+                let tag = block.kind == .footer ? "footer" : "h2"
+                out += "<\(tag)\(blockAttributes(block, gap: 0))>"
+                try writeContent(block, into: &out)
+                out += "</\(tag)>\n"
+            }
+        }
+
+        mutating func closeSection(into out: inout String) throws(Diagnostic) {
+            guard let sectionIndex = openSection else { return }
+            if inList { out += "</ul>\n"; inList = false }
+            if !listsWritten { try writeStates(sectionIndex, into: &out) }
+            out += "</section>\n"
+            openSection = nil
+        }
+
+        mutating func close(into out: inout String) throws(Diagnostic) {
+            try closeSection(into: &out)
             out += "</main>\n"
         }
 

@@ -117,15 +117,31 @@ public final class TableLayoutEngine {
                        sink: (Page) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
         let paper = LayoutOptions.paper(options.page)
         let margin = paper == nil ? 0 : theme.pageMargin
+        var pager = Paginator(table: table, style: theme.style(table.style), width: paper.map { $0.width - 2 * margin } ?? options.width,
+                              paper: paper, margin: margin)
+        return try run(table, options: options, locate: locate, window: window) { block throws(Diagnostic) in
+            for page in pager.add(block) { try sink(page) }
+        } finish: { height throws(Diagnostic) in
+            for page in pager.finish(contentHeight: height) { try sink(page) }
+        }
+    }
+
+    /// Lays the table out as one continuous page and hands each block (title, header, row,
+    /// footer) to `sink` in order as soon as it is placed: for writers that need no pages.
+    public func streamBlocks(_ table: Table, width: Double, locate: (ModelPath) -> SourceLocation, window: Int?,
+                             sink: (Block) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
+        try run(table, options: LayoutOptions(width: width, page: .content), locate: locate, window: window, emit: sink) { _ throws(Diagnostic) in }
+    }
+
+    private func run(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
+                     emit: (Block) throws(Diagnostic) -> Void, finish: (Double) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
+        let paper = LayoutOptions.paper(options.page)
+        let margin = paper == nil ? 0 : theme.pageMargin
         let width = paper.map { $0.width - 2 * margin } ?? options.width
         guard width.isFinite, width > 0 else { throw Diagnostic(at: nil, "width must be a positive number") }
         let style = theme.style(table.style)
-        var pager = Paginator(table: table, style: style, width: width, paper: paper, margin: margin)
         var y = style.topPadding
         var sectionTops: [Double] = []
-        func emit(_ block: Block) throws(Diagnostic) {
-            for page in pager.add(block) { try sink(page) }
-        }
 
         if let title = table.title, let templateID = theme.titleTemplate {
             let template = try library.template(templateID, role: .header, at: locate(.section(0)))
@@ -224,7 +240,7 @@ public final class TableLayoutEngine {
         }
         y += style.bottomPadding
         try checkFonts(locate, engines: sets.flatMap { $0 })
-        for page in pager.finish(contentHeight: y) { try sink(page) }
+        try finish(y)
         return LaidOutTable(table: table, style: style, width: paper?.width ?? width, background: style.background,
                             separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
                             pages: [], sectionTops: sectionTops, contentHeight: y)

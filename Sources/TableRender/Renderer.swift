@@ -175,8 +175,10 @@ extension LoadedDocument {
         // A PDF of paper pages alone is laid out and written a window of rows at a time, so a
         // long document needs the memory of a window; everything else lays every scene out once.
         let streams = options.formats == [.pdf] && LayoutOptions.paper(page) != nil && !hasStates
+        // An HTML page alone is written block by block while the next rows are measured.
+        let streamsHTML = options.formats == [.html] && !hasStates
         var laidOut: [(scene: Scene, table: LaidOutTable)] = []
-        if !streams {
+        if !streams && !streamsHTML {
             for scene in scenes { laidOut.append((scene, try layout(table.inScene(scene), width: options.width, page: options.page))) }
         }
         let named = hasStates
@@ -225,6 +227,18 @@ extension LoadedDocument {
                 case .html:
                     let forced: Appearance? = options.appearanceChosen && options.appearances.count == 1 ? appearance : nil
                     if forced == nil, appearance != options.appearances.first { continue }
+                    if streamsHTML {
+                        let width = LayoutOptions.paper(page).map { $0.width - 2 * renderer.theme.pageMargin }
+                            ?? options.width ?? document.width ?? renderer.theme.width
+                        let writer = HTMLRenderer(theme: renderer.theme, appearance: forced, language: document.language)
+                        let description = try renderer.engine.describe(table, options: LayoutOptions(width: width, page: .content))
+                        let stream = HTMLRenderer.Stream(renderer: writer, table: description, locate: document.location(of:))
+                        _ = try renderer.engine.streamBlocks(table, width: width, locate: document.location(of:), window: max(1, options.streamWindow)) {
+                            block throws(Diagnostic) in try stream.add(block)
+                        }
+                        add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(try stream.finish().utf8)))
+                        continue
+                    }
                     let page = try htmlLayout(laidOut[0].table, options: options)
                     var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
                     for (index, section) in table.sections.enumerated() {

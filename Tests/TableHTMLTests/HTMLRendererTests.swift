@@ -93,3 +93,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/doc/doc.html"))
     }
 }
+
+@Suite struct StreamedHTMLTests {
+    /// An HTML page alone is written block by block while the next window of rows is measured;
+    /// it must be the very page written from the whole layout, whatever the window.
+    @Test(arguments: ["catalogue", "feed"])
+    func streamedPageIsTheSamePage(example: String) throws {
+        let path = Repository.path("Examples/\(example)/\(example).json")
+        var whole = RenderOptions()
+        whole.formats = [.html, .png]
+        whole.scale = 1
+        whole.outputDirectory = Repository.temporaryFolder()
+        var streamed = RenderOptions()
+        streamed.formats = [.html]
+        streamed.streamWindow = 7
+        streamed.outputDirectory = Repository.temporaryFolder()
+        _ = try LoadedDocument(path: path).render(whole)
+        _ = try LoadedDocument(path: path).render(streamed)
+        let a = try String(contentsOfFile: whole.outputDirectory + "/\(example)/\(example).html", encoding: .utf8)
+        let b = try String(contentsOfFile: streamed.outputDirectory + "/\(example)/\(example).html", encoding: .utf8)
+        #expect(a == b)
+    }
+}
