@@ -125,6 +125,8 @@ public struct RenderOptions: Sendable {
     public var changes = false
     /// Rows bound and measured at a time when a PDF of paper pages is streamed.
     public var streamWindow = 1_024
+    /// From how many rows PNG pages of paper are streamed to disk as they are drawn.
+    public var pngStreamingRows = 20_000
     /// Let fontconfig substitute fonts that are not installed instead of failing.
     public var allowsFontFallback = false
     /// zlib level of PNGs: 1 is fast (the default), 9 the smallest.
@@ -177,8 +179,12 @@ extension LoadedDocument {
         let streams = options.formats == [.pdf] && LayoutOptions.paper(page) != nil && !hasStates
         // An HTML page alone is written block by block while the next rows are measured.
         let streamsHTML = options.formats == [.html] && !hasStates
+        // PNG pages of paper alone, for a long document, are drawn, encoded and written to
+        // temporary files as they come (memory of a window instead of every page; a little slower).
+        let streamsPNG = options.formats == [.png] && LayoutOptions.paper(page) != nil && !hasStates
+            && table.itemCount >= options.pngStreamingRows
         var laidOut: [(scene: Scene, table: LaidOutTable)] = []
-        if !streams && !streamsHTML {
+        if !streams && !streamsHTML && !streamsPNG {
             for scene in scenes { laidOut.append((scene, try layout(table.inScene(scene), width: options.width, page: options.page))) }
         }
         let named = hasStates
@@ -190,10 +196,45 @@ extension LoadedDocument {
         func bytes(_ data: [UInt8]) -> (String) throws(Diagnostic) -> Void {
             { path throws(Diagnostic) in try AtomicFile.create(data, at: path) }
         }
+        var pageFiles: [PNGStream] = []
+        if streamsPNG {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the output folder: \(error.localizedDescription)")
+            }
+            let layoutOptions = LayoutOptions(width: options.width ?? document.width ?? renderer.theme.width, page: page)
+            pageFiles = options.appearances.map {
+                PNGStream(theme: renderer.theme, text: renderer.engine.text, appearance: $0, scale: options.scale,
+                          compression: options.pngCompression, folder: folder)
+            }
+            do {
+                let description = try renderer.engine.describe(table, options: layoutOptions)
+                _ = try renderer.engine.stream(table, options: layoutOptions, locate: document.location(of:), window: max(1, options.streamWindow)) {
+                    finished throws(Diagnostic) in
+                    for stream in pageFiles { try stream.add(finished, of: description) }
+                }
+                for (appearance, stream) in zip(options.appearances, pageFiles) {
+                    let files = try stream.finish()
+                    for (index, file) in files.enumerated() {
+                        add(Self.fileName(document: document.name, format: .png, appearance: appearance, scale: options.scale,
+                                          page: index + 1, pageCount: files.count)) { path throws(Diagnostic) in
+                            guard rename(file, path) == 0 else {
+                                throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file: \(String(cString: strerror(errno)))")
+                            }
+                        }
+                    }
+                }
+            } catch {
+                for stream in pageFiles { stream.discard() }
+                throw error
+            }
+        }
         for appearance in options.appearances {
             for format in options.formats {
                 switch format {
                 case .png:
+                    if streamsPNG { continue }
                     for (scene, laid) in laidOut {
                         let images = try renderer.png(laid, appearance: appearance, scale: options.scale, compression: options.pngCompression)
                         for (index, image) in images.enumerated() {
@@ -279,7 +320,12 @@ extension LoadedDocument {
                 add(document.name + ".changes.json", bytes(Array(Self.changesJSON(transitions).utf8)))
             }
         }
-        return try AtomicFile.commit(outputs, folder: folder)
+        do {
+            return try AtomicFile.commit(outputs, folder: folder)
+        } catch {
+            for stream in pageFiles { stream.discard() }
+            throw error
+        }
     }
 
     /// The changesets as JSON for tools: `{"transitions": [{"section", "from", "to", "deletes",

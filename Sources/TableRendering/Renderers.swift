@@ -17,6 +17,25 @@ public struct PNGRenderer {
         self.text = text
     }
 
+    /// Encodes drawn pages in parallel, one per core.
+    static func encode(_ drawn: [(bytes: [UInt8], width: Int, height: Int, stride: Int)], level: Int) throws(Diagnostic) -> [[UInt8]] {
+        let encoded = Slots<[UInt8]>(count: drawn.count)
+        DispatchQueue.concurrentPerform(iterations: drawn.count) { index in
+            let page = drawn[index]
+            let result = page.bytes.withUnsafeBytes { buffer in
+                Result { () throws(Diagnostic) in
+                    try PNGEncoder.encode(pixels: buffer, width: page.width, height: page.height, stride: page.stride, level: level)
+                }
+            }
+            switch result {
+            case .success(let png): encoded.set(index, png)
+            case .failure(let error): encoded.fail(index, error)
+            }
+        }
+        if let error = encoded.firstError { throw error }
+        return drawn.indices.map { encoded.value($0) }
+    }
+
     /// The first page's pixels, unencoded: what snapshot comparison needs.
     public func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> ARGBImage {
         guard let page = table.pages.first else { return ARGBImage(words: [], width: 0, height: 0) }
@@ -53,22 +72,7 @@ public struct PNGRenderer {
                 try canvas.check("draw the page")
                 drawn.append(canvas.pixels())
             }
-            let encoded = Slots<[UInt8]>(count: drawn.count)
-            let frozen = drawn, level = compression
-            DispatchQueue.concurrentPerform(iterations: frozen.count) { index in
-                let page = frozen[index]
-                let result = page.bytes.withUnsafeBytes { buffer in
-                    Result { () throws(Diagnostic) in
-                        try PNGEncoder.encode(pixels: buffer, width: page.width, height: page.height, stride: page.stride, level: level)
-                    }
-                }
-                switch result {
-                case .success(let png): encoded.set(index, png)
-                case .failure(let error): encoded.fail(index, error)
-                }
-            }
-            if let error = encoded.firstError { throw error }
-            for index in 0..<frozen.count { images.append(encoded.value(index)) }
+            images += try Self.encode(drawn, level: compression)
             start += batch
         }
         return images
@@ -115,6 +119,59 @@ public struct PDFRenderer {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}
+
+/// PNG pages written as they are laid out: drawn one after another, encoded a core's worth at a
+/// time in parallel, each written to a temporary file at once. Memory holds a few pages' pixels.
+public final class PNGStream {
+    private let painter: Painter
+    private let scale: Double
+    private let compression: Int
+    private let folder: String
+    private var batch: [(bytes: [UInt8], width: Int, height: Int, stride: Int)] = []
+    /// The temporary files written so far, in page order.
+    public private(set) var files: [String] = []
+
+    public init(theme: Theme, text: TextEngine, appearance: Appearance, scale: Double, compression: Int, folder: String) {
+        painter = Painter(theme: theme, appearance: appearance, text: text)
+        self.scale = scale
+        self.compression = compression
+        self.folder = folder
+    }
+
+    public func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
+        let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
+        guard width <= maximumPixels, height <= maximumPixels else {
+            throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels))")
+        }
+        let canvas = try Canvas(.image(width: width, height: height, scale: scale))
+        try painter.draw(page, of: table, on: canvas)
+        try canvas.check("draw the page")
+        batch.append(canvas.pixels())
+        if batch.count >= max(1, ProcessInfo.processInfo.activeProcessorCount) { try flush() }
+    }
+
+    /// Writes what is left; returns every temporary file in page order.
+    public func finish() throws(Diagnostic) -> [String] {
+        try flush()
+        return files
+    }
+
+    /// Removes the temporary files (after a failure).
+    public func discard() {
+        for file in files { unlink(file) }
+        files = []
+    }
+
+    private func flush() throws(Diagnostic) {
+        guard !batch.isEmpty else { return }
+        for png in try PNGRenderer.encode(batch, level: compression) {
+            let path = folder + "/.tablerender-page-\(getpid())-\(ObjectIdentifier(self).hashValue & 0xFFFFFF)-\(files.count).png.tmp"
+            files.append(path)
+            try AtomicFile.create(png, at: path)
+        }
+        batch = []
     }
 }
 

@@ -65,3 +65,29 @@ import Testing
         #expect(a == b)
     }
 }
+
+@Suite struct StreamedPNGTests {
+    /// Paper PNG pages alone are drawn, encoded and written as they are laid out; they must be
+    /// the very files the whole layout gives, light and dark.
+    @Test func streamedPagesAreTheSameFiles() throws {
+        let path = Repository.path("Examples/catalogue/catalogue.json")
+        var whole = RenderOptions()
+        whole.formats = [.png, .pdf]
+        whole.appearances = [.light, .dark]
+        whole.scale = 1
+        whole.outputDirectory = Repository.temporaryFolder()
+        var streamed = whole
+        streamed.formats = [.png]
+        streamed.streamWindow = 37
+        streamed.pngStreamingRows = 0
+        streamed.outputDirectory = Repository.temporaryFolder()
+        let wholeFiles = try LoadedDocument(path: path).render(whole).filter { $0.hasSuffix(".png") }
+        let streamedFiles = try LoadedDocument(path: path).render(streamed)
+        #expect(wholeFiles.map { ($0 as NSString).lastPathComponent } == streamedFiles.map { ($0 as NSString).lastPathComponent })
+        for (a, b) in zip(wholeFiles, streamedFiles) {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)), "\(b)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: streamed.outputDirectory + "/catalogue").filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+}
