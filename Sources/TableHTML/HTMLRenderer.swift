@@ -24,12 +24,11 @@ public struct HTMLRenderer {
     ///   - table: the table in its initial scene, laid out as one page.
     ///   - states: for each stateful section (by index), every state in order with the table laid
     ///     out with that section in that state: each state becomes a list the page can switch to.
-    public func render(_ table: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:],
-                       locate: @escaping (ModelPath) -> SourceLocation) throws(Diagnostic) -> String {
+    public func render(_ table: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:]) throws(Diagnostic) -> String {
         guard table.pages.count == 1, let page = table.pages.first else {
             throw Diagnostic(at: nil, "the HTML page is laid out as one page; render it with page 'content'")
         }
-        var context = Context(theme: theme, table: table, locate: locate)
+        var context = Context(theme: theme, table: table)
         context.states = states
         var body = ""
         body.reserveCapacity(page.blocks.count * 600)
@@ -65,9 +64,9 @@ public struct HTMLRenderer {
         private var body = ""
 
         /// `table` describes the table (its pages are not needed).
-        public init(renderer: HTMLRenderer, table: LaidOutTable, locate: @escaping (ModelPath) -> SourceLocation) {
+        public init(renderer: HTMLRenderer, table: LaidOutTable) {
             self.renderer = renderer
-            context = Context(theme: renderer.theme, table: table, locate: locate)
+            context = Context(theme: renderer.theme, table: table)
             context.open(into: &body)
         }
 
@@ -156,14 +155,12 @@ public struct HTMLRenderer {
     private struct Context {
         let theme: Theme
         let table: LaidOutTable
-        let locate: (ModelPath) -> SourceLocation
         var classes: [String: String] = [:]
         var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
 
-        init(theme: Theme, table: LaidOutTable, locate: @escaping (ModelPath) -> SourceLocation) {
+        init(theme: Theme, table: LaidOutTable) {
             self.theme = theme
             self.table = table
-            self.locate = locate
         }
 
         func color(_ token: String) -> String {
@@ -293,10 +290,8 @@ public struct HTMLRenderer {
             }
             out += "<li class=\"\(estimate)\(block.separator == nil ? "" : " sep")\" data-id=\"\(Escape.text(block.id))\" data-height=\"\(Escape.number(block.frame.height))\" data-y=\"\(Escape.number(block.frame.y))\""
             out += style.isEmpty ? ">" : " style=\"\(style.dropFirst())\">"
+            // Links were checked against LinkPolicy when the rows were laid out.
             if let link = block.link {
-                if let problem = LinkPolicy.problem(link) {
-                    throw Diagnostic(at: locate(.item(section: block.section, item: block.item ?? 0)).with(path: "link"), problem)
-                }
                 out += "<a class=\"row\" href=\"\(Escape.text(link))\">"
                 try writeContent(block, into: &out)
                 out += "</a>"
@@ -436,10 +431,3 @@ public struct HTMLRenderer {
     }
 }
 
-extension SourceLocation {
-    func with(path suffix: String) -> SourceLocation {
-        var copy = self
-        copy.path = (path ?? "$") + "." + suffix
-        return copy
-    }
-}

@@ -92,11 +92,10 @@ public struct Binder: Sendable {
             case .string, .number, .bool: break
             default: throw error(node, "\(name) is bound to \(value.isEmpty ? "an empty" : "a") list or object; expected text")
             }
+            // A bound value is checked here, as the parser checked constants.
             let text = value.text ?? ""
-            if isBound(node, name), let spec, let problem = AttributeCheck.problem(text, kind: spec.kind) {
-                throw error(node, "\(name)=\"\(text)\": \(problem)")
-            }
-            if isBound(node, name), let spec {
+            if let spec {
+                if let problem = AttributeCheck.problem(text, kind: spec.kind) { throw error(node, "\(name)=\"\(text)\": \(problem)") }
                 try TemplateLibrary.checkToken(text, kind: spec.kind, name: name, theme: binder.theme, location: item)
             }
             return text
@@ -223,10 +222,3 @@ public struct Binder: Sendable {
     }
 }
 
-extension SourceLocation {
-    func with(path: String) -> SourceLocation {
-        var copy = self
-        copy.path = path
-        return copy
-    }
-}

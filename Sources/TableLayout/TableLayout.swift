@@ -241,13 +241,14 @@ public final class TableLayoutEngine {
         y += style.bottomPadding
         try checkFonts(locate, engines: sets.flatMap { $0 })
         try finish(y)
-        return LaidOutTable(table: table, style: style, width: paper?.width ?? width, background: style.background,
-                            separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
-                            pages: [], sectionTops: sectionTops, contentHeight: y)
+        var result = describe(table, options: options)
+        result.sectionTops = sectionTops
+        result.contentHeight = y
+        return result
     }
 
     /// What the painter needs to know of a table besides its pages (colours, separators).
-    public func describe(_ table: Table, options: LayoutOptions) throws(Diagnostic) -> LaidOutTable {
+    public func describe(_ table: Table, options: LayoutOptions) -> LaidOutTable {
         let style = theme.style(table.style)
         let paper = LayoutOptions.paper(options.page)
         return LaidOutTable(table: table, style: style, width: paper?.width ?? options.width, background: style.background,

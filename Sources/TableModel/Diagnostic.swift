@@ -13,6 +13,13 @@ public struct SourceLocation: Sendable, Hashable {
         self.path = path
     }
 
+    /// The same place with another JSON path.
+    public func with(path: String) -> SourceLocation {
+        var copy = self
+        copy.path = path
+        return copy
+    }
+
     /// `file:line:column`, as compilers print it.
     public var prefix: String {
         var text = file

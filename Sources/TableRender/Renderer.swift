@@ -49,9 +49,8 @@ public final class Renderer {
 
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
     public func html(_ laidOut: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:], appearance: Appearance? = nil,
-                     language: String = "en",
-                     locate: @escaping (ModelPath) -> SourceLocation = { SourceLocation(file: "<table>", path: $0.jsonPath) }) throws(Diagnostic) -> String {
-        try HTMLRenderer(theme: theme, appearance: appearance, language: language).render(laidOut, states: states, locate: locate)
+                     language: String = "en") throws(Diagnostic) -> String {
+        try HTMLRenderer(theme: theme, appearance: appearance, language: language).render(laidOut, states: states)
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).
@@ -157,9 +156,13 @@ extension LoadedDocument {
     /// The HTML page is one continuous page: a paginated layout is laid out again as one page
     /// of the same width.
     func htmlLayout(_ laidOut: LaidOutTable, options: RenderOptions) throws(Diagnostic) -> LaidOutTable {
-        let page = options.page ?? document.page ?? renderer.theme.page
-        guard let paper = LayoutOptions.paper(page) else { return laidOut }
-        return try layout(laidOut.table, width: paper.width - 2 * renderer.theme.pageMargin, page: .content)
+        guard let width = paperTextWidth(options) else { return laidOut }
+        return try layout(laidOut.table, width: width, page: .content)
+    }
+
+    /// The width of a paper page inside its margins, when the pages are paper.
+    func paperTextWidth(_ options: RenderOptions) -> Double? {
+        LayoutOptions.paper(options.page ?? document.page ?? renderer.theme.page).map { $0.width - 2 * renderer.theme.pageMargin }
     }
 
     /// Lays out every scene once and writes every requested file; returns their paths.
@@ -209,7 +212,7 @@ extension LoadedDocument {
                           compression: options.pngCompression, folder: folder)
             }
             do {
-                let description = try renderer.engine.describe(table, options: layoutOptions)
+                let description = renderer.engine.describe(table, options: layoutOptions)
                 _ = try renderer.engine.stream(table, options: layoutOptions, locate: document.location(of:), window: max(1, options.streamWindow)) {
                     finished throws(Diagnostic) in
                     for stream in pageFiles { try stream.add(finished, of: description) }
@@ -254,7 +257,7 @@ extension LoadedDocument {
                             var info: LaidOutTable?
                             _ = try renderer.engine.stream(document.table, options: LayoutOptions(width: width, page: page), locate: document.location(of:),
                                                            window: max(1, options.streamWindow)) { finished throws(Diagnostic) in
-                                if info == nil { info = try renderer.engine.describe(document.table, options: LayoutOptions(width: width, page: page)) }
+                                if info == nil { info = renderer.engine.describe(document.table, options: LayoutOptions(width: width, page: page)) }
                                 try stream.add(finished, of: info!)
                             }
                             try stream.finish()
@@ -269,11 +272,10 @@ extension LoadedDocument {
                     let forced: Appearance? = options.appearanceChosen && options.appearances.count == 1 ? appearance : nil
                     if forced == nil, appearance != options.appearances.first { continue }
                     if streamsHTML {
-                        let width = LayoutOptions.paper(page).map { $0.width - 2 * renderer.theme.pageMargin }
-                            ?? options.width ?? document.width ?? renderer.theme.width
+                        let width = paperTextWidth(options) ?? options.width ?? document.width ?? renderer.theme.width
                         let writer = HTMLRenderer(theme: renderer.theme, appearance: forced, language: document.language)
-                        let description = try renderer.engine.describe(table, options: LayoutOptions(width: width, page: .content))
-                        let stream = HTMLRenderer.Stream(renderer: writer, table: description, locate: document.location(of:))
+                        let description = renderer.engine.describe(table, options: LayoutOptions(width: width, page: .content))
+                        let stream = HTMLRenderer.Stream(renderer: writer, table: description)
                         _ = try renderer.engine.streamBlocks(table, width: width, locate: document.location(of:), window: max(1, options.streamWindow)) {
                             block throws(Diagnostic) in try stream.add(block)
                         }
@@ -291,7 +293,7 @@ extension LoadedDocument {
                         }
                         states[index] = lists
                     }
-                    let text = try renderer.html(page, states: states, appearance: forced, language: document.language, locate: document.location(of:))
+                    let text = try renderer.html(page, states: states, appearance: forced, language: document.language)
                     add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(text.utf8)))
                 }
             }

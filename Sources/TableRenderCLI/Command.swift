@@ -330,7 +330,7 @@ public struct TableRenderCommand {
         let report = SnapshotReport(folder: parsed.value("--report") ?? "Output/snapshots") { snapshot in
             "tablerender snapshot record --project \(projectPath) --only '\(snapshot.name)'"
         }
-        let page = try report.write(outcomes, orphans: try snapshotter.orphans())
+        let page = try report.write(outcomes, orphans: try snapshotter.orphans(after: outcomes))
         var failed = 0
         for outcome in outcomes {
             switch outcome.status {

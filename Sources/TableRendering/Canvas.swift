@@ -213,21 +213,4 @@ final class Canvas {
         guard let data = cairo_image_surface_get_data(surface) else { return ([], 0, 0, 0) }
         return (Array(UnsafeBufferPointer(start: data, count: stride * height)), width, height, stride)
     }
-
-    /// The image surface encoded as PNG bytes by Cairo's own writer (zlib level 6).
-    func pngData() throws(Diagnostic) -> [UInt8] {
-        cairo_surface_flush(surface)
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw Diagnostic(.failure, at: nil, "Cairo could not encode the PNG: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.bytes
-    }
 }

@@ -7,6 +7,18 @@ import TableTemplates
 /// Cairo's limit on an image surface side.
 let maximumPixels = 32_767
 
+/// Draws one page on a new image surface at `scale`: the one place pages become pixels.
+func drawImage(_ page: Page, of table: LaidOutTable, painter: Painter, scale: Double) throws(Diagnostic) -> Canvas {
+    let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
+    guard width <= maximumPixels, height <= maximumPixels else {
+        throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels)); use --page a4 or letter to split it into pages, or a smaller --scale")
+    }
+    let canvas = try Canvas(.image(width: width, height: height, scale: scale))
+    try painter.draw(page, of: table, on: canvas)
+    try canvas.check("draw the page")
+    return canvas
+}
+
 /// Renders pages to PNG images at a scale, light or dark.
 public struct PNGRenderer {
     public var theme: Theme
@@ -39,14 +51,7 @@ public struct PNGRenderer {
     /// The first page's pixels, unencoded: what snapshot comparison needs.
     public func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> ARGBImage {
         guard let page = table.pages.first else { return ARGBImage(words: [], width: 0, height: 0) }
-        let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
-        guard width <= maximumPixels, height <= maximumPixels else {
-            throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels))")
-        }
-        let canvas = try Canvas(.image(width: width, height: height, scale: scale))
-        try Painter(theme: theme, appearance: appearance, text: text).draw(page, of: table, on: canvas)
-        try canvas.check("draw the page")
-        return canvas.argbImage()
+        return try drawImage(page, of: table, painter: Painter(theme: theme, appearance: appearance, text: text), scale: scale).argbImage()
     }
 
     /// zlib level of the PNGs, 0 (none) to 9 (smallest).
@@ -63,14 +68,7 @@ public struct PNGRenderer {
         while start < table.pages.count {
             var drawn: [(bytes: [UInt8], width: Int, height: Int, stride: Int)] = []
             for page in table.pages[start..<min(table.pages.count, start + batch)] {
-                let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
-                guard width <= maximumPixels, height <= maximumPixels else {
-                    throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels)); use --page a4 or letter to split it into pages, or a smaller --scale")
-                }
-                let canvas = try Canvas(.image(width: width, height: height, scale: scale))
-                try painter.draw(page, of: table, on: canvas)
-                try canvas.check("draw the page")
-                drawn.append(canvas.pixels())
+                drawn.append(try drawImage(page, of: table, painter: painter, scale: scale).pixels())
             }
             images += try Self.encode(drawn, level: compression)
             start += batch
@@ -141,14 +139,7 @@ public final class PNGStream {
     }
 
     public func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
-        let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
-        guard width <= maximumPixels, height <= maximumPixels else {
-            throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels))")
-        }
-        let canvas = try Canvas(.image(width: width, height: height, scale: scale))
-        try painter.draw(page, of: table, on: canvas)
-        try canvas.check("draw the page")
-        batch.append(canvas.pixels())
+        batch.append(try drawImage(page, of: table, painter: painter, scale: scale).pixels())
         if batch.count >= max(1, ProcessInfo.processInfo.activeProcessorCount) { try flush() }
     }
 
@@ -256,10 +247,6 @@ public enum AtomicFile {
             throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the output folder: \(error.localizedDescription)")
         }
         var temporaries: [String] = []
-        func temporary(for path: String) -> String {
-            let url = URL(fileURLWithPath: path)
-            return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        }
         do {
             for output in outputs {
                 let path = temporary(for: output.path)
@@ -280,6 +267,12 @@ public enum AtomicFile {
         return outputs.map(\.path)
     }
 
+    /// The hidden temporary name a file is written under before it is renamed to `path`.
+    static func temporary(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         try write(to: path) { temporary throws(Diagnostic) in
             guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
@@ -291,8 +284,7 @@ public enum AtomicFile {
     /// Runs `body` with a temporary path next to `path`, then renames it into place; on failure
     /// the temporary file is removed and `path` is left as it was.
     public static func write(to path: String, _ body: (String) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let temporary = temporary(for: path)
         do {
             try body(temporary)
         } catch {

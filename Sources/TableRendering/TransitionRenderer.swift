@@ -91,6 +91,6 @@ public struct TransitionRenderer {
             if let newIndex = afterIDs[id] { mark(newRows[newIndex], dx: rightX, color: Self.colors.updated, badge: "updated") }
         }
         try canvas.check("draw the transition")
-        return try canvas.pngData()
+        return try PNGRenderer.encode([canvas.pixels()], level: PNGEncoder.defaultLevel)[0]
     }
 }

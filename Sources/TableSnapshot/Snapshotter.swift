@@ -165,8 +165,15 @@ public struct Snapshotter: Sendable {
     }
 
     /// References in the documents' snapshot folders that no case of the matrix produces.
-    public func orphans() throws(Diagnostic) -> [String] {
-        let expected = Set(try Snapshotter(project: project, mode: mode).cases().map(\.reference))
+    /// `outcomes` of a run over the whole matrix save reading the documents again.
+    public func orphans(after outcomes: [SnapshotOutcome]? = nil) throws(Diagnostic) -> [String] {
+        let references: [String]
+        if let outcomes, only == nil {
+            references = outcomes.map(\.snapshot.reference)
+        } else {
+            references = try Snapshotter(project: project, mode: mode).cases().map(\.reference)
+        }
+        let expected = Set(references)
         var folders = Set<String>()
         for document in project.documents {
             folders.insert(URL(fileURLWithPath: document).deletingLastPathComponent().standardizedFileURL.path + "/" + project.snapshotsFolder)

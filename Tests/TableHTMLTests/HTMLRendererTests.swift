@@ -6,8 +6,7 @@ import Testing
 @Suite struct HTMLRendererTests {
     func page(_ example: String, appearance: Appearance? = nil) throws -> String {
         let loaded = try LoadedDocument(path: Repository.path("Examples/\(example)/\(example).json"))
-        return try loaded.renderer.html(try loaded.layout(), appearance: appearance, language: loaded.document.language,
-                                        locate: loaded.document.location(of:))
+        return try loaded.renderer.html(try loaded.layout(), appearance: appearance, language: loaded.document.language)
     }
 
     /// The whole page of two examples as golden text: structure, classes, styles, data-heights.
