@@ -2,16 +2,27 @@ import Dispatch
 import Foundation
 import TableRender
 
-/// Work over many documents: items with the same key (a document and theme) form a group that one
-/// worker handles in order, loading its document once; groups are spread over the threads.
+/// A scene of a document in one variant: what the snapshot and documentation-image runs render.
+protocol SceneJob: Sendable {
+    var document: String { get }
+    var scene: Scene { get }
+    var variant: Variant { get }
+}
+
+extension SnapshotCase: SceneJob {}
+extension DocumentationImages.Job: SceneJob {}
+
+/// Work over many documents: jobs with the same document and theme form a group that one worker
+/// handles in order, loading its document once; groups are spread over the threads.
 enum DocumentGroups {
-    /// Runs `body` on every group; returns the error of the earliest failing group, if any.
-    static func run<Item>(_ items: [Item], key: (Item) -> String, threads: Int,
-                          body: @escaping @Sendable ([Int]) throws(Diagnostic) -> Void) -> Diagnostic? {
+    /// Lays out every job's scene at its variant's width and hands it to `body` with the job's
+    /// index and its loaded document; returns the error of the earliest failing group, if any.
+    static func layOut<Job: SceneJob>(_ jobs: [Job], threads: Int,
+                                      body: @escaping @Sendable (Int, LoadedDocument, LaidOutTable) throws(Diagnostic) -> Void) -> Diagnostic? {
         var groups: [[Int]] = []
         var groupOf: [String: Int] = [:]
-        for (index, item) in items.enumerated() {
-            let name = key(item)
+        for (index, job) in jobs.enumerated() {
+            let name = job.document + "|" + (job.variant.theme ?? "")
             if let group = groupOf[name] { groups[group].append(index) } else { groupOf[name] = groups.count; groups.append([index]) }
         }
         let failures = Failures()
@@ -19,7 +30,17 @@ enum DocumentGroups {
         let list = groups
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for group in stride(from: worker, to: list.count, by: workers) {
-                do throws(Diagnostic) { try body(list[group]) } catch { failures.add(list[group][0], error) }
+                do throws(Diagnostic) {
+                    let first = jobs[list[group][0]]
+                    let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
+                    loaded.renderer.engine.maximumThreads = 1
+                    for index in list[group] {
+                        let job = jobs[index]
+                        let width = job.variant.width > 0 ? job.variant.width : nil
+                        let laidOut = try loaded.layout(loaded.document.table.inScene(job.scene), width: width, page: .content)
+                        try body(index, loaded, laidOut)
+                    }
+                } catch { failures.add(list[group][0], error) }
             }
         }
         return failures.first

@@ -61,22 +61,15 @@ public struct DocumentationImages {
         let jobs = try self.jobs()
         let results = Results(count: jobs.count)
         let output = outputDirectory
-        let failure = DocumentGroups.run(jobs, key: { $0.document + "|" + ($0.variant.theme ?? "") }, threads: threads) { indices throws(Diagnostic) in
-            let first = jobs[indices[0]]
-            let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
-            loaded.renderer.engine.maximumThreads = 1
-            for index in indices {
-                let job = jobs[index]
-                let width = job.variant.width > 0 ? job.variant.width : nil
-                let laidOut = try loaded.layout(loaded.document.table.inScene(job.scene), width: width, page: .content)
-                let png = try loaded.renderer.png(laidOut, appearance: job.variant.appearance, scale: job.variant.scale)[0]
-                let path = output + "/" + job.file
-                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try AtomicFile.write(png, to: path)
-                let size = (Int(png[16..<20].reduce(0) { $0 << 8 | UInt32($1) }), Int(png[20..<24].reduce(0) { $0 << 8 | UInt32($1) }))
-                let done = results.set(index, Entry(job: job, width: size.0, height: size.1, sha256: SHA256.hex(png)))
-                progress(done, jobs.count, job)
-            }
+        let failure = DocumentGroups.layOut(jobs, threads: threads) { index, loaded, laidOut throws(Diagnostic) in
+            let job = jobs[index]
+            let png = try loaded.renderer.png(laidOut, appearance: job.variant.appearance, scale: job.variant.scale)[0]
+            let path = output + "/" + job.file
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(png, to: path)
+            let size = (Int(png[16..<20].reduce(0) { $0 << 8 | UInt32($1) }), Int(png[20..<24].reduce(0) { $0 << 8 | UInt32($1) }))
+            let done = results.set(index, Entry(job: job, width: size.0, height: size.1, sha256: SHA256.hex(png)))
+            progress(done, jobs.count, job)
         }
         if let failure { throw failure }
         let entries = results.all()

@@ -105,17 +105,10 @@ public struct Snapshotter: Sendable {
         let cases = try self.cases()
         let results = Slots<SnapshotOutcome>(count: cases.count)
         let this = self
-        let failure = DocumentGroups.run(cases, key: { $0.document + "|" + ($0.variant.theme ?? "") }, threads: threads) { indices throws(Diagnostic) in
-            let first = cases[indices[0]]
-            let document = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
-            document.renderer.engine.maximumThreads = 1
-            for index in indices {
-                let snapshot = cases[index]
-                let width = snapshot.variant.width > 0 ? snapshot.variant.width : nil
-                let laidOut = try document.layout(document.document.table.inScene(snapshot.scene), width: width, page: .content)
-                let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)
-                results.set(index, try this.check(snapshot, actual: actual))
-            }
+        let failure = DocumentGroups.layOut(cases, threads: threads) { index, document, laidOut throws(Diagnostic) in
+            let snapshot = cases[index]
+            let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)
+            results.set(index, try this.check(snapshot, actual: actual))
         }
         if let failure { throw failure }
         return cases.indices.map { results.value($0) }
