@@ -1,8 +1,12 @@
 /// HTML escaping: every text and attribute value goes through here.
 enum Escape {
     static func text(_ string: String) -> String {
+        // Most texts have nothing to escape: hand them back as they are.
+        var copy = string
+        let clean = copy.withUTF8 { bytes in !bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 } }
+        if clean { return string }
         var out = ""
-        out.reserveCapacity(string.utf8.count)
+        out.reserveCapacity(string.utf8.count + 16)
         for character in string.unicodeScalars {
             switch character {
             case "&": out += "&amp;"
@@ -16,13 +20,22 @@ enum Escape {
         return out
     }
 
-    /// A number for CSS and attributes: at most 3 decimals, no trailing zeros.
+    /// A number for CSS and attributes: at most 3 decimals, no trailing zeros (what Swift's
+    /// shortest representation of the value rounded to thousandths prints, without Foundation).
     static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded(), abs(rounded) < 1e12 { return String(Int64(rounded)) }
-        var text = String(rounded)
-        if text.contains("e") { text = String(format: "%.3f", rounded) }
-        while text.hasSuffix("0") { text.removeLast() }
+        let thousandths = (value * 1000).rounded()
+        guard thousandths.isFinite, abs(thousandths) < 1e15 else { return value.isNaN ? "0" : String(value) }
+        let scaled = Int64(thousandths)
+        let magnitude = scaled.magnitude
+        var text = scaled < 0 ? "-" : ""
+        text += String(magnitude / 1000)
+        var fraction = magnitude % 1000
+        if fraction != 0 {
+            var digits = 3
+            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+            let decimals = String(fraction)
+            text += "." + String(repeating: "0", count: digits - decimals.count) + decimals
+        }
         return text
     }
 

@@ -163,8 +163,40 @@ public struct HTMLRenderer {
             self.table = table
         }
 
-        func color(_ token: String) -> String {
-            theme.colors[token] != nil ? "var(\(Escape.token(token)))" : (RGBA(hex: token)?.description ?? "transparent")
+        /// The CSS of a colour token or literal, worked out once per colour.
+        mutating func color(_ token: String) -> String {
+            if let known = colors[token] { return known }
+            let css = theme.colors[token] != nil ? "var(\(Escape.token(token)))" : (RGBA(hex: token)?.description ?? "transparent")
+            colors[token] = css
+            return css
+        }
+        var colors: [String: String] = [:]
+
+        /// The class of each view style already written (texts and sources left out: the
+        /// declarations do not depend on them), so that a row's classes are looked up, not rebuilt.
+        var styleClasses: [StyleKey: String] = [:]
+        var estimateClasses: [Double: String] = [:]
+
+        struct StyleKey: Hashable {
+            var style: ViewStyle
+            var parentAxis: Axis?
+            var parentDistribution: String?
+            var fillsHeight: Bool
+
+            init(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?, fillsHeight: Bool) {
+                var style = style
+                style.id = nil
+                switch style.content {
+                case .label(_, let textStyle, let color): style.content = .label(text: "", style: textStyle, color: color)
+                case .image(_, let mode, _): style.content = .image(path: "", contentMode: mode, alt: "")
+                case .toggle(_, let tint): style.content = .toggle(on: false, tint: tint)
+                default: break
+                }
+                self.style = style
+                self.parentAxis = parentAxis
+                self.parentDistribution = parentDistribution
+                self.fillsHeight = fillsHeight
+            }
         }
 
         /// A class for a set of declarations, shared by every element that has the same.
@@ -271,7 +303,7 @@ public struct HTMLRenderer {
             }
         }
 
-        func blockAttributes(_ block: Block, gap: Double) -> String {
+        mutating func blockAttributes(_ block: Block, gap: Double) -> String {
             var style = "margin:0 \(Escape.px(block.frame.x))"
             if gap > 0.0005 { style = "margin:\(Escape.px(gap)) \(Escape.px(block.frame.x)) 0" }
             if let background = block.background { style += ";background:\(color(background))" }
@@ -281,7 +313,13 @@ public struct HTMLRenderer {
 
         mutating func writeRow(_ block: Block, in laid: LaidOutTable? = nil, into out: inout String) throws(Diagnostic) {
             let item = (laid ?? table).table.sections[block.section].items[block.item ?? 0]
-            let estimate = className("contain-intrinsic-size:auto \(Escape.px(item.height.estimate));")
+            let estimate: String
+            if let known = estimateClasses[item.height.estimate] {
+                estimate = known
+            } else {
+                estimate = className("contain-intrinsic-size:auto \(Escape.px(item.height.estimate));")
+                estimateClasses[item.height.estimate] = estimate
+            }
             var style = ""
             if let background = block.background { style += ";background:\(color(background))" }
             if block.clips { style += ";height:\(Escape.px(block.frame.height));overflow:hidden" }
@@ -314,7 +352,7 @@ public struct HTMLRenderer {
         }
 
         /// The declarations a view takes as a flex item of a stack along `parentAxis`.
-        func itemDeclarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?) -> String {
+        mutating func itemDeclarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?) -> String {
             var css = ""
             let mainFixed = parentAxis == .horizontal ? style.width != nil : parentAxis == .vertical ? style.height != nil : false
             if parentDistribution == "fillEqually" {
@@ -345,58 +383,41 @@ public struct HTMLRenderer {
         mutating func write(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: String? = nil, fillsHeight: Bool = false,
                             rowLabel: String?, into out: inout String) throws(Diagnostic) {
             let style = view.style
-            var css = itemDeclarations(style, parentAxis: parentAxis, parentDistribution: parentDistribution)
-            if fillsHeight { css += "height:100%;" }
+            let key = StyleKey(style, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight)
+            let viewClass: String
+            if let known = styleClasses[key] {
+                viewClass = known
+            } else {
+                viewClass = className(declarations(style, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight))
+                styleClasses[key] = viewClass
+            }
             let idClass = style.id.map { " o-" + Escape.text($0) } ?? ""
             switch style.content {
-            case .stack(let axis, let spacing, let alignment, let distribution):
-                css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
-                if spacing > 0 { css += "gap:\(Escape.px(spacing));" }
-                css += "align-items:\(Self.alignments[alignment] ?? "stretch");justify-content:\(Self.distributions[distribution] ?? "flex-start");"
-                out += "<span class=\"v \(className(css))\(idClass)\">"
+            case .stack(let axis, _, _, let distribution):
+                out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
                     try write(child, parentAxis: axis, parentDistribution: distribution, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"
             case .box:
-                css += "flex-direction:column;align-items:stretch;"
-                out += "<span class=\"v \(className(css))\(idClass)\">"
+                out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children { try write(child, parentAxis: .vertical, rowLabel: rowLabel, into: &out) }
                 out += "</span>"
             case .spacer:
-                out += "<span class=\"v \(className(css))\(idClass)\"></span>"
-            case .label(let text, let textStyle, let textColor):
-                let font = textStyle.font
-                css += "font-family:" + font.families.map { "\"\($0)\"," }.joined() + "\(theme.fontFallback);font-size:\(Escape.px(font.size));font-weight:\(font.weight);"
-                if font.italic { css += "font-style:italic;" }
-                css += "line-height:\(Escape.px(font.lineHeight));color:\(color(textColor));"
-                switch textStyle.alignment {
-                case .natural, .leading: css += "text-align:start;"
-                case .center: css += "text-align:center;"
-                case .trailing: css += "text-align:end;"
-                case .justified: css += "text-align:justify;"
-                }
-                var classes = "l"
-                if textStyle.lines > 0, textStyle.truncation != .clip {
-                    classes += " c"
-                    css += "-webkit-line-clamp:\(textStyle.lines);"
-                } else if textStyle.lines > 0 {
-                    css += "max-height:\(Escape.px(Double(textStyle.lines) * font.lineHeight));overflow:hidden;"
-                }
-                out += "<span class=\"\(classes) \(className(css))\(idClass)\" dir=\"auto\">\(Escape.text(text))</span>"
-            case .image(let path, let contentMode, let alt):
-                let fit = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "fill", "center": "none"][contentMode] ?? "contain"
-                css += "object-fit:\(fit);"
-                out += "<img class=\"i \(className(css))\(idClass)\" src=\"\(try dataURI(path))\" alt=\"\(Escape.text(alt))\" width=\"\(Escape.number(view.frame.width))\" height=\"\(Escape.number(view.frame.height))\">"
-            case .toggle(let on, let tint):
-                css += "--tint:\(color(tint));"
+                out += "<span class=\"v \(viewClass)\(idClass)\"></span>"
+            case .label(let text, let textStyle, _):
+                let classes = textStyle.lines > 0 && textStyle.truncation != .clip ? "l c" : "l"
+                out += "<span class=\"\(classes) \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(text))</span>"
+            case .image(let path, _, let alt):
+                out += "<img class=\"i \(viewClass)\(idClass)\" src=\"\(try dataURI(path))\" alt=\"\(Escape.text(alt))\" width=\"\(Escape.number(view.frame.width))\" height=\"\(Escape.number(view.frame.height))\">"
+            case .toggle(let on, _):
                 let label = rowLabel.map { " aria-label=\"\(Escape.text($0))\"" } ?? ""
-                out += "<span class=\"sw\(on ? " on" : "") \(className(css))\(idClass)\" role=\"switch\" aria-checked=\"\(on)\"\(label)><span><span></span></span></span>"
+                out += "<span class=\"sw\(on ? " on" : "") \(viewClass)\(idClass)\" role=\"switch\" aria-checked=\"\(on)\"\(label)><span><span></span></span></span>"
             case .accessory(let accessory, let tint):
                 let names: [Accessory: String] = [.disclosureIndicator: "More", .checkmark: "Selected", .detailButton: "More info",
                                                   .detailDisclosureButton: "More info"]
                 let width = view.frame.width, height = view.frame.height
-                out += "<svg class=\"g \(className(css))\(idClass)\" role=\"img\" aria-label=\"\(names[accessory] ?? accessory.rawValue)\" width=\"\(Escape.number(width))\" height=\"\(Escape.number(height))\" viewBox=\"0 0 \(Escape.number(width)) \(Escape.number(height))\">"
+                out += "<svg class=\"g \(viewClass)\(idClass)\" role=\"img\" aria-label=\"\(names[accessory] ?? accessory.rawValue)\" width=\"\(Escape.number(width))\" height=\"\(Escape.number(height))\" viewBox=\"0 0 \(Escape.number(width)) \(Escape.number(height))\">"
                 for primitive in ControlMetrics.accessoryGlyph(accessory, width: width, height: height, tint: tint) {
                     switch primitive {
                     case .polyline(let points, let lineWidth, let token):
@@ -409,10 +430,49 @@ public struct HTMLRenderer {
                     }
                 }
                 out += "</svg>"
+            case .divider:
+                out += "<span class=\"v \(viewClass)\(idClass)\" role=\"separator\"></span>"
+            }
+        }
+
+        /// The declarations of a view's class: as a flex item of its parent, and of its own kind.
+        mutating func declarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?, fillsHeight: Bool) -> String {
+            var css = itemDeclarations(style, parentAxis: parentAxis, parentDistribution: parentDistribution)
+            if fillsHeight { css += "height:100%;" }
+            switch style.content {
+            case .stack(let axis, let spacing, let alignment, let distribution):
+                css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
+                if spacing > 0 { css += "gap:\(Escape.px(spacing));" }
+                css += "align-items:\(Self.alignments[alignment] ?? "stretch");justify-content:\(Self.distributions[distribution] ?? "flex-start");"
+            case .box:
+                css += "flex-direction:column;align-items:stretch;"
+            case .spacer, .accessory:
+                break
+            case .label(_, let textStyle, let textColor):
+                let font = textStyle.font
+                css += "font-family:" + font.families.map { "\"\($0)\"," }.joined() + "\(theme.fontFallback);font-size:\(Escape.px(font.size));font-weight:\(font.weight);"
+                if font.italic { css += "font-style:italic;" }
+                css += "line-height:\(Escape.px(font.lineHeight));color:\(color(textColor));"
+                switch textStyle.alignment {
+                case .natural, .leading: css += "text-align:start;"
+                case .center: css += "text-align:center;"
+                case .trailing: css += "text-align:end;"
+                case .justified: css += "text-align:justify;"
+                }
+                if textStyle.lines > 0, textStyle.truncation != .clip {
+                    css += "-webkit-line-clamp:\(textStyle.lines);"
+                } else if textStyle.lines > 0 {
+                    css += "max-height:\(Escape.px(Double(textStyle.lines) * font.lineHeight));overflow:hidden;"
+                }
+            case .image(_, let contentMode, _):
+                let fit = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "fill", "center": "none"][contentMode] ?? "contain"
+                css += "object-fit:\(fit);"
+            case .toggle(_, let tint):
+                css += "--tint:\(color(tint));"
             case .divider(let lineColor, _):
                 css += "background:\(color(lineColor));"
-                out += "<span class=\"v \(className(css))\(idClass)\" role=\"separator\"></span>"
             }
+            return css
         }
 
         /// Images are inlined, so the page needs nothing but itself.

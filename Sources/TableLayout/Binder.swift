@@ -38,14 +38,22 @@ public struct Binder: Sendable {
     fileprivate final class CompiledNode: Sendable {
         static let commonNames = ["id", "hidden", "hidesWhenEmpty", "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight",
                                   "grow", "shrink", "background", "cornerRadius", "borderWidth", "borderColor"]
+        static let stackNames = ["axis", "padding", "spacing", "alignment", "distribution"]
+        static let labelNames = ["transform", "font", "lineHeight", "lines", "alignment", "truncation", "color"]
         let node: ViewNode
         let common: Common?
+        /// A stack's axis, spacing, alignment and padding, when none is bound.
+        let stack: (axis: Axis, content: ViewContent, padding: [Double])?
+        /// A label's text style, colour and transform, when none is bound.
+        let label: (style: TextStyle, color: String, transform: String)?
         let children: [CompiledNode]
 
         init(_ node: ViewNode, context: Context) {
             self.node = node
-            let constant = Self.commonNames.allSatisfy { name in node.attributes[name].map { $0.constant != nil } ?? true }
-            common = constant ? try? context.common(node) : nil
+            func constant(_ names: [String]) -> Bool { names.allSatisfy { name in node.attributes[name].map { $0.constant != nil } ?? true } }
+            common = constant(Self.commonNames) ? try? context.common(node) : nil
+            stack = node.kind == .stack && constant(Self.stackNames) ? try? context.stack(node) : nil
+            label = node.kind == .label && constant(Self.labelNames) ? try? context.labelStyle(node) : nil
             children = node.children.map { CompiledNode($0, context: context) }
         }
     }
@@ -135,6 +143,27 @@ public struct Binder: Sendable {
                           hidesWhenEmpty: AttributeCheck.bool(try string(node, "hidesWhenEmpty")) ?? true)
         }
 
+        /// A stack's axis, content and padding.
+        func stack(_ node: ViewNode) throws(Diagnostic) -> (axis: Axis, content: ViewContent, padding: [Double]) {
+            let axis: Axis = try string(node, "axis") == "vertical" ? .vertical : .horizontal
+            let content = ViewContent.stack(axis: axis, spacing: try number(node, "spacing") ?? 0, alignment: try string(node, "alignment"),
+                                            distribution: try string(node, "distribution"))
+            return (axis, content, AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0])
+        }
+
+        /// A label's text style, colour and transform.
+        func labelStyle(_ node: ViewNode) throws(Diagnostic) -> (style: TextStyle, color: String, transform: String) {
+            let transform = try string(node, "transform")
+            let fontName = try string(node, "font")
+            guard var font = binder.theme.font(fontName) else { throw error(node, "unknown font '\(fontName)'") }
+            if let lineHeight = try number(node, "lineHeight") { font.lineHeight = lineHeight }
+            let lines = Int(min(try number(node, "lines") ?? 1, 1000))
+            let textStyle = TextStyle(font: font, lines: lines,
+                                      alignment: TextStyle.Alignment(rawValue: try string(node, "alignment")) ?? .natural,
+                                      truncation: TextStyle.Truncation(rawValue: try string(node, "truncation")) ?? .tail)
+            return (textStyle, try string(node, "color"), transform)
+        }
+
         mutating func bind(_ compiledNode: CompiledNode, parentAxis: Axis?) throws(Diagnostic) -> BoundView? {
             let node = compiledNode.node
             let shared: Common
@@ -147,35 +176,33 @@ public struct Binder: Sendable {
             var children: [BoundView] = []
             switch node.kind {
             case .stack, .box:
-                let axis: Axis = node.kind == .box ? .vertical : (try string(node, "axis") == "vertical" ? .vertical : .horizontal)
-                style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0]
+                var stack: (axis: Axis, content: ViewContent, padding: [Double])?
+                if node.kind == .stack {
+                    if let known = compiledNode.stack { stack = known } else { stack = try self.stack(node) }
+                }
+                let axis = stack?.axis ?? .vertical
+                if let stack { style.padding = stack.padding } else { style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0] }
+                children.reserveCapacity(compiledNode.children.count)
                 for child in compiledNode.children {
                     if let bound = try bind(child, parentAxis: axis) { children.append(bound) }
                 }
                 let hasContent = children.contains { if case .spacer = $0.style.content { return false }; if case .divider = $0.style.content { return false }; return true }
                 if hidesWhenEmpty, !node.children.isEmpty, !hasContent { return nil }
-                style.content = node.kind == .box ? .box
-                    : .stack(axis: axis, spacing: try number(node, "spacing") ?? 0, alignment: try string(node, "alignment"),
-                             distribution: try string(node, "distribution"))
+                style.content = stack?.content ?? .box
             case .spacer:
                 if node.attributes["grow"] == nil { style.grow = 1 }
                 style.content = .spacer
             case .label:
                 if hidesWhenEmpty, isBound(node, "text"), isEmpty("text") { return nil }
                 var text = try string(node, "text")
-                switch try string(node, "transform") {
+                let label: (style: TextStyle, color: String, transform: String)
+                if let known = compiledNode.label { label = known } else { label = try labelStyle(node) }
+                switch label.transform {
                 case "uppercase": text = text.uppercased()
                 case "lowercase": text = text.lowercased()
                 default: break
                 }
-                let fontName = try string(node, "font")
-                guard var font = binder.theme.font(fontName) else { throw error(node, "unknown font '\(fontName)'") }
-                if let lineHeight = try number(node, "lineHeight") { font.lineHeight = lineHeight }
-                let lines = Int(min(try number(node, "lines") ?? 1, 1000))
-                let textStyle = TextStyle(font: font, lines: lines,
-                                          alignment: TextStyle.Alignment(rawValue: try string(node, "alignment")) ?? .natural,
-                                          truncation: TextStyle.Truncation(rawValue: try string(node, "truncation")) ?? .tail)
-                style.content = .label(text: text, style: textStyle, color: try string(node, "color"))
+                style.content = .label(text: text, style: label.style, color: label.color)
             case .image:
                 if hidesWhenEmpty, isEmpty("source") { return nil }
                 let source = try string(node, "source")

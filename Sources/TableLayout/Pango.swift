@@ -86,19 +86,75 @@ public final class TextEngine: @unchecked Sendable {
     /// Forgets the layouts of `engines` (and, with `includingOwn`, this engine's): for a streamed
     /// layout, once the pages that used them are drawn. A layout asked for again is shaped again.
     package func dropLayouts(of engines: [TextEngine], includingOwn: Bool) {
-        if includingOwn { cache.removeAll(keepingCapacity: true) }
-        for engine in engines { engine.cache.removeAll(keepingCapacity: true) }
+        if includingOwn { cache.removeAll(keepingCapacity: true); sizes.removeAll(keepingCapacity: true) }
+        for engine in engines {
+            engine.cache.removeAll(keepingCapacity: true)
+            engine.sizes.removeAll(keepingCapacity: true)
+        }
     }
 
     package func ensureHelpers(_ count: Int) {
-        while helpers.count < count { helpers.append(TextEngine()) }
+        while helpers.count < count {
+            let helper = TextEngine()
+            helper.keepsLayouts = keepsLayouts
+            helpers.append(helper)
+        }
+    }
+
+    /// Whether the layouts that measured text are kept to be drawn (PNG, PDF). When nothing will
+    /// be drawn (an HTML page needs sizes only), only sizes are kept, and plain Latin paragraphs
+    /// are measured from their words, each shaped once per font (`WordWrap`): the same sizes,
+    /// without shaping every paragraph.
+    public var keepsLayouts = true {
+        didSet { for helper in helpers { helper.keepsLayouts = keepsLayouts } }
     }
 
     private let fontMap: OpaquePointer
     private let context: OpaquePointer
     private var cache: [Key: TextLayout] = [:]
+    private var sizes: [Key: TextSize] = [:]
     private var fonts: [FontSpec: OpaquePointer] = [:]
     private var baselines: [FontSpec: Double] = [:]
+    /// Words shaped alone, per font (nil: a word that cannot be measured alone).
+    private var words: [FontSpec: Words] = [:]
+    /// The last font's words: consecutive paragraphs mostly share a font, and comparing two
+    /// fonts costs less than hashing one.
+    private var lastWords: Words?
+
+    private final class Words {
+        let fontSpec: FontSpec
+        let space: Int
+        /// The Pango font of the space, held while the engine lives, so that no other font can take its address.
+        let font: UInt
+        /// Each word with whether a space may follow it without changing its width.
+        var known: [String: (word: WordWrap.Word, apartAfter: Bool)?] = [:]
+        /// Whether a character, first or last in a word, shapes the same beside a space as alone
+        /// (no kerning with the space, as Times-like fonts have for "A", "T", "Y").
+        var alonePairs: [String: Bool] = [:]
+
+        init(fontSpec: FontSpec, space: Int, font: UInt) {
+            self.fontSpec = fontSpec
+            self.space = space
+            self.font = font
+            g_object_ref(UnsafeMutableRawPointer(bitPattern: font))
+        }
+
+        deinit { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
+    }
+
+    /// The words of `font`, made on first use; nil when even a space cannot be shaped alone.
+    private func wordTable(_ font: FontSpec) -> Words? {
+        if let last = lastWords, last.fontSpec == font { return last }
+        if let known = words[font] {
+            lastWords = known
+            return known
+        }
+        guard let space = shapeAlone(" ", font: font), space.word.breaksInside == 0 else { return nil }
+        let table = Words(fontSpec: font, space: space.word.width, font: space.font)
+        words[font] = table
+        lastWords = table
+        return table
+    }
 
     private struct Key: Hashable {
         var text: String
@@ -120,6 +176,9 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     deinit {
+        // The fonts held by the word tables go before their font map.
+        lastWords = nil
+        words.removeAll()
         for description in fonts.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -129,7 +188,101 @@ public final class TextEngine: @unchecked Sendable {
     /// Measured once per distinct (text, style, width).
     public func measure(_ text: String, style: TextStyle, width: Double?) -> TextSize {
         if text.isEmpty { return TextSize(width: 0, height: 0, lineCount: 0) }
-        return layout(text, style: style, width: width).size
+        if keepsLayouts { return layout(text, style: style, width: width).size }
+        // Sizes from words cost less than a lookup; the others are kept.
+        if let size = sizeFromWords(text, style: style, width: width) { return size }
+        let key = Key(text: text, style: style, width: width)
+        if let known = sizes[key] { return known }
+        let size = makeLayout(text, style: style, width: width).size
+        sizes[key] = size
+        return size
+    }
+
+    /// The size of a plain Latin paragraph from its words (see `WordWrap`), or nil when the words
+    /// alone cannot say exactly what Pango would.
+    package func sizeFromWords(_ text: String, style: TextStyle, width: Double?) -> TextSize? {
+        if style.alignment == .justified { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> TextSize? in
+            guard let ranges = WordWrap.words(in: bytes), let table = wordTable(style.font) else { return nil }
+            var measured: [WordWrap.Word] = []
+            measured.reserveCapacity(ranges.count)
+            for (index, range) in ranges.enumerated() {
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                var entry: (word: WordWrap.Word, apartAfter: Bool)?
+                if let known = table.known[word] {
+                    entry = known
+                } else {
+                    if let alone = shapeAlone(word, font: style.font), alone.font == table.font,
+                       let first = word.first, let last = word.last, keepsApartFromSpace(" " + String(first), table) {
+                        entry = (alone.word, keepsApartFromSpace(String(last) + " ", table))
+                    }
+                    if table.known.count >= 100_000 { table.known.removeAll(keepingCapacity: true) }
+                    table.known[word] = .some(entry)
+                }
+                guard let entry, entry.apartAfter || index == ranges.count - 1 else { return nil }
+                measured.append(entry.word)
+            }
+            let limit = width.map { Int(($0 * Double(PANGO_SCALE)).rounded(.up)) }
+            guard let (lines, widest) = WordWrap.wrap(measured, space: table.space, width: limit) else { return nil }
+            if style.lines > 0, style.truncation != .clip, width != nil, lines > style.lines { return nil }
+            return TextSize(width: Double(widest) / Double(PANGO_SCALE), height: Double(lines) * style.font.lineHeight, lineCount: lines)
+        }
+    }
+
+    /// Whether a character and a space (`pair`) are as wide together as apart: no kerning, no
+    /// contextual form across the space. Worked out once per pair and font.
+    private func keepsApartFromSpace(_ pair: String, _ table: Words) -> Bool {
+        if let known = table.alonePairs[pair] { return known }
+        let character = String(pair.filter { $0 != " " })
+        var apart = false
+        if let together = shapeAlone(pair, font: table.fontSpec), let alone = shapeAlone(character, font: table.fontSpec) {
+            apart = together.word.width == alone.word.width + table.space && together.font == alone.font
+        }
+        table.alonePairs[pair] = apart
+        return apart
+    }
+
+    /// `text` shaped by Pango on its own line: its advance, the font of its single run, and its
+    /// own break opportunities; nil when Pango gives it more than one run or line.
+    private func shapeAlone(_ text: String, font: FontSpec) -> (word: WordWrap.Word, font: UInt)? {
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_font_description(layout, fontDescription(font))
+        pango_layout_set_text(layout, text, -1)
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
+              let runs = line.pointee.runs, runs.pointee.next == nil, let data = runs.pointee.data else { return nil }
+        let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
+        guard let item = run.pointee.item, let glyphs = run.pointee.glyphs, let runFont = item.pointee.analysis.font,
+              item.pointee.analysis.level % 2 == 0 else { return nil }
+        let width = Int(pango_glyph_string_get_width(glyphs))
+        // Break opportunities inside the word (not before its first character, not at its end).
+        var count: Int32 = 0
+        guard let attributes = pango_layout_get_log_attrs_readonly(layout, &count) else { return nil }
+        var word = WordWrap.Word(width: width)
+        var offset = 0, character = 0, firstBreakOffset = 0
+        for scalar in text.unicodeScalars {
+            if character > 0, attributes[character].is_line_break != 0 {
+                if word.breaksInside == 0 {
+                    firstBreakOffset = offset
+                    for index in 0..<Int(glyphs.pointee.num_glyphs) where Int(glyphs.pointee.log_clusters[index]) < offset {
+                        word.firstBreakWidth += Int(glyphs.pointee.glyphs[index].geometry.width)
+                    }
+                }
+                word.breaksInside += 1
+            }
+            offset += scalar.utf8.count
+            character += 1
+        }
+        if word.breaksInside == 1 {
+            let utf8 = Array(text.utf8)
+            guard let head = shapeAlone(String(decoding: utf8[..<firstBreakOffset], as: UTF8.self), font: font),
+                  let tail = shapeAlone(String(decoding: utf8[firstBreakOffset...], as: UTF8.self), font: font),
+                  head.font == UInt(bitPattern: runFont), tail.font == head.font else { return nil }
+            word.head = head.word.width
+            word.tail = tail.word.width
+        }
+        return (word, UInt(bitPattern: runFont))
     }
 
     /// A layout ready to draw, shaped once per distinct (text, style, width) and kept: the

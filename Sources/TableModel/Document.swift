@@ -215,26 +215,32 @@ private struct Reader {
         Diagnostic(at: location(node, path), "expected \(expected), found \(node.typeName)")
     }
 
-    func object(_ node: JSONNode, path: String, known: [String]) throws(Diagnostic) -> [String: JSONNode] {
+    func object(_ node: JSONNode, path: String, known: [String]) throws(Diagnostic) -> Fields {
         guard case .object(let entries) = node.kind else { throw typeError(node, path, expected: "an object") }
-        var result: [String: JSONNode] = [:]
-        for entry in entries {
-            guard known.contains(entry.key) else {
-                throw Diagnostic(at: location(entry.value, "\(path).\(entry.key)"), Suggestions.unknown("key", entry.key, known: known))
-            }
-            result[entry.key] = entry.value
+        for entry in entries where !known.contains(entry.key) {
+            throw Diagnostic(at: location(entry.value, "\(path).\(entry.key)"), Suggestions.unknown("key", entry.key, known: known))
         }
-        return result
+        return Fields(entries: entries)
     }
 
-    func optionalString(_ object: [String: JSONNode], _ key: String, path: String) throws(Diagnostic) -> String? {
+    /// The keys of a document object: a handful each, found faster by looking than by hashing.
+    struct Fields {
+        var entries: [(key: String, value: JSONNode)]
+
+        subscript(key: String) -> JSONNode? {
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+    }
+
+    func optionalString(_ object: Fields, _ key: String, path: String) throws(Diagnostic) -> String? {
         guard let node = object[key] else { return nil }
         guard case .string(let string) = node.kind else { throw typeError(node, "\(path).\(key)", expected: "a string") }
         try checkText(string, node: node, path: "\(path).\(key)")
         return string
     }
 
-    func optionalNumber(_ object: [String: JSONNode], _ key: String, path: String, range: ClosedRange<Double>) throws(Diagnostic) -> Double? {
+    func optionalNumber(_ object: Fields, _ key: String, path: String, range: ClosedRange<Double>) throws(Diagnostic) -> Double? {
         guard let node = object[key] else { return nil }
         guard case .number(let number) = node.kind else { throw typeError(node, "\(path).\(key)", expected: "a number") }
         guard range.contains(number) else {
@@ -243,7 +249,7 @@ private struct Reader {
         return number
     }
 
-    func optionalEnum<E: RawRepresentable & CaseIterable>(_ object: [String: JSONNode], _ key: String, path: String) throws(Diagnostic) -> E? where E.RawValue == String {
+    func optionalEnum<E: RawRepresentable & CaseIterable>(_ object: Fields, _ key: String, path: String) throws(Diagnostic) -> E? where E.RawValue == String {
         guard let string = try optionalString(object, key, path: path) else { return nil }
         guard let value = E(rawValue: string) else {
             let node = object[key]!
@@ -262,17 +268,36 @@ private struct Reader {
     }
 
     /// Refuses control characters other than tab and newline, which no renderer can show.
-    func checkText(_ text: String, node: JSONNode, path: String) throws(Diagnostic) {
-        if let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
-            throw Diagnostic(at: location(node, path), "control character U+\(String(format: "%04X", bad.value)) in text")
+    func checkText(_ text: String, node: JSONNode, path: @autoclosure () -> String) throws(Diagnostic) {
+        if let bad = text.unicodeScalars.first(where: Self.isControl) {
+            throw Diagnostic(at: location(node, path()), "control character U+\(String(format: "%04X", bad.value)) in text")
         }
     }
 
-    func checkValues(_ node: JSONNode, path: String) throws(Diagnostic) {
+    func checkValues(_ node: JSONNode, path: @autoclosure () -> String) throws(Diagnostic) {
+        // Paths are spelled out only to name a bad value.
+        if Self.textsAreClean(node) { return }
+        try checkValues(node, spelledPath: path())
+    }
+
+    static func textsAreClean(_ node: JSONNode) -> Bool {
+        switch node.kind {
+        case .string(let string): return !string.unicodeScalars.contains(where: isControl)
+        case .array(let elements): return elements.allSatisfy(textsAreClean)
+        case .object(let entries): return entries.allSatisfy { textsAreClean($0.value) }
+        default: return true
+        }
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private func checkValues(_ node: JSONNode, spelledPath path: String) throws(Diagnostic) {
         switch node.kind {
         case .string(let string): try checkText(string, node: node, path: path)
-        case .array(let elements): for (index, element) in elements.enumerated() { try checkValues(element, path: "\(path)[\(index)]") }
-        case .object(let entries): for entry in entries { try checkValues(entry.value, path: "\(path).\(entry.key)") }
+        case .array(let elements): for (index, element) in elements.enumerated() { try checkValues(element, spelledPath: "\(path)[\(index)]") }
+        case .object(let entries): for entry in entries { try checkValues(entry.value, spelledPath: "\(path).\(entry.key)") }
         default: break
         }
     }
@@ -285,7 +310,7 @@ private struct Reader {
         return object
     }
 
-    func height(_ object: [String: JSONNode], path: String, defaultEstimate: Double) throws(Diagnostic) -> Height {
+    func height(_ object: Fields, path: String, defaultEstimate: Double) throws(Diagnostic) -> Height {
         let estimate = try optionalNumber(object, "estimatedHeight", path: path, range: 0...100_000) ?? defaultEstimate
         guard let node = object["height"] else { return .automatic(estimate: estimate) }
         switch node.kind {

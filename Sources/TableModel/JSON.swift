@@ -114,7 +114,8 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(Failure) -> JSONNode.Kind {
         index += 1
         var entries: [(key: String, value: JSONNode)] = []
-        var seen = Set<String>()
+        // Duplicate keys are looked for among the entries; a set only for large objects.
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
         while true {
@@ -124,7 +125,14 @@ public struct JSONParser {
             }
             let keyFailure = failure("")
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            let duplicate: Bool
+            if entries.count < 16 {
+                duplicate = entries.contains { $0.key == key }
+            } else {
+                if seen == nil { seen = Set(entries.map(\.key)) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            guard !duplicate else {
                 throw Failure(line: keyFailure.line, column: keyFailure.column, message: "duplicate key '\(key)'")
             }
             skipWhitespace()
@@ -187,6 +195,19 @@ public struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         index += 1
+        // Most strings have no escape: made straight from the file's bytes.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let string = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[index..<end]), as: UTF8.self) }
+                index = end + 1
+                guard let string else { throw failure("string is not valid UTF-8") }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
         var utf8: [UInt8] = []
         while true {
             guard index < bytes.count else { throw failure("unterminated string") }

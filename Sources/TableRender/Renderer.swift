@@ -170,6 +170,10 @@ extension LoadedDocument {
     /// into place, so a failure leaves no new file and overwrites nothing.
     public func render(_ options: RenderOptions) throws(Diagnostic) -> [String] {
         if options.allowsFontFallback { renderer.engine.allowsFontFallback = true }
+        // An HTML page draws no text: its paragraphs are measured, not kept to be drawn.
+        let keptLayouts = renderer.engine.text.keepsLayouts
+        renderer.engine.text.keepsLayouts = !options.formats.allSatisfy { $0 == .html }
+        defer { renderer.engine.text.keepsLayouts = keptLayouts }
         let table = document.table
         var scenes = table.defaultScenes
         if let specs = options.scenes {

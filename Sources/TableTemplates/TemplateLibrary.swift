@@ -26,12 +26,13 @@ public struct TemplateLibrary: Sendable {
 
     public var names: [String] { templates.keys.sorted() }
 
-    public func template(_ id: String, role: TemplateRole, at location: SourceLocation?) throws(Diagnostic) -> Template {
+    /// The location is worked out only for an error.
+    public func template(_ id: String, role: TemplateRole, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) -> Template {
         guard let template = templates[id] else {
-            throw Diagnostic(at: location, Suggestions.unknown("template", id, known: templates.values.filter { $0.role == role }.map(\.id)))
+            throw Diagnostic(at: location(), Suggestions.unknown("template", id, known: templates.values.filter { $0.role == role }.map(\.id)))
         }
         guard template.role == role else {
-            throw Diagnostic(at: location, "template '\(id)' is a <\(template.role.rawValue)>, expected a <\(role.rawValue)>")
+            throw Diagnostic(at: location(), "template '\(id)' is a <\(template.role.rawValue)>, expected a <\(role.rawValue)>")
         }
         return template
     }

@@ -1,0 +1,128 @@
+/// Line breaking from words measured once, for pages that need the height of every paragraph but
+/// draw none of them (HTML). Pango shapes a paragraph as one run and breaks it greedily; when the
+/// paragraph is plain Latin text in one font, words separated by single spaces, that is the same
+/// as adding up the advances of its words, each shaped once per font, and breaking before the
+/// first word that does not fit. Anything this cannot decide exactly as Pango would (a break
+/// inside a word, a word wider than the line, an ellipsis, justified lines) returns nil, and
+/// the paragraph is measured by Pango.
+package enum WordWrap {
+    /// A word shaped alone, in Pango units (1/1024 px).
+    package struct Word: Sendable, Hashable {
+        /// The sum of its glyphs' advances.
+        package var width: Int
+        /// How many break opportunities the word has of its own (after a hyphen, a slash).
+        package var breaksInside: Int
+        /// The width up to its first such break, as part of the whole word: a line with room for
+        /// that much breaks inside the word.
+        package var firstBreakWidth: Int
+        /// For a word with one break inside: the part before it and the part after it, each
+        /// shaped alone (Pango shapes again the two pieces of a run it breaks).
+        package var head: Int
+        package var tail: Int
+
+        package init(width: Int, breaksInside: Int = 0, firstBreakWidth: Int = 0, head: Int = 0, tail: Int = 0) {
+            self.width = width
+            self.breaksInside = breaksInside
+            self.firstBreakWidth = firstBreakWidth
+            self.head = head
+            self.tail = tail
+        }
+    }
+
+    /// The lines a paragraph takes and the width of its widest line (trailing space not counted,
+    /// as Pango zeroes it), or nil when the words alone cannot say.
+    /// - Parameters:
+    ///   - words: the paragraph's words in order.
+    ///   - space: the advance of the space between two words.
+    ///   - width: the line width in Pango units; nil for one line.
+    package static func wrap(_ words: [Word], space: Int, width: Int?) -> (lines: Int, widest: Int)? {
+        guard let width else {
+            var total = 0
+            for (index, word) in words.enumerated() { total += word.width + (index > 0 ? space : 0) }
+            return (1, total)
+        }
+        var lines = 1, line = 0, widest = 0, empty = true
+        /// Ends the line at a break inside `word` when its first part fits after `before`
+        /// (Pango takes the last opportunity that fits); false when it does not.
+        func breakInside(_ word: Word, after before: Int) -> Bool? {
+            guard word.breaksInside > 0, before + word.firstBreakWidth <= width else { return false }
+            // Which of several breaks inside would be taken is not known from the words.
+            guard word.breaksInside == 1, word.tail <= width else { return nil }
+            widest = max(widest, before + word.head)
+            lines += 1
+            line = word.tail
+            return true
+        }
+        for word in words {
+            if !empty {
+                let extended = line + space + word.width
+                if extended <= width {
+                    line = extended
+                    continue
+                }
+                guard let inside = breakInside(word, after: line + space) else { return nil }
+                if inside { continue }
+                widest = max(widest, line)
+                lines += 1
+            }
+            empty = false
+            if word.width <= width {
+                line = word.width
+                continue
+            }
+            // A word alone wider than the line: broken inside, or between characters (Pango's).
+            guard let inside = breakInside(word, after: 0), inside else { return nil }
+        }
+        return (lines, max(widest, line))
+    }
+
+    /// The words of `text` as byte ranges, when every character is one whose line breaking and
+    /// shaping do not reach across a space: letters and digits of Latin scripts and a few marks
+    /// of punctuation, single spaces between words, each word starting with a letter or digit.
+    /// Nil otherwise.
+    package static func words(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        var result: [Range<Int>] = []
+        result.reserveCapacity(24)
+        var start = 0, index = 0
+        let count = text.count
+        guard count > 0 else { return nil }
+        while index < count {
+            let byte = text[index]
+            if byte == 0x20 {
+                // No leading, trailing or double space.
+                guard index > start, index + 1 < count else { return nil }
+                result.append(start..<index)
+                index += 1
+                start = index
+                continue
+            }
+            let atStart = index == start
+            if byte < 0x80 {
+                if Self.ascii[Int(byte)] == 2 || (Self.ascii[Int(byte)] == 1 && !atStart) {
+                    index += 1
+                    continue
+                }
+                return nil
+            }
+            // Latin-1 Supplement and Latin Extended-A/B letters: two-byte sequences C3 80 … C9 8F,
+            // not × (C3 97) or ÷ (C3 B7).
+            guard byte >= 0xC3, byte <= 0xC9, index + 1 < count else { return nil }
+            let next = text[index + 1]
+            guard next & 0xC0 == 0x80, !(byte == 0xC3 && (next == 0x97 || next == 0xB7)), !(byte == 0xC9 && next > 0x8F) else { return nil }
+            index += 2
+        }
+        result.append(start..<count)
+        return result
+    }
+
+    /// ASCII characters allowed: 2 anywhere in a word (letters, digits), 1 not first (punctuation
+    /// whose break rules look only at their neighbours in the word), 0 never.
+    private static let ascii: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 128)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = 2 }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = 2 }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = 2 }
+        for character in ".,:;!?-'%/" { table[Int(character.asciiValue!)] = 1 }
+        return table
+    }()
+}

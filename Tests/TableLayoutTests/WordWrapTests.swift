@@ -1,0 +1,109 @@
+import TableLayout
+import TableTemplates
+import Testing
+
+/// Sizes from words shaped once (`WordWrap`, used when nothing is drawn) against Pango laying out
+/// the whole paragraph: the same line count and widest line, at every break boundary.
+@Suite struct WordWrapTests {
+    /// The vocabulary of `../shared/bench/gen_rows.py`, and words whose punctuation, accents and
+    /// inner break opportunities (hyphen, slash) the word splitting has to get right.
+    static let vocabulary = ("the quick brown fox jumps over lazy dog table render layout height computed template "
+        + "binding item section header footer subtitle paragraph wrapping typography measurement "
+        + "performance fidelity a an of to in is it for on with as by at from café naïve résumé "
+        + "Zürich São Paulo München information cell view label stack constraint priority content "
+        + "hugging compression resistance baseline leading trailing margin padding inset Swift Linux "
+        + "PDF PNG HTML 42 2024 e-mail well-known AT-AT x-ray 12-15 3.14 50% and/or 1/2 dogs' it's "
+        + "Hello, wait! really? yes; note: Łódź Ærøskøbing ŒUVRE WAVE Type AVA LT To. Yo, Tj ff fi fl "
+        + "supercalifragilisticexpialidocious-and-then-some").split(separator: " ").map(String.init)
+
+    static let fonts = [
+        FontSpec(family: "Inter", size: 15, lineHeight: 20),
+        FontSpec(family: "Inter", size: 17, weight: 700, lineHeight: 22),
+        FontSpec(family: "Liberation Serif", size: 11, lineHeight: 15),
+        FontSpec(family: "DejaVu Sans", size: 13, italic: true, lineHeight: 18),
+    ]
+
+    /// Deterministic paragraphs of 1 to 16 words.
+    static func paragraphs(_ count: Int) -> [String] {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<count).map { _ in (0...next(16)).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ") }
+    }
+
+    @Test(arguments: fonts)
+    func sizesFromWordsEqualPangoAtEveryBreakBoundary(font: FontSpec) {
+        let pango = TextEngine()
+        let words = TextEngine()
+        words.keepsLayouts = false
+        var compared = 0, decided = 0
+        for (index, text) in Self.paragraphs(120).enumerated() {
+            let style = TextStyle(font: font, lines: index % 7 == 0 ? 2 : 0, alignment: index % 5 == 0 ? .center : .natural)
+            // Each prefix of the paragraph on one line gives a width at which a line ends exactly:
+            // probe it and one Pango unit less, and a few ordinary widths.
+            let parts = text.split(separator: " ")
+            var widths: [Double?] = [nil, 343, 200, 97.3, 40]
+            for count in 1...parts.count {
+                let prefix = parts[0..<count].joined(separator: " ")
+                let exact = pango.measure(prefix, style: TextStyle(font: font), width: nil).width
+                widths += [exact, exact - 1.0 / 1024]
+            }
+            // And each prefix ending after a hyphen or slash, where a line may break inside a word.
+            for index in text.indices where text[index] == "-" || text[index] == "/" {
+                let exact = pango.measure(String(text[...index]), style: TextStyle(font: font), width: nil).width
+                widths += [exact, exact - 1.0 / 1024]
+            }
+            for width in widths {
+                compared += 1
+                guard let fast = words.sizeFromWords(text, style: style, width: width) else { continue }
+                decided += 1
+                let slow = pango.measure(text, style: style, width: width)
+                #expect(fast == slow, "\(font) width \(width.map { String($0) } ?? "none"): '\(text)'")
+            }
+        }
+        print("WordWrap \(font): \(decided) of \(compared) sizes decided from words, all equal to Pango's")
+        // Many words of this vocabulary kern with a space in some fonts ("To.", "AVA" in Liberation
+        // Serif; "Hello," in Inter Bold); those paragraphs go to Pango.
+        #expect(decided * 4 > compared)
+    }
+
+    @Test func benchmarkParagraphsAreAlmostAllMeasuredFromWords() {
+        let words = TextEngine()
+        words.keepsLayouts = false
+        let font = FontSpec(family: "Inter", size: 15, lineHeight: 20)
+        let texts = Self.paragraphs(500).filter { !$0.contains("supercal") }
+        let decided = texts.filter { words.sizeFromWords($0, style: TextStyle(font: font), width: 343) != nil }.count
+        #expect(decided * 100 >= texts.count * 95, "\(decided) of \(texts.count)")
+    }
+
+    @Test func onlyPlainLatinWordsAreSplit() {
+        func split(_ text: String) -> [String]? {
+            var text = text
+            return text.withUTF8 { bytes in WordWrap.words(in: bytes)?.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } }
+        }
+        #expect(split("Zürich and São Paulo, well-known.") == ["Zürich", "and", "São", "Paulo,", "well-known."])
+        #expect(split("Łódź") == ["Łódź"])
+        for refused in ["", " a", "a ", "a  b", "(a)", "a (b)", "\"a\"", "a\nb", "a\tb", "日本", "a×b", "مرحبا", "a\u{00A0}b", "-a", ".a", "a 😀", "a\u{2019}s"] {
+            #expect(split(refused) == nil, "\(refused.debugDescription)")
+        }
+    }
+
+    @Test func wrapBreaksBeforeTheFirstWordThatDoesNotFit() {
+        let word = WordWrap.Word(width: 100)
+        #expect(WordWrap.wrap([word, word, word], space: 10, width: 210)! == (2, 210))
+        #expect(WordWrap.wrap([word, word, word], space: 10, width: 209)! == (3, 100))
+        #expect(WordWrap.wrap([word, word, word], space: 10, width: nil)! == (1, 320))
+        // A word wider than the line with no break of its own is Pango's to break between characters.
+        #expect(WordWrap.wrap([WordWrap.Word(width: 300)], space: 10, width: 299) == nil)
+        // A line with room for the first part of a hyphenated word breaks after the hyphen: that
+        // part and the rest are measured as shaped alone.
+        let hyphenated = WordWrap.Word(width: 200, breaksInside: 1, firstBreakWidth: 50, head: 52, tail: 150)
+        #expect(WordWrap.wrap([word, hyphenated], space: 10, width: 200)! == (2, 162))
+        #expect(WordWrap.wrap([word, WordWrap.Word(width: 200, breaksInside: 1, firstBreakWidth: 95, head: 96, tail: 105)], space: 10, width: 200)! == (2, 200))
+        #expect(WordWrap.wrap([WordWrap.Word(width: 300, breaksInside: 1, firstBreakWidth: 50, head: 52, tail: 250)], space: 10, width: 260)! == (2, 250))
+        // With two breaks inside, which one Pango takes is not known from the word's width.
+        #expect(WordWrap.wrap([word, WordWrap.Word(width: 200, breaksInside: 2, firstBreakWidth: 50)], space: 10, width: 200) == nil)
+    }
+}
