@@ -27,46 +27,125 @@ public struct TextSize: Sendable, Hashable {
     public var lineCount: Int
 }
 
-/// A Pango layout with the browser-identical settings of REFERENCE.md §2: 72 dpi, unrounded glyph
-/// positions, no hinting, absolute line heights. It owns its `PangoLayout` and frees it once.
-/// The raw pointer is visible to the renderers of this package only, to draw it with Cairo.
+/// A paragraph ready to draw, with the browser-identical settings of REFERENCE.md §2: 72 dpi,
+/// unrounded glyph positions, no hinting, absolute line heights. Either a Pango layout, or lines
+/// put together from words shaped once (`WordWrap`): the glyphs, positions and clusters Pango
+/// gives the same lines. It owns its Pango objects and frees them once.
 public final class TextLayout {
-    package let pointer: OpaquePointer
+    private let pointer: OpaquePointer?
+    private let lines: [WordLine]
+    private let measured: TextSize?
     private let lineHeight: Double
+
+    /// One line of words: its text, and one Pango item and glyph string over it.
+    fileprivate struct WordLine {
+        let text: UnsafeMutablePointer<CChar>
+        let item: UnsafeMutablePointer<PangoItem>
+        let glyphs: UnsafeMutablePointer<PangoGlyphString>
+        let offset: Double
+    }
 
     fileprivate init(pointer: OpaquePointer, lineHeight: Double) {
         self.pointer = pointer
+        self.lines = []
+        self.measured = nil
         self.lineHeight = lineHeight
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    fileprivate init(lines: [WordLine], size: TextSize, lineHeight: Double) {
+        self.pointer = nil
+        self.lines = lines
+        self.measured = size
+        self.lineHeight = lineHeight
+    }
+
+    deinit {
+        if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+        for line in lines {
+            free(line.text)
+            pango_item_free(line.item)
+            pango_glyph_string_free(line.glyphs)
+        }
+    }
+
+    /// Whether the lines were put together from words rather than laid out by Pango.
+    package var isFromWords: Bool { pointer == nil }
 
     /// The logical size: width of the widest line, and the line count times the line height, as
     /// CSS sizes a line box. (Pango lets a taller fallback font, such as colour emoji, grow a
     /// line past its absolute line height; a browser does not.)
     public var size: TextSize {
+        if let measured { return measured }
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
         let lines = Int(pango_layout_get_line_count(pointer))
         return TextSize(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(lines) * lineHeight, lineCount: lines)
     }
 
-    /// Each line with its horizontal offset (alignment), in order; for the renderers to place
-    /// lines one line height apart, as a browser does, whatever fallback fonts they hold.
-    package func forEachLine(_ body: (OpaquePointer, Double) -> Void) {
-        guard let iterator = pango_layout_get_iter(pointer) else { return }
+    /// Draws the lines with Cairo, the first baseline at (`x`, `baseline`) and the next ones
+    /// `lineHeight` apart, as a browser places them whatever fallback fonts they hold.
+    package func draw(on cairo: OpaquePointer, x: Double, baseline: Double, lineHeight: Double) {
+        var y = baseline
+        for line in lines {
+            var run = PangoGlyphItem(item: line.item, glyphs: line.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+            cairo_move_to(cairo, x + line.offset, y)
+            pango_cairo_show_glyph_item(cairo, line.text, &run)
+            y += lineHeight
+        }
+        guard let pointer, let iterator = pango_layout_get_iter(pointer) else { return }
         defer { pango_layout_iter_free(iterator) }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            body(OpaquePointer(line), Double(logical.x) / Double(PANGO_SCALE))
+            cairo_move_to(cairo, x + Double(logical.x) / Double(PANGO_SCALE), y)
+            pango_cairo_show_layout_line(cairo, line)
+            y += lineHeight
         } while pango_layout_iter_next_line(iterator) != 0
+    }
+
+    /// Each line's glyphs (id, advance, offsets, cluster start), byte clusters and horizontal
+    /// offset in Pango units, as drawn: to compare lines from words with Pango's own.
+    package var glyphDump: [String] {
+        func dump(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, offset: Int) -> String {
+            let infos = (0..<Int(glyphs.pointee.num_glyphs)).map { index in
+                let info = glyphs.pointee.glyphs[index]
+                return "\(info.glyph):\(info.geometry.width):\(info.geometry.x_offset):\(info.geometry.y_offset):\(info.attr.is_cluster_start)@\(glyphs.pointee.log_clusters[index])"
+            }
+            return "x=\(offset) " + infos.joined(separator: " ")
+        }
+        if !lines.isEmpty {
+            return lines.map { dump($0.glyphs, offset: Int(($0.offset * Double(PANGO_SCALE)).rounded())) }
+        }
+        guard let pointer, let iterator = pango_layout_get_iter(pointer) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        var result: [String] = []
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            var runs: [String] = []
+            var run = line.pointee.runs
+            while let node = run {
+                let glyphItem = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                let item = glyphItem.pointee.item!
+                // Clusters relative to the line's start, as a line from words has them.
+                let shift = Int32(item.pointee.offset - line.pointee.start_index)
+                let glyphs = glyphItem.pointee.glyphs!
+                let copy = pango_glyph_string_copy(glyphs)!
+                for index in 0..<Int(copy.pointee.num_glyphs) { copy.pointee.log_clusters[index] += shift }
+                runs.append(dump(copy, offset: Int(logical.x)))
+                pango_glyph_string_free(copy)
+                run = node.pointee.next
+            }
+            result.append(runs.joined(separator: " | "))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return result
     }
 
     /// Whether the paragraph's resolved direction is right to left (Arabic, Hebrew).
     public var isRightToLeft: Bool {
-        guard let line = pango_layout_get_line_readonly(pointer, 0) else { return false }
+        guard let pointer, let line = pango_layout_get_line_readonly(pointer, 0) else { return false }
         return pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
     }
 }
@@ -121,20 +200,43 @@ public final class TextEngine: @unchecked Sendable {
     /// fonts costs less than hashing one.
     private var lastWords: Words?
 
+    /// Glyphs copied out of a Pango glyph string, clusters relative to the text shaped.
+    private struct Glyphs {
+        var infos: [PangoGlyphInfo]
+        var clusters: [Int32]
+    }
+
+    /// A word shaped alone: its widths, whether a space may follow it without changing its
+    /// width, its glyphs, and for a word with one break inside, its two parts' glyphs.
+    private struct KnownWord {
+        var word: WordWrap.Word
+        var apartAfter: Bool
+        var glyphs: Glyphs
+        var head: Glyphs?
+        var tail: Glyphs?
+        var headBytes: Int
+    }
+
     private final class Words {
         let fontSpec: FontSpec
         let space: Int
+        let spaceGlyphs: Glyphs
+        /// What Pango's items over these words hold (the space's analysis).
+        let analysis: PangoAnalysis
         /// The Pango font of the space, held while the engine lives, so that no other font can take its address.
         let font: UInt
-        /// Each word with whether a space may follow it without changing its width.
-        var known: [String: (word: WordWrap.Word, apartAfter: Bool)?] = [:]
+        var known: [String: KnownWord?] = [:]
         /// Whether a character, first or last in a word, shapes the same beside a space as alone
         /// (no kerning with the space, as Times-like fonts have for "A", "T", "Y").
         var alonePairs: [String: Bool] = [:]
 
-        init(fontSpec: FontSpec, space: Int, font: UInt) {
+        init(fontSpec: FontSpec, space: Int, spaceGlyphs: Glyphs, analysis: PangoAnalysis, font: UInt) {
             self.fontSpec = fontSpec
             self.space = space
+            self.spaceGlyphs = spaceGlyphs
+            var analysis = analysis
+            analysis.extra_attrs = nil
+            self.analysis = analysis
             self.font = font
             g_object_ref(UnsafeMutableRawPointer(bitPattern: font))
         }
@@ -150,7 +252,7 @@ public final class TextEngine: @unchecked Sendable {
             return known
         }
         guard let space = shapeAlone(" ", font: font), space.word.breaksInside == 0 else { return nil }
-        let table = Words(fontSpec: font, space: space.word.width, font: space.font)
+        let table = Words(fontSpec: font, space: space.word.width, spaceGlyphs: space.glyphs, analysis: space.analysis, font: space.font)
         words[font] = table
         lastWords = table
         return table
@@ -201,33 +303,139 @@ public final class TextEngine: @unchecked Sendable {
     /// The size of a plain Latin paragraph from its words (see `WordWrap`), or nil when the words
     /// alone cannot say exactly what Pango would.
     package func sizeFromWords(_ text: String, style: TextStyle, width: Double?) -> TextSize? {
+        var lines: [WordWrap.Line]?
+        return fromWords(text, style: style, width: width, lines: &lines)?.size
+    }
+
+    /// Whether paragraphs to draw may be put together from words (see `TextLayout`); off, every
+    /// paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which must give
+    /// the same output, only slower.
+    package var drawsFromWords = getenv("TABLERENDER_SHAPE_EVERY_PARAGRAPH") == nil {
+        didSet { for helper in helpers { helper.drawsFromWords = drawsFromWords } }
+    }
+
+    /// A paragraph's size from its words and, when `lines` is not nil, its lines, words and
+    /// the words' byte ranges; nil when the words alone cannot say exactly what Pango would.
+    private func fromWords(_ text: String, style: TextStyle, width: Double?, lines: inout [WordWrap.Line]?)
+        -> (size: TextSize, table: Words, words: [KnownWord], ranges: [Range<Int>])? {
         if style.alignment == .justified { return nil }
         var text = text
-        return text.withUTF8 { bytes -> TextSize? in
+        var made = lines
+        let result = text.withUTF8 { bytes -> (size: TextSize, table: Words, words: [KnownWord], ranges: [Range<Int>])? in
             guard let ranges = WordWrap.words(in: bytes), let table = wordTable(style.font) else { return nil }
             var measured: [WordWrap.Word] = []
             measured.reserveCapacity(ranges.count)
+            var known: [KnownWord] = []
+            if made != nil { known.reserveCapacity(ranges.count) }
             for (index, range) in ranges.enumerated() {
                 let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                var entry: (word: WordWrap.Word, apartAfter: Bool)?
-                if let known = table.known[word] {
-                    entry = known
+                var entry: KnownWord?
+                if let seen = table.known[word] {
+                    entry = seen
                 } else {
-                    if let alone = shapeAlone(word, font: style.font), alone.font == table.font,
-                       let first = word.first, let last = word.last, keepsApartFromSpace(" " + String(first), table) {
-                        entry = (alone.word, keepsApartFromSpace(String(last) + " ", table))
-                    }
+                    entry = shapeWord(word, table: table)
                     if table.known.count >= 100_000 { table.known.removeAll(keepingCapacity: true) }
                     table.known[word] = .some(entry)
                 }
                 guard let entry, entry.apartAfter || index == ranges.count - 1 else { return nil }
                 measured.append(entry.word)
+                if made != nil { known.append(entry) }
             }
             let limit = width.map { Int(($0 * Double(PANGO_SCALE)).rounded(.up)) }
-            guard let (lines, widest) = WordWrap.wrap(measured, space: table.space, width: limit) else { return nil }
-            if style.lines > 0, style.truncation != .clip, width != nil, lines > style.lines { return nil }
-            return TextSize(width: Double(widest) / Double(PANGO_SCALE), height: Double(lines) * style.font.lineHeight, lineCount: lines)
+            guard let (count, widest) = WordWrap.wrap(measured, space: table.space, width: limit, lines: &made) else { return nil }
+            if style.lines > 0, style.truncation != .clip, width != nil, count > style.lines { return nil }
+            let size = TextSize(width: Double(widest) / Double(PANGO_SCALE), height: Double(count) * style.font.lineHeight, lineCount: count)
+            return (size, table, known, ranges)
         }
+        lines = made
+        return result
+    }
+
+    /// A word of `table`'s font shaped alone, or nil when it cannot be put together with others.
+    private func shapeWord(_ word: String, table: Words) -> KnownWord? {
+        guard let alone = shapeAlone(word, font: table.fontSpec), alone.font == table.font,
+              let first = word.first, let last = word.last, keepsApartFromSpace(" " + String(first), table) else { return nil }
+        var known = KnownWord(word: alone.word, apartAfter: keepsApartFromSpace(String(last) + " ", table), glyphs: alone.glyphs,
+                              head: nil, tail: nil, headBytes: alone.headBytes)
+        if alone.word.breaksInside == 1 {
+            let utf8 = Array(word.utf8)
+            guard let head = shapeAlone(String(decoding: utf8[..<alone.headBytes], as: UTF8.self), font: table.fontSpec),
+                  let tail = shapeAlone(String(decoding: utf8[alone.headBytes...], as: UTF8.self), font: table.fontSpec),
+                  head.font == table.font, tail.font == table.font else { return nil }
+            known.word.head = head.word.width
+            known.word.tail = tail.word.width
+            known.head = head.glyphs
+            known.tail = tail.glyphs
+        }
+        return known
+    }
+
+    /// A paragraph to draw put together from its words, or nil (see `fromWords`).
+    private func layoutFromWords(_ text: String, style: TextStyle, width: Double?) -> TextLayout? {
+        var lines: [WordWrap.Line]? = []
+        guard let (size, table, known, ranges) = fromWords(text, style: style, width: width, lines: &lines), let lines else { return nil }
+        let layoutWidth = width.map { Int(($0 * Double(PANGO_SCALE)).rounded(.up)) }
+        var made: [TextLayout.WordLine] = []
+        made.reserveCapacity(lines.count)
+        var text = text
+        text.withUTF8 { bytes in
+            for (number, line) in lines.enumerated() {
+                let isLast = number == lines.count - 1
+                let start = ranges[line.first].lowerBound + (line.startsWithTail ? known[line.first].headBytes : 0)
+                let end = line.endsWithHead ? ranges[line.last].lowerBound + known[line.last].headBytes
+                    : isLast ? ranges[line.last].upperBound : ranges[line.last].upperBound + 1
+                var infos: [PangoGlyphInfo] = []
+                var clusters: [Int32] = []
+                func add(_ glyphs: Glyphs, at byte: Int) {
+                    infos.append(contentsOf: glyphs.infos)
+                    for cluster in glyphs.clusters { clusters.append(cluster + Int32(byte - start)) }
+                }
+                for index in line.first...line.last {
+                    if index > line.first { add(table.spaceGlyphs, at: ranges[index - 1].upperBound) }
+                    if index == line.first, line.startsWithTail {
+                        add(known[index].tail!, at: ranges[index].lowerBound + known[index].headBytes)
+                    } else if index == line.last, line.endsWithHead {
+                        add(known[index].head!, at: ranges[index].lowerBound)
+                    } else {
+                        add(known[index].glyphs, at: ranges[index].lowerBound)
+                    }
+                }
+                if !isLast, !line.endsWithHead {
+                    // The space a line wraps at stays in it with no width, as Pango leaves it.
+                    var space = table.spaceGlyphs
+                    for index in space.infos.indices {
+                        space.infos[index].geometry.width = 0
+                        space.infos[index].glyph = PANGO_GLYPH_EMPTY
+                    }
+                    add(space, at: ranges[line.last].upperBound)
+                }
+                let glyphs = pango_glyph_string_new()!
+                pango_glyph_string_set_size(glyphs, Int32(infos.count))
+                for index in infos.indices {
+                    glyphs.pointee.glyphs[index] = infos[index]
+                    glyphs.pointee.log_clusters[index] = clusters[index]
+                }
+                let item = pango_item_new()!
+                item.pointee.offset = 0
+                item.pointee.length = Int32(end - start)
+                item.pointee.num_chars = Int32(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).unicodeScalars.count)
+                item.pointee.analysis = table.analysis
+                g_object_ref(UnsafeMutableRawPointer(item.pointee.analysis.font))
+                let lineText = malloc(end - start + 1)!.assumingMemoryBound(to: CChar.self)
+                for offset in 0..<(end - start) { lineText[offset] = CChar(bitPattern: bytes[start + offset]) }
+                lineText[end - start] = 0
+                var offset = 0
+                if let layoutWidth {
+                    switch style.alignment {
+                    case .center: offset = (layoutWidth - line.width) / 2
+                    case .trailing: offset = layoutWidth - line.width
+                    case .natural, .leading, .justified: offset = 0
+                    }
+                }
+                made.append(TextLayout.WordLine(text: lineText, item: item, glyphs: glyphs, offset: Double(offset) / Double(PANGO_SCALE)))
+            }
+        }
+        return TextLayout(lines: made, size: size, lineHeight: style.font.lineHeight)
     }
 
     /// Whether a character and a space (`pair`) are as wide together as apart: no kerning, no
@@ -245,7 +453,7 @@ public final class TextEngine: @unchecked Sendable {
 
     /// `text` shaped by Pango on its own line: its advance, the font of its single run, and its
     /// own break opportunities; nil when Pango gives it more than one run or line.
-    private func shapeAlone(_ text: String, font: FontSpec) -> (word: WordWrap.Word, font: UInt)? {
+    private func shapeAlone(_ text: String, font: FontSpec) -> (word: WordWrap.Word, font: UInt, glyphs: Glyphs, analysis: PangoAnalysis, headBytes: Int)? {
         let layout = pango_layout_new(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, fontDescription(font))
@@ -274,15 +482,9 @@ public final class TextEngine: @unchecked Sendable {
             offset += scalar.utf8.count
             character += 1
         }
-        if word.breaksInside == 1 {
-            let utf8 = Array(text.utf8)
-            guard let head = shapeAlone(String(decoding: utf8[..<firstBreakOffset], as: UTF8.self), font: font),
-                  let tail = shapeAlone(String(decoding: utf8[firstBreakOffset...], as: UTF8.self), font: font),
-                  head.font == UInt(bitPattern: runFont), tail.font == head.font else { return nil }
-            word.head = head.word.width
-            word.tail = tail.word.width
-        }
-        return (word, UInt(bitPattern: runFont))
+        let count32 = Int(glyphs.pointee.num_glyphs)
+        let copied = Glyphs(infos: (0..<count32).map { glyphs.pointee.glyphs[$0] }, clusters: (0..<count32).map { glyphs.pointee.log_clusters[$0] })
+        return (word, UInt(bitPattern: runFont), copied, item.pointee.analysis, firstBreakOffset)
     }
 
     /// A layout ready to draw, shaped once per distinct (text, style, width) and kept: the
@@ -291,7 +493,7 @@ public final class TextEngine: @unchecked Sendable {
         let key = Key(text: text, style: style, width: width)
         if let known = cache[key] { return known }
         for helper in consulted { if let known = helper.cache[key] { return known } }
-        let made = makeLayout(text, style: style, width: width)
+        let made = (drawsFromWords ? layoutFromWords(text, style: style, width: width) : nil) ?? makeLayout(text, style: style, width: width)
         cache[key] = made
         return made
     }

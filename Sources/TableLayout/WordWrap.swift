@@ -29,6 +29,17 @@ package enum WordWrap {
         }
     }
 
+    /// A line made of words `first...last`: it may start with the part of `first` after its
+    /// break, and end with the part of `last` before it.
+    package struct Line: Sendable, Hashable {
+        package var first: Int
+        package var last: Int
+        package var startsWithTail: Bool
+        package var endsWithHead: Bool
+        /// Its width, trailing space not counted.
+        package var width: Int
+    }
+
     /// The lines a paragraph takes and the width of its widest line (trailing space not counted,
     /// as Pango zeroes it), or nil when the words alone cannot say.
     /// - Parameters:
@@ -36,34 +47,51 @@ package enum WordWrap {
     ///   - space: the advance of the space between two words.
     ///   - width: the line width in Pango units; nil for one line.
     package static func wrap(_ words: [Word], space: Int, width: Int?) -> (lines: Int, widest: Int)? {
+        var lines: [Line]?
+        return wrap(words, space: space, width: width, lines: &lines)
+    }
+
+    /// The same, with each line's words in `lines` when it is not nil.
+    package static func wrap(_ words: [Word], space: Int, width: Int?, lines made: inout [Line]?) -> (lines: Int, widest: Int)? {
         guard let width else {
             var total = 0
             for (index, word) in words.enumerated() { total += word.width + (index > 0 ? space : 0) }
+            made?.append(Line(first: 0, last: words.count - 1, startsWithTail: false, endsWithHead: false, width: total))
             return (1, total)
         }
         var lines = 1, line = 0, widest = 0, empty = true
-        /// Ends the line at a break inside `word` when its first part fits after `before`
+        var first = 0, startsWithTail = false
+        func end(at last: Int, width lineWidth: Int, head: Bool) {
+            widest = max(widest, lineWidth)
+            made?.append(Line(first: first, last: last, startsWithTail: startsWithTail, endsWithHead: head, width: lineWidth))
+        }
+        /// Ends the line at a break inside word `index` when its first part fits after `before`
         /// (Pango takes the last opportunity that fits); false when it does not.
-        func breakInside(_ word: Word, after before: Int) -> Bool? {
+        func breakInside(_ index: Int, after before: Int) -> Bool? {
+            let word = words[index]
             guard word.breaksInside > 0, before + word.firstBreakWidth <= width else { return false }
             // Which of several breaks inside would be taken is not known from the words.
             guard word.breaksInside == 1, word.tail <= width else { return nil }
-            widest = max(widest, before + word.head)
+            end(at: index, width: before + word.head, head: true)
             lines += 1
             line = word.tail
+            first = index
+            startsWithTail = true
             return true
         }
-        for word in words {
+        for (index, word) in words.enumerated() {
             if !empty {
                 let extended = line + space + word.width
                 if extended <= width {
                     line = extended
                     continue
                 }
-                guard let inside = breakInside(word, after: line + space) else { return nil }
+                guard let inside = breakInside(index, after: line + space) else { return nil }
                 if inside { continue }
-                widest = max(widest, line)
+                end(at: index - 1, width: line, head: false)
                 lines += 1
+                first = index
+                startsWithTail = false
             }
             empty = false
             if word.width <= width {
@@ -71,9 +99,10 @@ package enum WordWrap {
                 continue
             }
             // A word alone wider than the line: broken inside, or between characters (Pango's).
-            guard let inside = breakInside(word, after: 0), inside else { return nil }
+            guard let inside = breakInside(index, after: 0), inside else { return nil }
         }
-        return (lines, max(widest, line))
+        end(at: words.count - 1, width: line, head: false)
+        return (lines, widest)
     }
 
     /// The words of `text` as byte ranges, when every character is one whose line breaking and

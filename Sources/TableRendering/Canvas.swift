@@ -133,12 +133,7 @@ final class Canvas {
     /// `lineHeight` apart.
     func show(_ layout: TextLayout, x: Double, baseline: Double, lineHeight: Double, color: RGBA) {
         setColor(color)
-        var y = baseline
-        layout.forEachLine { line, offset in
-            cairo_move_to(cr, x + offset, y)
-            pango_cairo_show_layout_line(cr, UnsafeMutablePointer(line))
-            y += lineHeight
-        }
+        layout.draw(on: cr, x: x, baseline: baseline, lineHeight: lineHeight)
     }
 
     func draw(_ image: LoadedImage, in rect: Rect, contentMode: String) {

@@ -69,6 +69,41 @@ import Testing
         #expect(decided * 4 > compared)
     }
 
+    /// Paragraphs to draw put together from words carry, line by line, the very glyphs, advances,
+    /// offsets, clusters and alignment offsets that Pango's own layout of the paragraph has.
+    @Test(arguments: fonts)
+    func linesFromWordsHaveThePangoGlyphs(font: FontSpec) {
+        let pango = TextEngine()
+        pango.drawsFromWords = false
+        let words = TextEngine()
+        var compared = 0, fromWords = 0
+        for (index, text) in Self.paragraphs(80).enumerated() {
+            let alignment: TextStyle.Alignment = [.natural, .center, .trailing][index % 3]
+            let style = TextStyle(font: font, lines: index % 7 == 0 ? 2 : 0, alignment: alignment)
+            let parts = text.split(separator: " ")
+            var widths: [Double?] = [nil, 343, 200, 97.3, 40]
+            for count in stride(from: 1, through: parts.count, by: 2) {
+                let exact = pango.measure(parts[0..<count].joined(separator: " "), style: TextStyle(font: font), width: nil).width
+                widths += [exact, exact - 1.0 / 1024]
+            }
+            for index in text.indices where text[index] == "-" || text[index] == "/" {
+                widths.append(pango.measure(String(text[...index]), style: TextStyle(font: font), width: nil).width)
+            }
+            for width in widths {
+                compared += 1
+                let assembled = words.layout(text, style: style, width: width)
+                guard assembled.isFromWords else { continue }
+                fromWords += 1
+                let laidOut = pango.layout(text, style: style, width: width)
+                #expect(!laidOut.isFromWords)
+                #expect(assembled.glyphDump == laidOut.glyphDump, "\(font) \(alignment) width \(width.map { String($0) } ?? "none"): '\(text)'")
+                #expect(assembled.size == laidOut.size)
+            }
+        }
+        print("WordWrap \(font): \(fromWords) of \(compared) layouts put together from words, each line's glyphs equal to Pango's")
+        #expect(fromWords * 4 > compared)
+    }
+
     @Test func benchmarkParagraphsAreAlmostAllMeasuredFromWords() {
         let words = TextEngine()
         words.keepsLayouts = false
