@@ -176,6 +176,7 @@ public final class TextEngine: @unchecked Sendable {
         while helpers.count < count {
             let helper = TextEngine()
             helper.keepsLayouts = keepsLayouts
+            helper.drawsFromWords = drawsFromWords
             helpers.append(helper)
         }
     }

@@ -100,7 +100,7 @@ import Testing
     /// a page written beside PNG images measures each paragraph with Pango and keeps it to draw.
     @Test(arguments: ["catalogue", "feed", "settings", "headers", "states", "bench"])
     func streamedPageIsTheSamePage(example: String) throws {
-        let path = example == "bench" ? try Self.benchDocument() : Repository.path("Examples/\(example)/\(example).json")
+        let path = example == "bench" ? try BenchDocument.write() : Repository.path("Examples/\(example)/\(example).json")
         var whole = RenderOptions()
         whole.formats = example == "bench" ? [.html, .pdf] : [.html, .png]
         whole.scale = 1
@@ -114,30 +114,5 @@ import Testing
         let a = try String(contentsOfFile: whole.outputDirectory + "/\(example)/\(example).html", encoding: .utf8)
         let b = try String(contentsOfFile: streamed.outputDirectory + "/\(example)/\(example).html", encoding: .utf8)
         #expect(a == b)
-    }
-
-    /// 600 rows of the benchmark list's kind (bold title, wrapping subtitle) with accents,
-    /// hyphenated words, commas and words that kern with a space, in the benchmark's templates.
-    static func benchDocument() throws -> String {
-        let words = ("the quick brown fox jumps over lazy dog table render café naïve résumé Zürich São Paulo "
-            + "e-mail well-known and/or 50% Hello, wait! To. AVA Type it's 3.14 2024 supercalifragilisticexpialidocious").split(separator: " ")
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        func text(_ count: Int) -> String { (0..<count).map { _ in String(words[next(words.count)]) }.joined(separator: " ") }
-        var sections: [String] = []
-        for section in 0..<6 {
-            let items = (0..<100).map { row in
-                #"{"id": "r\#(section * 100 + row)", "template": "BenchRow", "values": {"title": "\#(text(2 + next(4)))", "subtitle": "\#(text(8 + next(12)))."}}"#
-            }
-            sections.append(#"{"id": "s\#(section)", "header": {"template": "BenchHeader", "values": {"title": "Section \#(section + 1)"}}, "items": [\#(items.joined(separator: ","))]}"#)
-        }
-        var files = ["bench/bench.json": #"{"theme": "ios", "style": "plain", "width": 390, "templates": ["templates"], "sections": [\#(sections.joined(separator: ","))]}"#]
-        for name in ["BenchRow", "BenchHeader"] {
-            files["bench/templates/\(name).xml"] = try String(contentsOfFile: Repository.path("Benchmarks/bench-list/templates/\(name).xml"), encoding: .utf8)
-        }
-        return Repository.folder(with: files) + "/bench/bench.json"
     }
 }
