@@ -329,13 +329,15 @@ public final class TextEngine: @unchecked Sendable {
             var known: [KnownWord] = []
             if made != nil { known.reserveCapacity(ranges.count) }
             for (index, range) in ranges.enumerated() {
+                // Long strings of letters are rarely words that repeat: Pango's.
+                guard range.count <= Self.longestWord else { return nil }
                 let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
                 var entry: KnownWord?
                 if let seen = table.known[word] {
                     entry = seen
                 } else {
                     entry = shapeWord(word, table: table)
-                    if table.known.count >= 100_000 { table.known.removeAll(keepingCapacity: true) }
+                    if table.known.count >= Self.wordsKept { table.known.removeAll(keepingCapacity: true) }
                     table.known[word] = .some(entry)
                 }
                 guard let entry, entry.apartAfter || index == ranges.count - 1 else { return nil }
@@ -351,6 +353,11 @@ public final class TextEngine: @unchecked Sendable {
         lines = made
         return result
     }
+
+    /// The longest word (in UTF-8 bytes) shaped alone, and how many words a font keeps before
+    /// it forgets them all: at most some 60 MB of glyphs per font and thread.
+    static let longestWord = 48
+    static let wordsKept = 50_000
 
     /// A word of `table`'s font shaped alone, or nil when it cannot be put together with others.
     private func shapeWord(_ word: String, table: Words) -> KnownWord? {

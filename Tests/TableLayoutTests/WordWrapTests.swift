@@ -113,6 +113,18 @@ import Testing
         #expect(decided * 100 >= texts.count * 95, "\(decided) of \(texts.count)")
     }
 
+    @Test func otherParagraphsAreLeftToPango() {
+        let engine = TextEngine()
+        let font = FontSpec(family: "Inter", size: 15, lineHeight: 20)
+        #expect(engine.layout("a quick brown fox", style: TextStyle(font: font), width: 343).isFromWords)
+        #expect(!engine.layout(String(repeating: "a", count: 49), style: TextStyle(font: font), width: 343).isFromWords)
+        #expect(!engine.layout("مرحبا بالعالم", style: TextStyle(font: font), width: 343).isFromWords)
+        #expect(!engine.layout("a (b)", style: TextStyle(font: font), width: 343).isFromWords)
+        #expect(!engine.layout("a quick brown fox", style: TextStyle(font: font, alignment: .justified), width: 40).isFromWords)
+        // Three lines at most two: Pango ellipsizes the second.
+        #expect(!engine.layout("a quick brown fox jumps", style: TextStyle(font: font, lines: 2), width: 60).isFromWords)
+    }
+
     @Test func onlyPlainLatinWordsAreSplit() {
         func split(_ text: String) -> [String]? {
             var text = text
