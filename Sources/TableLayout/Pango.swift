@@ -370,12 +370,33 @@ public final class TextEngine: @unchecked Sendable {
             guard let head = shapeAlone(String(decoding: utf8[..<alone.headBytes], as: UTF8.self), font: table.fontSpec),
                   let tail = shapeAlone(String(decoding: utf8[alone.headBytes...], as: UTF8.self), font: table.fontSpec),
                   head.font == table.font, tail.font == table.font else { return nil }
-            known.word.head = head.word.width
-            known.word.tail = tail.word.width
-            known.head = head.glyphs
-            known.tail = tail.glyphs
+            // Pango shapes the two parts again with the rest of the word as context; shaped
+            // alone they must be the very glyphs of the whole word, or the context mattered
+            // (Inter's "+" after "C+" takes its case form) and a break inside is left to Pango.
+            let split = Int32(alone.headBytes)
+            let whole = alone.glyphs
+            let before = whole.clusters.indices.filter { whole.clusters[$0] < split }
+            let after = whole.clusters.indices.filter { whole.clusters[$0] >= split }
+            func same(_ part: Glyphs, _ indices: [Int], shift: Int32) -> Bool {
+                part.infos.count == indices.count && zip(part.infos.indices, indices).allSatisfy { index, wholeIndex in
+                    Self.sameGlyph(part.infos[index], whole.infos[wholeIndex]) && part.clusters[index] + shift == whole.clusters[wholeIndex]
+                }
+            }
+            if same(head.glyphs, before, shift: 0), same(tail.glyphs, after, shift: split) {
+                known.word.head = head.word.width
+                known.word.tail = tail.word.width
+                known.head = head.glyphs
+                known.tail = tail.glyphs
+            } else {
+                known.word.breaksInside = 2
+            }
         }
         return known
+    }
+
+    private static func sameGlyph(_ a: PangoGlyphInfo, _ b: PangoGlyphInfo) -> Bool {
+        a.glyph == b.glyph && a.geometry.width == b.geometry.width && a.geometry.x_offset == b.geometry.x_offset
+            && a.geometry.y_offset == b.geometry.y_offset
     }
 
     /// A paragraph to draw put together from its words, or nil (see `fromWords`).
@@ -446,14 +467,20 @@ public final class TextEngine: @unchecked Sendable {
         return TextLayout(lines: made, size: size, lineHeight: style.font.lineHeight)
     }
 
-    /// Whether a character and a space (`pair`) are as wide together as apart: no kerning, no
-    /// contextual form across the space. Worked out once per pair and font.
+    /// Whether a character and a space (`pair`) shape together as apart, the same glyphs at the
+    /// same advances: no kerning, no contextual form across the space. Worked out once per pair
+    /// and font.
     private func keepsApartFromSpace(_ pair: String, _ table: Words) -> Bool {
         if let known = table.alonePairs[pair] { return known }
         let character = String(pair.filter { $0 != " " })
         var apart = false
         if let together = shapeAlone(pair, font: table.fontSpec), let alone = shapeAlone(character, font: table.fontSpec) {
+            // The same glyphs with the same advances and offsets, side by side.
+            let spaceFirst = pair.hasPrefix(" ")
+            let expected = spaceFirst ? table.spaceGlyphs.infos + alone.glyphs.infos : alone.glyphs.infos + table.spaceGlyphs.infos
             apart = together.word.width == alone.word.width + table.space && together.font == alone.font
+                && together.glyphs.infos.count == expected.count
+                && zip(together.glyphs.infos, expected).allSatisfy(Self.sameGlyph)
         }
         table.alonePairs[pair] = apart
         return apart

@@ -106,9 +106,8 @@ package enum WordWrap {
     }
 
     /// The words of `text` as byte ranges, when every character is one whose line breaking and
-    /// shaping do not reach across a space: letters and digits of Latin scripts and a few marks
-    /// of punctuation, single spaces between words, each word starting with a letter or digit.
-    /// Nil otherwise.
+    /// shaping do not reach across a space: letters and digits of Latin scripts and a few marks of
+    /// punctuation (see `Place`), single spaces between words. Nil otherwise.
     package static func words(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         var result: [Range<Int>] = []
         result.reserveCapacity(24)
@@ -127,11 +126,14 @@ package enum WordWrap {
             }
             let atStart = index == start
             if byte < 0x80 {
-                if Self.ascii[Int(byte)] == 2 || (Self.ascii[Int(byte)] == 1 && !atStart) {
-                    index += 1
-                    continue
+                switch Self.ascii[Int(byte)] {
+                case .anywhere: break
+                case .notFirst: if atStart { return nil }
+                case .notLast: if index + 1 == count || text[index + 1] == 0x20 { return nil }
+                case .never: return nil
                 }
-                return nil
+                index += 1
+                continue
             }
             // Latin-1 Supplement and Latin Extended-A/B letters: two-byte sequences C3 80 … C9 8F,
             // not × (C3 97) or ÷ (C3 B7).
@@ -144,14 +146,20 @@ package enum WordWrap {
         return result
     }
 
-    /// ASCII characters allowed: 2 anywhere in a word (letters, digits), 1 not first (punctuation
-    /// whose break rules look only at their neighbours in the word), 0 never.
-    private static let ascii: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 128)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = 2 }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = 2 }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = 2 }
-        for character in ".,:;!?-'%/" { table[Int(character.asciiValue!)] = 1 }
+    /// Where an ASCII character may stand in a word: letters and digits anywhere; punctuation
+    /// whose break rules look only at its neighbours inside the word, not first; everything
+    /// else never. (`notLast` is for characters no break may follow, even after spaces, such as
+    /// opening brackets; none is allowed now.)
+    private enum Place { case anywhere, notFirst, notLast, never }
+
+    private static let ascii: [Place] = {
+        var table = [Place](repeating: .never, count: 128)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = .anywhere }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = .anywhere }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = .anywhere }
+        // Brackets and symbols such as + @ = take contextual forms in fonts like Inter from
+        // characters beyond a space ("fidelity (Tj)" against "(Tj)" alone): Pango's.
+        for character in ".,:;!?-'%/" { table[Int(character.asciiValue!)] = .notFirst }
         return table
     }()
 }

@@ -113,6 +113,34 @@ import Testing
         #expect(decided * 100 >= texts.count * 95, "\(decided) of \(texts.count)")
     }
 
+    /// Punctuation that ends a word, between every kind of neighbour, with a space and every kind
+    /// of next word: fonts such as Inter give some of it contextual forms (a raised colon or
+    /// hyphen beside capitals and digits), which must come out as Pango gives them, or be left
+    /// to Pango.
+    @Test(arguments: fonts)
+    func punctuationBesideSpacesKeepsPangosGlyphs(font: FontSpec) {
+        let pango = TextEngine()
+        pango.drawsFromWords = false
+        let words = TextEngine()
+        var fromWords = 0, compared = 0
+        for before in ["a", "A", "1", "AB", "12"] {
+            for mark in [".", ",", ":", ";", "!", "?", "-", "'", "%", "/", "-1", "/B", ":3"] {
+                for next in ["a", "A", "1", "Tj", "12"] {
+                    let text = "x " + before + mark + " " + next + " y"
+                    for width in [nil, 0.5 * pango.measure(text, style: TextStyle(font: font), width: nil).width] as [Double?] {
+                        compared += 1
+                        let assembled = words.layout(text, style: TextStyle(font: font), width: width)
+                        guard assembled.isFromWords else { continue }
+                        fromWords += 1
+                        #expect(assembled.glyphDump == pango.layout(text, style: TextStyle(font: font), width: width).glyphDump, "\(font): '\(text)'")
+                    }
+                }
+            }
+        }
+        print("WordWrap \(font): \(fromWords) of \(compared) punctuation cases put together from words, glyphs equal to Pango's")
+        #expect(fromWords > 0)
+    }
+
     @Test func otherParagraphsAreLeftToPango() {
         let engine = TextEngine()
         let font = FontSpec(family: "Inter", size: 15, lineHeight: 20)
@@ -132,7 +160,8 @@ import Testing
         }
         #expect(split("Zürich and São Paulo, well-known.") == ["Zürich", "and", "São", "Paulo,", "well-known."])
         #expect(split("Łódź") == ["Łódź"])
-        for refused in ["", " a", "a ", "a  b", "(a)", "a (b)", "\"a\"", "a\nb", "a\tb", "日本", "a×b", "مرحبا", "a\u{00A0}b", "-a", ".a", "a 😀", "a\u{2019}s"] {
+        for refused in ["", " a", "a ", "a  b", "(a)", "a (b)", "a [b]", "C++", "R&D", "x=y", "\"a\"", "a\nb", "a\tb", "日本", "a×b", "مرحبا",
+                        "a\u{00A0}b", "-a", ".a", "a 😀", "a\u{2019}s", "a {b}", "a<b"] {
             #expect(split(refused) == nil, "\(refused.debugDescription)")
         }
     }
