@@ -365,6 +365,12 @@ public final class TextEngine: @unchecked Sendable {
               let first = word.first, let last = word.last, keepsApartFromSpace(" " + String(first), table) else { return nil }
         var known = KnownWord(word: alone.word, apartAfter: keepsApartFromSpace(String(last) + " ", table), glyphs: alone.glyphs,
                               head: nil, tail: nil, headBytes: alone.headBytes)
+        // Between other words (lower case, capitals, digits), shaped with them, the word must keep
+        // its glyphs: some fonts pick contextual forms from beyond a space (Inter's brackets).
+        for neighbour in ["a", "A", "1"] {
+            guard keepsGlyphs(alone.glyphs, in: neighbour + " ", word, "", table: table),
+                  !known.apartAfter || keepsGlyphs(alone.glyphs, in: neighbour + " ", word, " " + neighbour, table: table) else { return nil }
+        }
         if alone.word.breaksInside == 1 {
             let utf8 = Array(word.utf8)
             guard let head = shapeAlone(String(decoding: utf8[..<alone.headBytes], as: UTF8.self), font: table.fontSpec),
@@ -392,6 +398,16 @@ public final class TextEngine: @unchecked Sendable {
             }
         }
         return known
+    }
+
+    /// Whether `word` shaped between `before` and `after` has the glyphs it has alone.
+    private func keepsGlyphs(_ glyphs: Glyphs, in before: String, _ word: String, _ after: String, table: Words) -> Bool {
+        guard let shaped = shapeAlone(before + word + after, font: table.fontSpec), shaped.font == table.font else { return false }
+        let start = Int32(before.utf8.count), end = start + Int32(word.utf8.count)
+        let inside = shaped.glyphs.clusters.indices.filter { shaped.glyphs.clusters[$0] >= start && shaped.glyphs.clusters[$0] < end }
+        return inside.count == glyphs.infos.count && zip(inside, glyphs.infos.indices).allSatisfy { index, own in
+            Self.sameGlyph(shaped.glyphs.infos[index], glyphs.infos[own]) && shaped.glyphs.clusters[index] - start == glyphs.clusters[own]
+        }
     }
 
     private static func sameGlyph(_ a: PangoGlyphInfo, _ b: PangoGlyphInfo) -> Bool {

@@ -126,7 +126,7 @@ import Testing
         for before in ["a", "A", "1", "AB", "12"] {
             for mark in [".", ",", ":", ";", "!", "?", "-", "'", "%", "/", "-1", "/B", ":3"] {
                 for next in ["a", "A", "1", "Tj", "12"] {
-                    let text = "x " + before + mark + " " + next + " y"
+                    let text = "see " + before + mark + " " + next + " go"
                     for width in [nil, 0.5 * pango.measure(text, style: TextStyle(font: font), width: nil).width] as [Double?] {
                         compared += 1
                         let assembled = words.layout(text, style: TextStyle(font: font), width: width)
@@ -139,6 +139,18 @@ import Testing
         }
         print("WordWrap \(font): \(fromWords) of \(compared) punctuation cases put together from words, glyphs equal to Pango's")
         #expect(fromWords > 0)
+    }
+
+    /// Inter draws "x" between two numbers as a multiplication sign, looking across the spaces:
+    /// that word is left to Pango, which draws the sign.
+    @Test func wordsThatChangeBesideOtherWordsAreLeftToPango() {
+        let engine = TextEngine()
+        let font = FontSpec(family: "Inter", size: 15, lineHeight: 20)
+        #expect(!engine.layout("2 x 3", style: TextStyle(font: font), width: 343).isFromWords)
+        let pango = TextEngine()
+        pango.drawsFromWords = false
+        #expect(engine.layout("2 x 3", style: TextStyle(font: font), width: 343).glyphDump
+                == pango.layout("2 x 3", style: TextStyle(font: font), width: 343).glyphDump)
     }
 
     @Test func otherParagraphsAreLeftToPango() {
