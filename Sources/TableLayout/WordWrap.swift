@@ -129,7 +129,6 @@ package enum WordWrap {
                 switch Self.ascii[Int(byte)] {
                 case .anywhere: break
                 case .notFirst: if atStart { return nil }
-                case .notLast: if index + 1 == count || text[index + 1] == 0x20 { return nil }
                 case .never: return nil
                 }
                 index += 1
@@ -148,9 +147,8 @@ package enum WordWrap {
 
     /// Where an ASCII character may stand in a word: letters and digits anywhere; punctuation
     /// whose break rules look only at its neighbours inside the word, not first; everything
-    /// else never. (`notLast` is for characters no break may follow, even after spaces, such as
-    /// opening brackets; none is allowed now.)
-    private enum Place { case anywhere, notFirst, notLast, never }
+    /// else never.
+    private enum Place { case anywhere, notFirst, never }
 
     private static let ascii: [Place] = {
         var table = [Place](repeating: .never, count: 128)
