@@ -176,7 +176,7 @@ public final class TextEngine: @unchecked Sendable {
         while helpers.count < count {
             let helper = TextEngine()
             helper.keepsLayouts = keepsLayouts
-            helper.drawsFromWords = drawsFromWords
+            helper.usesWords = usesWords
             helpers.append(helper)
         }
     }
@@ -293,7 +293,7 @@ public final class TextEngine: @unchecked Sendable {
         if text.isEmpty { return TextSize(width: 0, height: 0, lineCount: 0) }
         if keepsLayouts { return layout(text, style: style, width: width).size }
         // Sizes from words cost less than a lookup; the others are kept.
-        if let size = sizeFromWords(text, style: style, width: width) { return size }
+        if usesWords, let size = sizeFromWords(text, style: style, width: width) { return size }
         let key = Key(text: text, style: style, width: width)
         if let known = sizes[key] { return known }
         let size = makeLayout(text, style: style, width: width).size
@@ -308,11 +308,11 @@ public final class TextEngine: @unchecked Sendable {
         return fromWords(text, style: style, width: width, lines: &lines)?.size
     }
 
-    /// Whether paragraphs to draw may be put together from words (see `TextLayout`); off, every
-    /// paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which must give
-    /// the same output, only slower.
-    package var drawsFromWords = getenv("TABLERENDER_SHAPE_EVERY_PARAGRAPH") == nil {
-        didSet { for helper in helpers { helper.drawsFromWords = drawsFromWords } }
+    /// Whether paragraphs may be measured and drawn from words (see `WordWrap`, `TextLayout`);
+    /// off, every paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which
+    /// must give the same output, only slower.
+    package var usesWords = getenv("TABLERENDER_SHAPE_EVERY_PARAGRAPH") == nil {
+        didSet { for helper in helpers { helper.usesWords = usesWords } }
     }
 
     /// A paragraph's size from its words and, when `lines` is not nil, its lines, words and
@@ -544,7 +544,7 @@ public final class TextEngine: @unchecked Sendable {
         let key = Key(text: text, style: style, width: width)
         if let known = cache[key] { return known }
         for helper in consulted { if let known = helper.cache[key] { return known } }
-        let made = (drawsFromWords ? layoutFromWords(text, style: style, width: width) : nil) ?? makeLayout(text, style: style, width: width)
+        let made = (usesWords ? layoutFromWords(text, style: style, width: width) : nil) ?? makeLayout(text, style: style, width: width)
         cache[key] = made
         return made
     }

@@ -36,6 +36,7 @@ import Testing
     @Test(arguments: fonts)
     func sizesFromWordsEqualPangoAtEveryBreakBoundary(font: FontSpec) {
         let pango = TextEngine()
+        pango.usesWords = false
         let words = TextEngine()
         words.keepsLayouts = false
         var compared = 0, decided = 0
@@ -74,7 +75,7 @@ import Testing
     @Test(arguments: fonts)
     func linesFromWordsHaveThePangoGlyphs(font: FontSpec) {
         let pango = TextEngine()
-        pango.drawsFromWords = false
+        pango.usesWords = false
         let words = TextEngine()
         var compared = 0, fromWords = 0
         for (index, text) in Self.paragraphs(80).enumerated() {
@@ -120,7 +121,7 @@ import Testing
     @Test(arguments: fonts)
     func punctuationBesideSpacesKeepsPangosGlyphs(font: FontSpec) {
         let pango = TextEngine()
-        pango.drawsFromWords = false
+        pango.usesWords = false
         let words = TextEngine()
         var fromWords = 0, compared = 0
         for before in ["a", "A", "1", "AB", "12"] {
@@ -148,7 +149,7 @@ import Testing
         let font = FontSpec(family: "Inter", size: 15, lineHeight: 20)
         #expect(!engine.layout("2 x 3", style: TextStyle(font: font), width: 343).isFromWords)
         let pango = TextEngine()
-        pango.drawsFromWords = false
+        pango.usesWords = false
         #expect(engine.layout("2 x 3", style: TextStyle(font: font), width: 343).glyphDump
                 == pango.layout("2 x 3", style: TextStyle(font: font), width: 343).glyphDump)
     }

@@ -11,7 +11,7 @@ import Testing
         let path = example == "bench" ? try BenchDocument.write(page: "390x844") : Repository.path("Examples/\(example)/\(example).json")
         func render(fromWords: Bool) throws -> [String: Data] {
             let loaded = try LoadedDocument(path: path)
-            loaded.renderer.engine.text.drawsFromWords = fromWords
+            loaded.renderer.engine.text.usesWords = fromWords
             var options = RenderOptions()
             options.formats = [.pdf, .png]
             options.scale = 1
