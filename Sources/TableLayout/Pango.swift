@@ -472,7 +472,11 @@ public final class TextEngine: @unchecked Sendable {
                 var offset = 0
                 if let layoutWidth {
                     switch style.alignment {
-                    case .center: offset = (layoutWidth - line.width) / 2
+                    case .center:
+                        offset = (layoutWidth - line.width) / 2
+                        // Pango rounds a centred line to whole pixels when both widths are whole.
+                        let scale = Int(PANGO_SCALE)
+                        if (layoutWidth | line.width) & (scale - 1) == 0 { offset = (offset + scale / 2) & ~(scale - 1) }
                     case .trailing: offset = layoutWidth - line.width
                     case .natural, .leading, .justified: offset = 0
                     }

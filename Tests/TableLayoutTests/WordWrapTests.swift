@@ -105,6 +105,65 @@ import Testing
         #expect(fromWords * 4 > compared)
     }
 
+    /// 1,500 random paragraphs of random words (Latin-1 and Latin Extended letters, digits,
+    /// punctuation) per font, at random widths and alignments: every one put together from words
+    /// has Pango's glyphs, offsets and size. (It found Pango's rounding of centred lines.)
+    @Test(arguments: fonts)
+    func randomParagraphsFromWordsHaveThePangoGlyphs(font: FontSpec) {
+        let pango = TextEngine()
+        pango.usesWords = false
+        let words = TextEngine()
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+            + Array("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿĀāĂăĄąĆćČčĎďĐđĒēĘęĚěĞğĢģĪīĮįİıĶķĹĺĻļĽľŁłŃńŅņŇňŌōŐőŒœŔŕŘřŚśŞşŠšŢţŤťŪūŮůŰűŲųŸŹźŻżŽžƒǅǆșțȘȚ")
+        let marks = Array(".,:;!?-'%/")
+        var compared = 0, fromWords = 0, mismatches = 0
+        for _ in 0..<1500 {
+            let count = 1 + next(14)
+            var parts: [String] = []
+            for _ in 0..<count {
+                var word = String(letters[next(letters.count)])
+                for _ in 0..<next(9) {
+                    word.append(next(6) == 0 ? marks[next(marks.count)] : letters[next(letters.count)])
+                }
+                parts.append(word)
+            }
+            let text = parts.joined(separator: " ")
+            let alignment: TextStyle.Alignment = [.natural, .center, .trailing][next(3)]
+            let style = TextStyle(font: font, alignment: alignment)
+            let full = pango.measure(text, style: TextStyle(font: font), width: nil).width
+            for width in [nil, full, full * Double(1 + next(90)) / 100, 20 + Double(next(300))] as [Double?] {
+                compared += 1
+                let a = words.layout(text, style: style, width: width)
+                guard a.isFromWords else { continue }
+                fromWords += 1
+                let b = pango.layout(text, style: style, width: width)
+                if a.glyphDump != b.glyphDump || a.size != b.size {
+                    mismatches += 1
+                    if mismatches < 4 { print("WordWrap mismatch \(font) \(alignment) \(String(describing: width)) '\(text)'") }
+                }
+            }
+        }
+        print("WordWrap random \(font): \(fromWords) of \(compared) from words, \(mismatches) mismatches")
+        #expect(mismatches == 0)
+        #expect(fromWords * 2 > compared)
+    }
+
+    /// A centred line is put at whole pixels when it and the layout are whole pixels wide.
+    @Test func centredLinesAreRoundedAsPangoRoundsThem() {
+        let pango = TextEngine()
+        pango.usesWords = false
+        let words = TextEngine()
+        let style = TextStyle(font: FontSpec(family: "Inter", size: 17, weight: 700, lineHeight: 22), alignment: .center)
+        let assembled = words.layout("ÒCĐSËP", style: style, width: 296)
+        #expect(assembled.isFromWords)
+        #expect(assembled.glyphDump == pango.layout("ÒCĐSËP", style: style, width: 296).glyphDump)
+    }
+
     @Test func benchmarkParagraphsAreAlmostAllMeasuredFromWords() {
         let words = TextEngine()
         words.keepsLayouts = false
