@@ -367,7 +367,9 @@ public final class TextEngine: @unchecked Sendable {
                               head: nil, tail: nil, headBytes: alone.headBytes)
         // Between other words (lower case, capitals, digits), shaped with them, the word must keep
         // its glyphs: some fonts pick contextual forms from beyond a space (Inter's brackets).
-        for neighbour in ["a", "A", "1"] {
+        // Neighbours of the word's own script: Pango makes a run of each script.
+        let script = word.unicodeScalars.first { $0.value >= 0x370 }.map { $0.value < 0x400 ? 1 : 2 } ?? 0
+        for neighbour in [["a", "A", "1"], ["α", "Α", "1"], ["а", "А", "1"]][script] {
             guard keepsGlyphs(alone.glyphs, in: neighbour + " ", word, "", table: table),
                   !known.apartAfter || keepsGlyphs(alone.glyphs, in: neighbour + " ", word, " " + neighbour, table: table) else { return nil }
         }

@@ -10,7 +10,8 @@ package enum WordWrap {
     package struct Word: Sendable, Hashable {
         /// The sum of its glyphs' advances.
         package var width: Int
-        /// How many break opportunities the word has of its own (after a hyphen, a slash).
+        /// How many break opportunities the word has of its own (after a hyphen, a slash); 2
+        /// also for one whose parts shape differently alone than in the word.
         package var breaksInside: Int
         /// The width up to its first such break, as part of the whole word: a line with room for
         /// that much breaks inside the word.
@@ -69,9 +70,12 @@ package enum WordWrap {
         /// (Pango takes the last opportunity that fits); false when it does not.
         func breakInside(_ index: Int, after before: Int) -> Bool? {
             let word = words[index]
-            guard word.breaksInside > 0, before + word.firstBreakWidth <= width else { return false }
-            // Which of several breaks inside would be taken is not known from the words.
-            guard word.breaksInside == 1, word.tail <= width else { return nil }
+            guard word.breaksInside > 0 else { return false }
+            // With several breaks inside, or parts that shape differently alone, Pango weighs
+            // each break with its part shaped again: not known from the words.
+            guard word.breaksInside == 1 else { return nil }
+            guard before + word.firstBreakWidth <= width else { return false }
+            guard word.tail <= width else { return nil }
             end(at: index, width: before + word.head, head: true)
             lines += 1
             line = word.tail
@@ -106,12 +110,15 @@ package enum WordWrap {
     }
 
     /// The words of `text` as byte ranges, when every character is one whose line breaking and
-    /// shaping do not reach across a space: letters and digits of Latin scripts and a few marks of
-    /// punctuation (see `Place`), single spaces between words. Nil otherwise.
+    /// shaping do not reach across a space: letters and digits, a few marks of punctuation (see
+    /// `Place`), single spaces between words, and letters of one script only (Latin, Greek or
+    /// Cyrillic: Pango makes a run of each script, and the words make one run a line). Nil
+    /// otherwise.
     package static func words(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         var result: [Range<Int>] = []
         result.reserveCapacity(24)
         var start = 0, index = 0
+        var script = Script.common
         let count = text.count
         guard count > 0 else { return nil }
         while index < count {
@@ -125,35 +132,57 @@ package enum WordWrap {
                 continue
             }
             let atStart = index == start
+            var letter = Script.common
             if byte < 0x80 {
                 switch Self.ascii[Int(byte)] {
+                case .letter: letter = .latin
                 case .anywhere: break
                 case .notFirst: if atStart { return nil }
                 case .never: return nil
                 }
                 index += 1
-                continue
+            } else {
+                // Only two-byte sequences (lead bytes C2 to DF) can be letters accepted here.
+                guard byte >= 0xC2, byte <= 0xDF, index + 1 < count else { return nil }
+                letter = Self.script(byte, text[index + 1])
+                guard letter != .common else { return nil }
+                index += 2
             }
-            // Latin-1 Supplement and Latin Extended-A/B letters: two-byte sequences C3 80 … C9 8F,
-            // not × (C3 97) or ÷ (C3 B7).
-            guard byte >= 0xC3, byte <= 0xC9, index + 1 < count else { return nil }
-            let next = text[index + 1]
-            guard next & 0xC0 == 0x80, !(byte == 0xC3 && (next == 0x97 || next == 0xB7)), !(byte == 0xC9 && next > 0x8F) else { return nil }
-            index += 2
+            if letter != .common {
+                if script == .common { script = letter } else if script != letter { return nil }
+            }
         }
         result.append(start..<count)
         return result
     }
 
+    private enum Script { case common, latin, greek, cyrillic }
+
+    /// The script of the letter a two-byte UTF-8 sequence encodes, or `.common` when it is not a
+    /// letter accepted in words: Latin-1 Supplement and Latin Extended-A/B letters (U+00C0 to
+    /// U+024F but × and ÷), Greek letters (U+0386 to U+03CE), Cyrillic letters (U+0400 to U+045F,
+    /// U+0490 to U+04FF; not the combining marks between).
+    private static func script(_ lead: UInt8, _ next: UInt8) -> Script {
+        guard next & 0xC0 == 0x80 else { return .common }
+        let scalar = (UInt32(lead & 0x1F) << 6) | UInt32(next & 0x3F)
+        switch scalar {
+        case 0x00D7, 0x00F7: return .common
+        case 0x00C0...0x024F: return .latin
+        case 0x0386, 0x0388...0x038A, 0x038C, 0x038E...0x03A1, 0x03A3...0x03CE: return .greek
+        case 0x0400...0x045F, 0x0490...0x04FF: return .cyrillic
+        default: return .common
+        }
+    }
+
     /// Where an ASCII character may stand in a word: letters and digits anywhere; punctuation
     /// whose break rules look only at its neighbours inside the word, not first; everything
     /// else never.
-    private enum Place { case anywhere, notFirst, never }
+    private enum Place { case letter, anywhere, notFirst, never }
 
     private static let ascii: [Place] = {
         var table = [Place](repeating: .never, count: 128)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = .anywhere }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = .anywhere }
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = .letter }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = .letter }
         for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = .anywhere }
         // Brackets and symbols such as + @ = take contextual forms in fonts like Inter from
         // characters beyond a space ("fidelity (Tj)" against "(Tj)" alone): Pango's.
