@@ -1,4 +1,5 @@
 import CGraphics
+import Foundation
 import TableTemplates
 
 /// How a piece of text is set: everything Pango and CSS need to agree on a line break.
@@ -368,7 +369,7 @@ public final class TextEngine: @unchecked Sendable {
         // Between other words (lower case, capitals, digits), shaped with them, the word must keep
         // its glyphs: some fonts pick contextual forms from beyond a space (Inter's brackets).
         // Neighbours of the word's own script: Pango makes a run of each script.
-        let script = word.unicodeScalars.first { $0.value >= 0x370 }.map { $0.value < 0x400 ? 1 : 2 } ?? 0
+        let script = word.unicodeScalars.first { (0x370..<0x500).contains($0.value) }.map { $0.value < 0x400 ? 1 : 2 } ?? 0
         for neighbour in [["a", "A", "1"], ["α", "Α", "1"], ["а", "А", "1"]][script] {
             guard keepsGlyphs(alone.glyphs, in: neighbour + " ", word, "", table: table),
                   !known.apartAfter || keepsGlyphs(alone.glyphs, in: neighbour + " ", word, " " + neighbour, table: table) else { return nil }
@@ -515,6 +516,7 @@ public final class TextEngine: @unchecked Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, fontDescription(font))
         pango_layout_set_text(layout, text, -1)
+        Self.shaping.withLock { _ = pango_layout_get_line_count(layout) }
         guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
               let runs = line.pointee.runs, runs.pointee.next == nil, let data = runs.pointee.data else { return nil }
         let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
@@ -581,8 +583,17 @@ public final class TextEngine: @unchecked Sendable {
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         pango_layout_set_text(layout, text, -1)
+        // Lines are made now, under the lock (see `shaping`), and kept in the layout.
+        Self.shaping.withLock { _ = pango_layout_get_line_count(layout) }
         return result
     }
+
+    /// Pango 1.50 shapes and breaks lines with state shared by every thread, even with one font
+    /// map per thread: a line that ends inside a word it shapes again (Inter's "Ł--") can break
+    /// differently while another thread shapes. Shaping is done one thread at a time, so the
+    /// output never depends on threads; binding, layout and drawing stay parallel, and most
+    /// paragraphs are put together from words shaped once.
+    private static let shaping = NSLock()
 
     /// The family fontconfig actually gives for `font`'s own family (not its fallbacks): when it
     /// differs, the font is not installed and output would silently change from machine to machine.
@@ -605,7 +616,7 @@ public final class TextEngine: @unchecked Sendable {
     /// fractional, so text is drawn shifted by the difference to land on the same pixels.
     public func baseline(of font: FontSpec) -> Double {
         if let known = baselines[font] { return known }
-        let metrics = pango_context_get_metrics(context, fontDescription(font), nil)
+        let metrics = Self.shaping.withLock { pango_context_get_metrics(context, fontDescription(font), nil) }
         let ascent = (Double(pango_font_metrics_get_ascent(metrics)) / Double(PANGO_SCALE)).rounded()
         let descent = (Double(pango_font_metrics_get_descent(metrics)) / Double(PANGO_SCALE)).rounded()
         pango_font_metrics_unref(metrics)

@@ -111,7 +111,8 @@ package enum WordWrap {
 
     /// The words of `text` as byte ranges, when every character is one whose line breaking and
     /// shaping do not reach across a space: letters and digits, a few marks of punctuation (see
-    /// `Place`), single spaces between words, and letters of one script only (Latin, Greek or
+    /// `Place`; typographic quotes, apostrophe, en dash and ellipsis), single spaces between
+    /// words, and letters of one script only (Latin, Greek or
     /// Cyrillic: Pango makes a run of each script, and the words make one run a line). Nil
     /// otherwise.
     package static func words(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
@@ -141,6 +142,18 @@ package enum WordWrap {
                 case .never: return nil
                 }
                 index += 1
+            } else if byte == 0xE2 {
+                // Typographic punctuation, U+2013 to U+2026. (Not the em dash: Inter gives it
+                // forms and breaks that words alone cannot tell.)
+                guard index + 2 < count, text[index + 1] == 0x80 else { return nil }
+                let isLast = index + 3 == count || text[index + 3] == 0x20
+                switch text[index + 2] {
+                case 0x93: break                                            // – en dash
+                case 0x98, 0x9C: if !atStart || isLast { return nil }      // ‘ “ open a word
+                case 0x99, 0x9D, 0xA6: if atStart { return nil }            // ’ ” … end or join
+                default: return nil
+                }
+                index += 3
             } else {
                 // Only two-byte sequences (lead bytes C2 to DF) can be letters accepted here.
                 guard byte >= 0xC2, byte <= 0xDF, index + 1 < count else { return nil }
