@@ -231,6 +231,7 @@ public final class TextEngine: @unchecked Sendable {
         /// Whether a character, first or last in a word, shapes the same beside a space as alone
         /// (no kerning with the space, as Times-like fonts have for "A", "T", "Y").
         var alonePairs: [String: Bool] = [:]
+        let shared: SharedWords
 
         init(fontSpec: FontSpec, space: Int, spaceGlyphs: Glyphs, analysis: PangoAnalysis, font: UInt) {
             self.fontSpec = fontSpec
@@ -240,10 +241,44 @@ public final class TextEngine: @unchecked Sendable {
             analysis.extra_attrs = nil
             self.analysis = analysis
             self.font = font
+            self.shared = SharedWords.of(fontSpec)
             g_object_ref(UnsafeMutableRawPointer(bitPattern: font))
         }
 
         deinit { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
+    }
+
+    /// What every engine has learnt of a font's words: glyphs, advances and whether a word can be
+    /// put together with others are facts of the font file, the same on every thread, so a word
+    /// is shaped once per process, not once per engine. Engines keep their own copy in front.
+    private final class SharedWords: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [String: KnownWord?] = [:]
+        private var pairs: [String: Bool] = [:]
+
+        func word(_ word: String) -> KnownWord?? { lock.withLock { known[word] } }
+        func pair(_ pair: String) -> Bool? { lock.withLock { pairs[pair] } }
+
+        func learn(_ word: String, _ entry: KnownWord?) {
+            lock.withLock {
+                if known.count >= TextEngine.wordsKept { known.removeAll(keepingCapacity: true) }
+                known[word] = .some(entry)
+            }
+        }
+
+        func learn(pair: String, _ apart: Bool) { lock.withLock { pairs[pair] = apart } }
+
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var fonts: [FontSpec: SharedWords] = [:]
+
+        static func of(_ font: FontSpec) -> SharedWords {
+            lock.withLock {
+                if let known = fonts[font] { return known }
+                let made = SharedWords()
+                fonts[font] = made
+                return made
+            }
+        }
     }
 
     /// The words of `font`, made on first use; nil when even a space cannot be shaped alone.
@@ -337,7 +372,12 @@ public final class TextEngine: @unchecked Sendable {
                 if let seen = table.known[word] {
                     entry = seen
                 } else {
-                    entry = shapeWord(word, table: table)
+                    if let learnt = table.shared.word(word) {
+                        entry = learnt
+                    } else {
+                        entry = shapeWord(word, table: table)
+                        table.shared.learn(word, entry)
+                    }
                     if table.known.count >= Self.wordsKept { table.known.removeAll(keepingCapacity: true) }
                     table.known[word] = .some(entry)
                 }
@@ -495,6 +535,10 @@ public final class TextEngine: @unchecked Sendable {
     /// and font.
     private func keepsApartFromSpace(_ pair: String, _ table: Words) -> Bool {
         if let known = table.alonePairs[pair] { return known }
+        if let learnt = table.shared.pair(pair) {
+            table.alonePairs[pair] = learnt
+            return learnt
+        }
         let character = String(pair.filter { $0 != " " })
         var apart = false
         if let together = shapeAlone(pair, font: table.fontSpec), let alone = shapeAlone(character, font: table.fontSpec) {
@@ -506,6 +550,7 @@ public final class TextEngine: @unchecked Sendable {
                 && zip(together.glyphs.infos, expected).allSatisfy(Self.sameGlyph)
         }
         table.alonePairs[pair] = apart
+        table.shared.learn(pair: pair, apart)
         return apart
     }
 
