@@ -183,7 +183,7 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// Whether the layouts that measured text are kept to be drawn (PNG, PDF). When nothing will
-    /// be drawn (an HTML page needs sizes only), only sizes are kept, and plain Latin paragraphs
+    /// be drawn (an HTML page needs sizes only), only sizes are kept, and plain paragraphs
     /// are measured from their words, each shaped once per font (`WordWrap`): the same sizes,
     /// without shaping every paragraph.
     public var keepsLayouts = true {
@@ -337,8 +337,8 @@ public final class TextEngine: @unchecked Sendable {
         return size
     }
 
-    /// The size of a plain Latin paragraph from its words (see `WordWrap`), or nil when the words
-    /// alone cannot say exactly what Pango would.
+    /// The size of a plain paragraph from its words (see `WordWrap`), or nil when the words alone
+    /// cannot say exactly what Pango would.
     package func sizeFromWords(_ text: String, style: TextStyle, width: Double?) -> TextSize? {
         var lines: [WordWrap.Line]?
         return fromWords(text, style: style, width: width, lines: &lines)?.size
@@ -396,7 +396,8 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// The longest word (in UTF-8 bytes) shaped alone, and how many words a font keeps before
-    /// it forgets them all: at most some 60 MB of glyphs per font and thread.
+    /// it forgets them all: at most some 60 MB of glyphs per font, for each engine and for the
+    /// process.
     static let longestWord = 48
     static let wordsKept = 50_000
 

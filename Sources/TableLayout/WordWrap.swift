@@ -1,10 +1,11 @@
-/// Line breaking from words measured once, for pages that need the height of every paragraph but
-/// draw none of them (HTML). Pango shapes a paragraph as one run and breaks it greedily; when the
-/// paragraph is plain Latin text in one font, words separated by single spaces, that is the same
-/// as adding up the advances of its words, each shaped once per font, and breaking before the
-/// first word that does not fit. Anything this cannot decide exactly as Pango would (a break
-/// inside a word, a word wider than the line, an ellipsis, justified lines) returns nil, and
-/// the paragraph is measured by Pango.
+/// Line breaking from words shaped once, for every paragraph that is plain text of one script
+/// in one font with single spaces between words: Pango shapes such a paragraph as one run and
+/// breaks it greedily, which is the same as adding up the advances of its words, each shaped once
+/// per font, and breaking before the first word that does not fit (or inside a hyphenated word
+/// when its first part fits). The lines found here are measured for HTML pages and put together
+/// into glyph strings for PNG and PDF (`TextLayout`). Anything this cannot decide exactly as
+/// Pango would (a word wider than the line, a line ending inside a word with several breaks,
+/// an ellipsis, justified lines) returns nil, and the paragraph is laid out by Pango.
 package enum WordWrap {
     /// A word shaped alone, in Pango units (1/1024 px).
     package struct Word: Sendable, Hashable {
