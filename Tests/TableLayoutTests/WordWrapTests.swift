@@ -33,6 +33,21 @@ import Testing
         return (0..<count).map { _ in (0...next(16)).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ") }
     }
 
+    /// Widths at which a line of `text` ends exactly: each prefix of every `every` words, and each
+    /// prefix ending after a hyphen or slash (where a line may break inside a word), on one line,
+    /// and one Pango unit less; and a few ordinary widths.
+    static func boundaries(of text: String, font: FontSpec, pango: TextEngine, every step: Int) -> [Double?] {
+        let parts = text.split(separator: " ")
+        var prefixes = stride(from: 1, through: parts.count, by: step).map { parts[0..<$0].joined(separator: " ") }
+        for index in text.indices where text[index] == "-" || text[index] == "/" { prefixes.append(String(text[...index])) }
+        var widths: [Double?] = [nil, 343, 200, 97.3, 40]
+        for prefix in prefixes {
+            let exact = pango.measure(prefix, style: TextStyle(font: font), width: nil).width
+            widths += [exact, exact - 1.0 / 1024]
+        }
+        return widths
+    }
+
     @Test(arguments: fonts)
     func sizesFromWordsEqualPangoAtEveryBreakBoundary(font: FontSpec) {
         let pango = TextEngine()
@@ -42,21 +57,7 @@ import Testing
         var compared = 0, decided = 0
         for (index, text) in Self.paragraphs(120).enumerated() {
             let style = TextStyle(font: font, lines: index % 7 == 0 ? 2 : 0, alignment: index % 5 == 0 ? .center : .natural)
-            // Each prefix of the paragraph on one line gives a width at which a line ends exactly:
-            // probe it and one Pango unit less, and a few ordinary widths.
-            let parts = text.split(separator: " ")
-            var widths: [Double?] = [nil, 343, 200, 97.3, 40]
-            for count in 1...parts.count {
-                let prefix = parts[0..<count].joined(separator: " ")
-                let exact = pango.measure(prefix, style: TextStyle(font: font), width: nil).width
-                widths += [exact, exact - 1.0 / 1024]
-            }
-            // And each prefix ending after a hyphen or slash, where a line may break inside a word.
-            for index in text.indices where text[index] == "-" || text[index] == "/" {
-                let exact = pango.measure(String(text[...index]), style: TextStyle(font: font), width: nil).width
-                widths += [exact, exact - 1.0 / 1024]
-            }
-            for width in widths {
+            for width in Self.boundaries(of: text, font: font, pango: pango, every: 1) {
                 compared += 1
                 guard let fast = words.sizeFromWords(text, style: style, width: width) else { continue }
                 decided += 1
@@ -81,16 +82,7 @@ import Testing
         for (index, text) in Self.paragraphs(80).enumerated() {
             let alignment: TextStyle.Alignment = [.natural, .center, .trailing][index % 3]
             let style = TextStyle(font: font, lines: index % 7 == 0 ? 2 : 0, alignment: alignment)
-            let parts = text.split(separator: " ")
-            var widths: [Double?] = [nil, 343, 200, 97.3, 40]
-            for count in stride(from: 1, through: parts.count, by: 2) {
-                let exact = pango.measure(parts[0..<count].joined(separator: " "), style: TextStyle(font: font), width: nil).width
-                widths += [exact, exact - 1.0 / 1024]
-            }
-            for index in text.indices where text[index] == "-" || text[index] == "/" {
-                widths.append(pango.measure(String(text[...index]), style: TextStyle(font: font), width: nil).width)
-            }
-            for width in widths {
+            for width in Self.boundaries(of: text, font: font, pango: pango, every: 2) {
                 compared += 1
                 let assembled = words.layout(text, style: style, width: width)
                 guard assembled.isFromWords else { continue }
