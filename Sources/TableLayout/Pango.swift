@@ -223,6 +223,8 @@ public final class TextEngine: @unchecked Sendable {
         let fontSpec: FontSpec
         let space: Int
         let spaceGlyphs: Glyphs
+        /// The space a line wraps at: it stays in the line with no width, as Pango leaves it.
+        let wrappedSpaceGlyphs: Glyphs
         /// What Pango's items over these words hold (the space's analysis).
         let analysis: PangoAnalysis
         /// The Pango font of the space, held while the engine lives, so that no other font can take its address.
@@ -237,6 +239,12 @@ public final class TextEngine: @unchecked Sendable {
             self.fontSpec = fontSpec
             self.space = space
             self.spaceGlyphs = spaceGlyphs
+            var wrapped = spaceGlyphs
+            for index in wrapped.infos.indices {
+                wrapped.infos[index].geometry.width = 0
+                wrapped.infos[index].glyph = PANGO_GLYPH_EMPTY
+            }
+            wrappedSpaceGlyphs = wrapped
             var analysis = analysis
             analysis.extra_attrs = nil
             self.analysis = analysis
@@ -489,15 +497,7 @@ public final class TextEngine: @unchecked Sendable {
                         add(known[index].glyphs, at: ranges[index].lowerBound)
                     }
                 }
-                if !isLast, !line.endsWithHead {
-                    // The space a line wraps at stays in it with no width, as Pango leaves it.
-                    var space = table.spaceGlyphs
-                    for index in space.infos.indices {
-                        space.infos[index].geometry.width = 0
-                        space.infos[index].glyph = PANGO_GLYPH_EMPTY
-                    }
-                    add(space, at: ranges[line.last].upperBound)
-                }
+                if !isLast, !line.endsWithHead { add(table.wrappedSpaceGlyphs, at: ranges[line.last].upperBound) }
                 let glyphs = pango_glyph_string_new()!
                 pango_glyph_string_set_size(glyphs, Int32(infos.count))
                 for index in infos.indices {
@@ -507,12 +507,14 @@ public final class TextEngine: @unchecked Sendable {
                 let item = pango_item_new()!
                 item.pointee.offset = 0
                 item.pointee.length = Int32(end - start)
-                item.pointee.num_chars = Int32(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).unicodeScalars.count)
+                let lineBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                // Characters are the bytes that do not continue a UTF-8 sequence.
+                item.pointee.num_chars = Int32(lineBytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) })
                 item.pointee.analysis = table.analysis
                 g_object_ref(UnsafeMutableRawPointer(item.pointee.analysis.font))
-                let lineText = malloc(end - start + 1)!.assumingMemoryBound(to: CChar.self)
-                for offset in 0..<(end - start) { lineText[offset] = CChar(bitPattern: bytes[start + offset]) }
-                lineText[end - start] = 0
+                let lineText = malloc(lineBytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+                UnsafeMutableRawPointer(lineText).copyMemory(from: lineBytes.baseAddress!, byteCount: lineBytes.count)
+                lineText[lineBytes.count] = 0
                 var offset = 0
                 if let layoutWidth {
                     switch style.alignment {

@@ -1,5 +1,6 @@
 import TableLayout
 import TableTemplates
+import TestSupport
 import Testing
 
 /// Sizes from words shaped once (`WordWrap`, used when nothing is drawn) against Pango laying out
@@ -25,11 +26,8 @@ import Testing
 
     /// Deterministic paragraphs of 1 to 16 words.
     static func paragraphs(_ count: Int) -> [String] {
-        var state: UInt64 = 42
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var dice = Dice(seed: 42)
+        func next(_ bound: Int) -> Int { dice.next(bound) }
         return (0..<count).map { _ in (0...next(16)).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ") }
     }
 
@@ -105,11 +103,8 @@ import Testing
         let pango = TextEngine()
         pango.usesWords = false
         let words = TextEngine()
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var dice = Dice(seed: 7)
+        func next(_ bound: Int) -> Int { dice.next(bound) }
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
             + Array("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿĀāĂăĄąĆćČčĎďĐđĒēĘęĚěĞğĢģĪīĮįİıĶķĹĺĻļĽľŁłŃńŅņŇňŌōŐőŒœŔŕŘřŚśŞşŠšŢţŤťŪūŮůŰűŲųŸŹźŻżŽžƒǅǆșțȘȚ")
         let greek = Array("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώΆΈΉΊΌΎΏϊϋΐΰ0123456789")

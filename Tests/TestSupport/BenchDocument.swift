@@ -12,11 +12,8 @@ public enum BenchDocument {
         let cyrillic = "Привет мир таблица строка заголовок подзаголовок Москва Київ Ђорђе ширина 42 кто-то да, нет!".split(separator: " ")
         let greek = "Καλημέρα κόσμε πίνακας γραμμή επικεφαλίδα Αθήνα ύψος πλάτος 2024 ναι, όχι!".split(separator: " ")
         var words = latin
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var dice = Dice(seed: 7)
+        func next(_ bound: Int) -> Int { dice.next(bound) }
         func text(_ count: Int) -> String { (0..<count).map { _ in String(words[next(words.count)]) }.joined(separator: " ") }
         var sections: [String] = []
         for section in 0..<6 {
