@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The pipeline of DESIGN.md, a module per stage:
-// TableModel → TableTemplates → TableLayout → TableRendering (Cairo) and TableHTML → TableRender (+ the CLI).
+// The pipeline, a module per stage (docs/architecture.md):
+// TableModel → TableTemplates → TableText (Pango) → TableLayout → TableCairo (PNG, PDF) and TableHTML → TableRender (+ the CLI).
 let package = Package(
     name: "tablerender",
     platforms: [.macOS(.v13)],
@@ -20,11 +20,12 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "librsvg2-dev"])]),
         .target(name: "TableModel"),
         .target(name: "TableTemplates", dependencies: ["TableModel", "CLibXML2"]),
-        .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
-        .target(name: "TableRendering", dependencies: ["TableModel", "TableTemplates", "TableLayout", "CGraphics"]),
+        .target(name: "TableText", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
+        .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "TableText"]),
+        .target(name: "TableCairo", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "CGraphics"]),
         .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableLayout"]),
         .target(name: "TableSnapshot", dependencies: ["TableRender"]),
-        .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableLayout", "TableRendering", "TableHTML"]),
+        .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "TableCairo", "TableHTML"]),
         .target(name: "TableRenderCLI", dependencies: ["TableRender", "TableSnapshot"]),
         .target(name: "TableRenderTesting", dependencies: ["TableRender", "TableSnapshot"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
@@ -33,8 +34,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableTextTests", dependencies: ["TableText", "TestSupport"]),
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TableRenderingTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableCairoTests", dependencies: ["TableRender", "TableCairo", "CGraphics", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableSnapshotTests", dependencies: ["TableSnapshot", "TableRender", "TestSupport"]),
         .testTarget(name: "TableRenderTestingTests", dependencies: ["TableRenderTesting"], exclude: ["__Snapshots__"]),

@@ -1,7 +1,9 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include <pango/pangofc-font.h>
 #include <fontconfig/fontconfig.h>
 #include <cairo.h>
+#include <cairo-ft.h>
 #include <cairo-pdf.h>
 #include <librsvg/rsvg.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>

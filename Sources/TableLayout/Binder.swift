@@ -1,5 +1,6 @@
 import TableModel
 import TableTemplates
+import TableText
 
 /// Binds templates to item values: resolves `{key.path}` bindings, hides views whose content is
 /// missing or empty, checks tokens and values, and resolves image paths inside the assets folder.

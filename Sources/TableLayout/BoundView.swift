@@ -1,5 +1,6 @@
 import TableModel
 import TableTemplates
+import TableText
 
 public enum Axis: String, Sendable, Hashable { case horizontal, vertical }
 

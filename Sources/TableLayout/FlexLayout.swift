@@ -1,3 +1,5 @@
+import TableText
+
 /// A rectangle in points, origin top left.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var x, y, width, height: Double
@@ -28,6 +30,16 @@ public struct LaidOutView: Sendable, Hashable {
     public var style: ViewStyle
     public var frame: Rect
     public var children: [LaidOutView]
+    /// A label's text as shaped at its width, when the layout is to be drawn: the renderers
+    /// draw these very glyphs.
+    public var text: ShapedText?
+
+    public init(style: ViewStyle, frame: Rect, children: [LaidOutView], text: ShapedText? = nil) {
+        self.style = style
+        self.frame = frame
+        self.children = children
+        self.text = text
+    }
 }
 
 /// The stack layout: a single-line flexbox (CSS Flexible Box Layout, §9), so that a browser
@@ -46,6 +58,7 @@ public struct FlexLayout {
         let definiteInner = height.map { max(0, clamp($0, style.minHeight, style.maxHeight) - style.padding[0] - style.padding[2]) }
         var children: [LaidOutView] = []
         var contentHeight: Double
+        var shaped: ShapedText?
         switch style.content {
         case .stack(let axis, let spacing, let alignment, let distribution):
             if axis == .horizontal {
@@ -56,7 +69,12 @@ public struct FlexLayout {
         case .box:
             (children, contentHeight) = layoutColumn(view.children, width: innerWidth, height: definiteInner, spacing: 0, alignment: "fill", distribution: "fill")
         case .label(let string, let textStyle, _):
-            contentHeight = text.measure(string, style: textStyle, width: innerWidth).height
+            if text.drawsText, !string.isEmpty {
+                shaped = text.shape(string, style: textStyle, width: innerWidth)
+                contentHeight = shaped?.size.height ?? 0
+            } else {
+                contentHeight = text.measure(string, style: textStyle, width: innerWidth).height
+            }
         default:
             contentHeight = 0
         }
@@ -66,7 +84,7 @@ public struct FlexLayout {
             moved.frame = child.frame.offsetBy(dx: style.padding[3], dy: style.padding[0])
             return moved
         }
-        return LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children)
+        return LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children, text: shaped)
     }
 
     /// The max-content width: what the view takes on one line with no constraint.

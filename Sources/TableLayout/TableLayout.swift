@@ -1,7 +1,7 @@
-import Dispatch
 import Foundation
 import TableModel
 import TableTemplates
+import TableText
 
 /// A line under a row, in the row's coordinates.
 public struct SeparatorLine: Sendable, Hashable {
@@ -153,38 +153,28 @@ public final class TableLayoutEngine {
         }
         let columnX = style.contentInset
         let columnWidth = max(1, width - 2 * style.contentInset)
-        var jobs: [(section: Int, item: Int, location: SourceLocation)] = []
+        var jobs: [RowJob] = []
         for (sectionIndex, section) in table.sections.enumerated() {
-            for itemIndex in section.items.indices { jobs.append((sectionIndex, itemIndex, locate(.item(section: sectionIndex, item: itemIndex)))) }
+            for itemIndex in section.items.indices { jobs.append(RowJob(section: sectionIndex, item: itemIndex)) }
         }
-        var windowStart = 0
-        var prepared: [(Block, Template)] = []
-        var next = 0
-        let windowSize = window ?? jobs.count
-        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        let workers = jobs.count >= Self.parallelThreshold ? max(1, min(maximumThreads ?? cores, cores)) : 1
-        // With several windows and cores, the next window is measured on its own set of engines
-        // while this thread draws the pages of the current one.
-        let pipelined = workers > 1 && jobs.count > windowSize
-        text.ensureHelpers(pipelined ? 2 * workers : workers - 1)
-        let sets: [[TextEngine]] = pipelined ? [Array(text.helpers[0..<workers]), Array(text.helpers[workers..<(2 * workers)])]
-            : [[text] + Array(text.helpers[0..<(workers - 1)])]
-        let jobList = jobs
         let context = RowContext(table: table, library: library, binder: binder, x: columnX, width: columnWidth)
-        // A short first window lets drawing start early.
-        func slice(_ from: Int) -> [(section: Int, item: Int, location: SourceLocation)] {
-            let size = pipelined && from == 0 ? min(windowSize, 256) : windowSize
-            return Array(jobList[from..<min(jobList.count, from + size)])
-        }
-        /// Starts measuring the window at `from` on another thread, with the engine set `set`
-        /// (whose layouts, of pages already drawn, are dropped first).
-        func start(_ from: Int, set: Int) -> Pending {
-            text.dropLayouts(of: sets[set], includingOwn: false)
-            return Pending(slice(from), context: context, engines: sets[set])
+        let windowSize = max(1, window ?? Self.defaultWindow)
+        // Worker processes shape the text of the next window while this one is laid out and
+        // drawn here (`TextWorkers`); without them, text is shaped here as rows come.
+        let workers = jobs.count >= Self.parallelThreshold ? TextWorkers.start(count: workerCount, jobs: jobs, context: context,
+                                                                                 drawsText: text.drawsText, usesWords: text.usesWords) : nil
+        defer { workers?.stop() }
+        var windows: [Range<Int>] = []
+        var from = 0
+        while from < jobs.count {
+            // A short first window lets drawing start early.
+            let size = from == 0 && workers != nil ? min(windowSize, Self.firstWindow) : windowSize
+            windows.append(from..<min(jobs.count, from + size))
+            from += size
         }
         var windowIndex = 0
-        var pending: Pending? = pipelined ? start(0, set: 0) : nil
-        defer { _ = pending?.wait() }
+        workers?.request(windows.first)
+        var next = 0
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
             var headerBlock: Block?
@@ -199,27 +189,21 @@ public final class TableLayoutEngine {
                 y += style.sectionSpacing
             }
             for itemIndex in section.items.indices {
-                if next >= windowStart + prepared.count {
-                    if pipelined, let waiting = pending {
-                        let set = windowIndex % 2
-                        prepared = try waiting.wait().get()
-                        try checkFonts(locate, engines: sets[set])
-                        text.consulted = sets[set]
-                        windowIndex += 1
-                        let following = next + prepared.count
-                        pending = following < jobList.count ? start(following, set: windowIndex % 2) : nil
-                    } else {
-                        if next > 0 {
-                            try checkFonts(locate, engines: sets[0])
-                            text.dropLayouts(of: sets[0], includingOwn: true)
-                        }
-                        text.consulted = []
-                        prepared = try Self.prepareRows(slice(next), context: context, engines: sets[0])
-                        text.consulted = Array(sets[0].dropFirst())
+                if windowIndex < windows.count, next == windows[windowIndex].lowerBound {
+                    // The text of the rows drawn so far is kept by their views: the engine
+                    // forgets it, and takes what the workers shaped for this window.
+                    text.forgetParagraphs()
+                    if let workers {
+                        let (entries, missing) = workers.collect(windows[windowIndex])
+                        text.preload(entries)
+                        text.noteMissing(missing)
+                        workers.request(windowIndex + 1 < windows.count ? windows[windowIndex + 1] : nil)
                     }
-                    windowStart = next
+                    if windowIndex > 0 { try checkFonts(locate) }
+                    windowIndex += 1
                 }
-                var (block, template) = prepared[next - windowStart]
+                let location = locate(.item(section: sectionIndex, item: itemIndex))
+                var (block, template) = try Self.row(jobs[next], context: context, location: location, flex: flex)
                 next += 1
                 block.frame.y = y
                 let isLast = itemIndex == section.items.count - 1
@@ -239,7 +223,7 @@ public final class TableLayoutEngine {
             }
         }
         y += style.bottomPadding
-        try checkFonts(locate, engines: sets.flatMap { $0 })
+        try checkFonts(locate)
         try finish(y)
         var result = describe(table, options: options)
         result.sectionTops = sectionTops
@@ -256,17 +240,20 @@ public final class TableLayoutEngine {
                             pages: [], sectionTops: [], contentHeight: 0)
     }
 
-    private func checkFonts(_ locate: (ModelPath) -> SourceLocation, engines: [TextEngine]) throws(Diagnostic) {
-        if !allowsFontFallback, let (family, substitute) = text.missingFamilies(with: engines.filter { $0 !== text }).sorted(by: { $0.key < $1.key }).first {
+    private func checkFonts(_ locate: (ModelPath) -> SourceLocation) throws(Diagnostic) {
+        if !allowsFontFallback, let (family, substitute) = text.missingFamilies.sorted(by: { $0.key < $1.key }).first {
             let package = Self.fontPackages[family.lowercased()].map { "install it (apt-get install \($0))" } ?? "install it"
             throw Diagnostic(at: SourceLocation(file: locate(.section(0)).file), "font '\(family)' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); \(package), or allow the substitution with --allow-font-fallback")
         }
     }
 
-    /// Rows with few items are laid out on this thread; larger tables spread binding and text
-    /// measurement over every core, one text engine (one Pango font map) per thread, in
-    /// contiguous runs of rows. The result does not depend on the number of threads.
+    /// From how many rows a layout hands text to worker processes (when it may start them).
     static let parallelThreshold = 256
+    /// Rows laid out at a time: the engine forgets the text of the rows before, and worker
+    /// processes shape the next window meanwhile. The first window is short so that drawing
+    /// starts early.
+    static let defaultWindow = 1_024
+    static let firstWindow = 256
 
     /// Whether a font the theme or a template names may be replaced by another when it is not
     /// installed; by default that is an error, since output would change from machine to machine.
@@ -277,11 +264,14 @@ public final class TableLayoutEngine {
                                "dejavu sans": "fonts-dejavu-core", "dejavu sans mono": "fonts-dejavu-core", "dejavu serif": "fonts-dejavu-core",
                                "liberation serif": "fonts-liberation2", "liberation sans": "fonts-liberation2", "liberation mono": "fonts-liberation2"]
 
-    /// The most threads a layout may use; nil: one per core (`TABLERENDER_THREADS` overrides).
+    /// How many worker processes shape text for a long table; nil: one per core
+    /// (`TABLERENDER_THREADS` overrides; 1 shapes everything in this process).
     public var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
 
-    /// What every row of a table needs to be laid out, on any thread.
-    struct RowContext: Sendable {
+    var workerCount: Int { max(1, min(maximumThreads ?? Parallel.cores, Parallel.cores)) }
+
+    /// What every row of a table needs to be laid out, in this process or a worker.
+    struct RowContext {
         var table: Table
         var library: TemplateLibrary
         var binder: Binder
@@ -289,52 +279,18 @@ public final class TableLayoutEngine {
         var width: Double
     }
 
-    /// A window of rows being measured on another thread.
-    final class Pending: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var result: Result<[(Block, Template)], Diagnostic>?
-
-        init(_ jobs: [(section: Int, item: Int, location: SourceLocation)], context: RowContext, engines: [TextEngine]) {
-            DispatchQueue.global().async {
-                self.result = Result { () throws(Diagnostic) in try TableLayoutEngine.prepareRows(jobs, context: context, engines: engines) }
-                self.done.signal()
-            }
-        }
-
-        /// Waits for the window; can be called once more harmlessly (the result stays).
-        func wait() -> Result<[(Block, Template)], Diagnostic> {
-            done.wait()
-            done.signal()
-            return result!
-        }
+    struct RowJob {
+        var section: Int
+        var item: Int
     }
 
-    /// Binds and measures rows, spread in contiguous runs over `engines`, one thread each.
-    static func prepareRows(_ jobs: [(section: Int, item: Int, location: SourceLocation)], context: RowContext,
-                            engines: [TextEngine]) throws(Diagnostic) -> [(Block, Template)] {
-        let workers = max(1, min(engines.count, jobs.count))
-        let results = Slots<(Block, Template)>(count: jobs.count)
-        let chunk = (jobs.count + workers - 1) / workers
-        let sections = context.table.sections, library = context.library, binder = context.binder
-        let x = context.x, width = context.width
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let flex = FlexLayout(text: engines[worker])
-            for index in (worker * chunk)..<min(jobs.count, (worker + 1) * chunk) {
-                let job = jobs[index]
-                let item = sections[job.section].items[job.item]
-                do throws(Diagnostic) {
-                    let template = try library.template(item.template, role: .cell, at: job.location.with(path: (job.location.path ?? "") + ".template"))
-                    let block = try Self.row(item, template: template, section: job.section, index: job.item, x: x, width: width,
-                                             location: job.location, binder: binder, flex: flex)
-                    results.set(index, (block, template))
-                } catch {
-                    results.fail(index, error)
-                    return
-                }
-            }
-        }
-        if let error = results.firstError { throw error }
-        return jobs.indices.map { results.value($0) }
+    /// Binds and lays out one row.
+    static func row(_ job: RowJob, context: RowContext, location: SourceLocation, flex: FlexLayout) throws(Diagnostic) -> (Block, Template) {
+        let item = context.table.sections[job.section].items[job.item]
+        let template = try context.library.template(item.template, role: .cell, at: location.with(path: (location.path ?? "") + ".template"))
+        let block = try row(item, template: template, section: job.section, index: job.item, x: context.x, width: context.width,
+                            location: location, binder: context.binder, flex: flex)
+        return (block, template)
     }
 
     private static func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, width: Double, location: SourceLocation,
@@ -390,38 +346,6 @@ public final class TableLayoutEngine {
     }
 
 
-}
-
-/// Results written by several threads, each to its own indices; read after they all finished.
-package final class Slots<Value>: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<Value?>
-    private let count: Int
-    private let lock = NSLock()
-    private var errors: [(Int, Diagnostic)] = []
-
-    package init(count: Int) {
-        self.count = count
-        storage = .allocate(capacity: max(1, count))
-        storage.initialize(repeating: nil, count: max(1, count))
-    }
-
-    deinit {
-        storage.deinitialize(count: max(1, count))
-        storage.deallocate()
-    }
-
-    package func set(_ index: Int, _ value: Value) { storage[index] = value }
-
-    package func fail(_ index: Int, _ error: Diagnostic) {
-        lock.lock()
-        errors.append((index, error))
-        lock.unlock()
-    }
-
-    /// The error of the earliest row, whatever thread found it first.
-    package var firstError: Diagnostic? { errors.min { $0.0 < $1.0 }?.1 }
-
-    package func value(_ index: Int) -> Value { storage[index]! }
 }
 
 /// Cuts blocks into pages as they arrive: never splits a row, keeps a header with its first row,

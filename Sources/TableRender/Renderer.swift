@@ -1,8 +1,9 @@
 @_exported import TableHTML
 @_exported import TableLayout
 @_exported import TableModel
-@_exported import TableRendering
+@_exported import TableCairo
 @_exported import TableTemplates
+@_exported import TableText
 import Foundation
 
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
@@ -171,9 +172,9 @@ extension LoadedDocument {
     public func render(_ options: RenderOptions) throws(Diagnostic) -> [String] {
         if options.allowsFontFallback { renderer.engine.allowsFontFallback = true }
         // An HTML page draws no text: its paragraphs are measured, not kept to be drawn.
-        let keptLayouts = renderer.engine.text.keepsLayouts
-        renderer.engine.text.keepsLayouts = !options.formats.allSatisfy { $0 == .html }
-        defer { renderer.engine.text.keepsLayouts = keptLayouts }
+        let keptLayouts = renderer.engine.text.drawsText
+        renderer.engine.text.drawsText = !options.formats.allSatisfy { $0 == .html }
+        defer { renderer.engine.text.drawsText = keptLayouts }
         let table = document.table
         var scenes = table.defaultScenes
         if let specs = options.scenes {

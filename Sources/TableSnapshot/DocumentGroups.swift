@@ -28,7 +28,7 @@ enum DocumentGroups {
         let failures = Failures()
         let workers = max(1, min(threads, groups.count))
         let list = groups
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        Parallel.forEach(workers, threads: workers) { worker in
             for group in stride(from: worker, to: list.count, by: workers) {
                 do throws(Diagnostic) {
                     let first = jobs[list[group][0]]

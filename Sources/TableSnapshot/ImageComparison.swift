@@ -1,5 +1,5 @@
 import Foundation
-import TableRendering
+import TableCairo
 
 /// How closely an image must match its reference. The defaults are exact: tablerender's output
 /// is deterministic on a machine kind, so any changed pixel is a change.

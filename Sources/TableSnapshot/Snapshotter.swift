@@ -111,7 +111,7 @@ public struct Snapshotter: Sendable {
             results.set(index, try this.check(snapshot, actual: actual))
         }
         if let failure { throw failure }
-        return cases.indices.map { results.value($0) }
+        return results.values ?? []
     }
 
     private func check(_ snapshot: SnapshotCase, actual pixels: ARGBImage) throws(Diagnostic) -> SnapshotOutcome {

@@ -56,9 +56,9 @@ import Testing
     @Test func rightToLeftTextIsDetected() {
         let engine = TextEngine()
         let style = TextStyle(font: FontSpec(family: "Inter", size: 15))
-        #expect(engine.layout("مرحبا بالعالم", style: style, width: 200).isRightToLeft)
-        #expect(engine.layout("שלום עולם", style: style, width: 200).isRightToLeft)
-        #expect(!engine.layout("Hello", style: style, width: 200).isRightToLeft)
+        #expect(engine.shape("مرحبا بالعالم", style: style, width: 200).isRightToLeft)
+        #expect(engine.shape("שלום עולם", style: style, width: 200).isRightToLeft)
+        #expect(!engine.shape("Hello", style: style, width: 200).isRightToLeft)
     }
 }
 

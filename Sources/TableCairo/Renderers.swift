@@ -1,8 +1,8 @@
-import Dispatch
 import Foundation
 import TableLayout
 import TableModel
 import TableTemplates
+import TableText
 
 /// Cairo's limit on an image surface side.
 let maximumPixels = 32_767
@@ -32,7 +32,7 @@ public struct PNGRenderer {
     /// Encodes drawn pages in parallel, one per core.
     static func encode(_ drawn: [(bytes: [UInt8], width: Int, height: Int, stride: Int)], level: Int) throws(Diagnostic) -> [[UInt8]] {
         let encoded = Slots<[UInt8]>(count: drawn.count)
-        DispatchQueue.concurrentPerform(iterations: drawn.count) { index in
+        Parallel.forEach(drawn.count, threads: Parallel.cores) { index in
             let page = drawn[index]
             let result = page.bytes.withUnsafeBytes { buffer in
                 Result { () throws(Diagnostic) in
@@ -45,7 +45,7 @@ public struct PNGRenderer {
             }
         }
         if let error = encoded.firstError { throw error }
-        return drawn.indices.map { encoded.value($0) }
+        return encoded.values ?? []
     }
 
     /// The first page's pixels, unencoded: what snapshot comparison needs.

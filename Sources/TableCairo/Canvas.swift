@@ -1,11 +1,14 @@
 import CGraphics
 import Foundation
+import Synchronization
 import TableLayout
 import TableModel
 import TableTemplates
+import TableText
 
-/// A Cairo drawing context and its surface: the only place the renderers touch Cairo and Pango
-/// drawing calls. Owns both pointers and destroys them once; every status is checked by `finish`.
+/// A Cairo drawing context and its surface: the only place the renderers touch Cairo. Owns both
+/// pointers and destroys them once; every status is checked by `finish`. What touches fonts (text
+/// drawn, pages written, the surface destroyed) runs inside `Typesetting.exclusively`.
 final class Canvas {
     enum Kind {
         case image(width: Int, height: Int, scale: Double)
@@ -32,8 +35,10 @@ final class Canvas {
     }
 
     deinit {
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
+        Typesetting.exclusively {
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+        }
     }
 
     func check(_ action: String) throws(Diagnostic) {
@@ -129,11 +134,108 @@ final class Canvas {
 
     // MARK: Text and images
 
-    /// Draws the lines of `layout` with the first baseline at `baseline` and the next ones
-    /// `lineHeight` apart.
-    func show(_ layout: TextLayout, x: Double, baseline: Double, lineHeight: Double, color: RGBA) {
+    /// Draws shaped text in a box whose top left is (`x`, `top`): its first baseline at
+    /// `text.baseline` below the top and the next ones a line height apart, as a browser places
+    /// them whatever fallback fonts a line holds. Each run is drawn with the Cairo calls
+    /// `pango_cairo_show_layout_line` makes (the same glyph coordinates, clusters for a PDF's
+    /// text), with a Cairo font made from the run's `FontFace`.
+    func show(_ text: ShapedText, x: Double, top: Double, color: RGBA) {
         setColor(color)
-        layout.draw(on: cr, x: x, baseline: baseline, lineHeight: lineHeight)
+        Typesetting.exclusively {
+            var textCopy = text.text
+            textCopy.withUTF8 { bytes in
+                var baseline = top + text.baseline
+                for line in text.lines {
+                    cairo_move_to(cr, x + Double(line.x) / Self.pangoScale, baseline)
+                    var originX = 0.0, originY = 0.0
+                    cairo_get_current_point(cr, &originX, &originY)
+                    // `pango_renderer_draw_layout_line`: each run at its start offset and raised
+                    // baseline, the next after its width and end offset.
+                    var runX: Int32 = 0
+                    for run in line.runs {
+                        runX += run.startXOffset
+                        show(run, text: bytes, x: originX + Double(runX) / Self.pangoScale, y: originY + Double(-run.yOffset) / Self.pangoScale)
+                        runX += run.width + run.endXOffset
+                    }
+                    cairo_move_to(cr, originX, originY)
+                    baseline += text.lineHeight
+                }
+            }
+        }
+    }
+
+    private static let pangoScale = 1024.0
+
+    /// One run (`pango_cairo_renderer_show_text_glyphs`). Inside `Typesetting.exclusively`.
+    private func show(_ run: GlyphRun, text: UnsafeBufferPointer<UInt8>, x: Double, y: Double) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        let font = Self.scaledFont(run.font)
+        if let font { cairo_set_scaled_font(cr, font) }
+        var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(run.glyphs.count)
+        var unknown: [(x: Double, y: Double)] = []
+        for glyph in run.glyphs {
+            let glyphX = x + Double(glyph.x) / Self.pangoScale
+            let glyphY = glyph.y == 0 ? y : y + Double(glyph.y) / Self.pangoScale
+            if glyph.isUnknown || font == nil {
+                // No box for an unknown space.
+                if glyph.id != (0x20 | PositionedGlyph.unknownFlag) { unknown.append((glyphX, glyphY)) }
+            } else {
+                glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: glyphX, y: glyphY))
+            }
+        }
+        let size = FontRegistry.face(run.font).matrix.first ?? 12
+        for box in unknown {
+            cairo_rectangle(cr, box.x + size * 0.1, box.y - size * 0.7, size * 0.5, size * 0.7)
+            cairo_set_line_width(cr, size * 0.06)
+            cairo_stroke(cr)
+        }
+        guard font != nil, !glyphs.isEmpty || !run.clusters.isEmpty else { return }
+        if isPDF, let base = text.baseAddress, Int(run.start) + Int(run.length) <= text.count {
+            let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
+            base.advanced(by: Int(run.start)).withMemoryRebound(to: CChar.self, capacity: Int(run.length)) { start in
+                cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
+                                       run.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+            }
+        } else {
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+        }
+    }
+
+    /// Cairo fonts made from `FontFace`s, one per `FontID`, kept for the process's life (as
+    /// Pango keeps its fonts); their addresses, as the pointers are not `Sendable`.
+    private static let scaledFonts = Mutex([FontID: UInt]())
+
+    /// The Cairo font of `id`, made from its pattern, matrices and options as Pango's Cairo font
+    /// was; nil when Cairo cannot make it. Inside `Typesetting.exclusively`.
+    private static func scaledFont(_ id: FontID) -> OpaquePointer? {
+        if let known = scaledFonts.withLock({ $0[id] }) { return known == 0 ? nil : OpaquePointer(bitPattern: known) }
+        let face = FontRegistry.face(id)
+        var made: OpaquePointer?
+        let pattern = FcNameParse(face.pattern)
+        let fontFace = pattern.flatMap { cairo_ft_font_face_create_for_pattern($0) }
+        if let pattern { FcPatternDestroy(pattern) }
+        if let fontFace {
+            var matrix = cairo_matrix_t(xx: face.matrix[0], yx: face.matrix[1], xy: face.matrix[2], yy: face.matrix[3], x0: face.matrix[4], y0: face.matrix[5])
+            var ctm = cairo_matrix_t(xx: face.ctm[0], yx: face.ctm[1], xy: face.ctm[2], yy: face.ctm[3], x0: face.ctm[4], y0: face.ctm[5])
+            let options = cairo_font_options_create()
+            cairo_font_options_set_antialias(options, cairo_antialias_t(rawValue: UInt32(face.antialias)))
+            cairo_font_options_set_subpixel_order(options, cairo_subpixel_order_t(rawValue: UInt32(face.subpixelOrder)))
+            cairo_font_options_set_hint_style(options, cairo_hint_style_t(rawValue: UInt32(face.hintStyle)))
+            cairo_font_options_set_hint_metrics(options, cairo_hint_metrics_t(rawValue: UInt32(face.hintMetrics)))
+            if !face.variations.isEmpty { cairo_font_options_set_variations(options, face.variations) }
+            let scaled = cairo_scaled_font_create(fontFace, &matrix, &ctm, options)
+            cairo_font_options_destroy(options)
+            cairo_font_face_destroy(fontFace)
+            if let scaled, cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS {
+                made = scaled
+            } else if let scaled {
+                cairo_scaled_font_destroy(scaled)
+            }
+        }
+        scaledFonts.withLock { $0[id] = made.map { UInt(bitPattern: $0) } ?? 0 }
+        return made
     }
 
     func draw(_ image: LoadedImage, in rect: Rect, contentMode: String) {
@@ -151,7 +253,8 @@ final class Canvas {
         clip(rect)
         cairo_translate(cr, rect.x + (rect.width - drawnWidth) / 2, rect.y + (rect.height - drawnHeight) / 2)
         cairo_scale(cr, scaleX, scaleY)
-        image.paint(on: cr)
+        // librsvg sets an SVG's text with Pango.
+        Typesetting.exclusively { image.paint(on: cr) }
         restore()
     }
 
@@ -184,11 +287,11 @@ final class Canvas {
         if isPDF { cairo_pdf_surface_set_size(surface, width, height) }
     }
 
-    func showPage() { cairo_show_page(cr) }
+    func showPage() { Typesetting.exclusively { cairo_show_page(cr) } }
 
     /// Finishes the surface (writes the PDF trailer) and reports any error.
     func finish() throws(Diagnostic) {
-        cairo_surface_finish(surface)
+        Typesetting.exclusively { cairo_surface_finish(surface) }
         try check("finish the document")
     }
 

@@ -1,6 +1,7 @@
 import TableLayout
 import TableModel
 import TableTemplates
+import TableText
 
 /// Draws laid-out pages with a theme's colours in one appearance. Shared by PNG and PDF.
 final class Painter {
@@ -65,11 +66,12 @@ final class Painter {
         }
         switch style.content {
         case .label(let string, let textStyle, let textColor):
-            let layout = text.layout(string, style: textStyle, width: frame.width)
+            guard !string.isEmpty else { break }
+            // The layout shaped the text it measured; a layout made for sizes only is shaped here.
+            let shaped = view.text ?? text.shape(string, style: textStyle, width: frame.width)
             canvas.save()
             canvas.clip(frame)
-            canvas.show(layout, x: frame.x, baseline: frame.y + text.baseline(of: textStyle.font), lineHeight: textStyle.font.lineHeight,
-                        color: color(textColor))
+            canvas.show(shaped, x: frame.x, top: frame.y, color: color(textColor))
             canvas.restore()
         case .image(let path, let contentMode, _):
             canvas.draw(try image(path), in: frame, contentMode: contentMode)

@@ -1,6 +1,7 @@
 import TableLayout
 import TableModel
 import TableTemplates
+import TableText
 
 /// A picture of a changeset: the section before and after, side by side, with deleted rows marked
 /// red (−), inserted green (+), moved blue (old → new position, joined by a line) and updated
@@ -34,8 +35,7 @@ public struct TransitionRenderer {
         let smallFont = FontSpec(family: theme.font("footnote")?.family ?? "Inter", size: 13, weight: 400, lineHeight: 18)
         let badgeFont = FontSpec(family: titleFont.family, size: 12, weight: 700, lineHeight: 16)
         func label(_ string: String, _ font: FontSpec, x: Double, y: Double, color: RGBA) {
-            let layout = text.layout(string, style: TextStyle(font: font), width: nil)
-            canvas.show(layout, x: x, baseline: y + text.baseline(of: font), lineHeight: font.lineHeight, color: color)
+            canvas.show(text.shape(string, style: TextStyle(font: font), width: nil), x: x, top: y, color: color)
         }
         label(title, titleFont, x: margin, y: 16, color: ink)
         label(from, titleFont, x: margin, y: heading - 30, color: secondary)

@@ -1,0 +1,197 @@
+import Foundation
+import TableModel
+import TableText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Worker processes that lay out windows of rows ahead of the layout, to hand back the text
+/// they measured and shaped. Pango cannot shape on two threads of one process (`Typesetting`),
+/// so a long table uses every core by forking: each worker is a copy of this process made when
+/// the layout starts (the table, templates and theme already in memory), with text libraries of
+/// its own. It binds and lays out the rows it is given exactly as this process would, and sends
+/// back what its text engine made (`TextTransfer`). This process then lays the same rows out
+/// with that text already in its engine, shaping only what is missing — so the output is the
+/// same bytes with or without workers, whatever a worker does (a worker that fails or dies
+/// only leaves its rows to be shaped here).
+///
+/// Workers are started only from a process with a single thread (a fork copies only the thread
+/// that calls it, and locks other threads hold would stay locked in the copy).
+final class TextWorkers {
+    private struct Worker {
+        var pid: pid_t
+        /// A socket to the worker: ranges of rows out, result lengths back.
+        var socket: Int32
+        /// An unlinked temporary file the worker writes each result into.
+        var results: Int32
+        var alive = true
+        var pending: Range<Int>?
+    }
+
+    private var workers: [Worker] = []
+
+    /// Starts `count` workers for `jobs`, or returns nil when they cannot help or cannot be
+    /// started safely (fewer than two, more threads than this one, `TABLERENDER_WORKERS=0`).
+    static func start(count: Int, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext, drawsText: Bool,
+                      usesWords: Bool) -> TextWorkers? {
+        guard count > 1, ProcessInfo.processInfo.environment["TABLERENDER_WORKERS"] != "0", onlyThread() else { return nil }
+        let made = TextWorkers()
+        fflush(nil)
+        for _ in 0..<count {
+            var sockets: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0 else { break }
+            var name = Array((NSTemporaryDirectory() + "/tablerender-text-XXXXXX").utf8CString)
+            let results = mkstemp(&name)
+            guard results >= 0 else {
+                close(sockets[0])
+                close(sockets[1])
+                break
+            }
+            unlink(name)
+            let pid = fork()
+            if pid == 0 {
+                close(sockets[0])
+                for worker in made.workers {
+                    close(worker.socket)
+                    close(worker.results)
+                }
+                serve(socket: sockets[1], results: results, jobs: jobs, context: context, drawsText: drawsText, usesWords: usesWords)
+            }
+            close(sockets[1])
+            guard pid > 0 else {
+                close(sockets[0])
+                close(results)
+                break
+            }
+            made.workers.append(Worker(pid: pid, socket: sockets[0], results: results))
+        }
+        if made.workers.count < 2 {
+            made.stop()
+            return nil
+        }
+        return made
+    }
+
+    /// Whether this is the process's only thread, waiting a moment for threads that are about to
+    /// end: Pango initialises fontconfig on a thread of its own ("[pango] FcInit"), which ends
+    /// when fontconfig is ready.
+    private static func onlyThread() -> Bool {
+        for _ in 0..<500 {
+            if Parallel.threadCount == 1 { return true }
+            usleep(2_000)
+        }
+        return false
+    }
+
+    /// Hands each worker its part of `window` (nil: nothing more).
+    func request(_ window: Range<Int>?) {
+        guard let window, !window.isEmpty else { return }
+        let alive = workers.indices.filter { workers[$0].alive }
+        guard !alive.isEmpty else { return }
+        let chunk = (window.count + alive.count - 1) / alive.count
+        for (order, index) in alive.enumerated() {
+            let lower = min(window.upperBound, window.lowerBound + order * chunk), upper = min(window.upperBound, lower + chunk)
+            guard lower < upper else { continue }
+            var command = (Int64(lower), Int64(upper))
+            if sendAll(workers[index].socket, &command, 16) {
+                workers[index].pending = lower..<upper
+            } else {
+                workers[index].alive = false
+            }
+        }
+    }
+
+    /// Waits for the workers' parts of `window` and returns what they shaped, and the font
+    /// families they found missing.
+    func collect(_ window: Range<Int>) -> (entries: [TextTransfer.Entry], missing: [String: String]) {
+        var entries: [TextTransfer.Entry] = []
+        var missing: [String: String] = [:]
+        for index in workers.indices {
+            guard let pending = workers[index].pending, window.contains(pending.lowerBound) else { continue }
+            workers[index].pending = nil
+            var length: Int64 = 0
+            guard workers[index].alive, receiveAll(workers[index].socket, &length, 8), length >= 0 else {
+                workers[index].alive = false
+                continue
+            }
+            var bytes = [UInt8](repeating: 0, count: Int(length))
+            let read = bytes.withUnsafeMutableBytes { pread(workers[index].results, $0.baseAddress, Int(length), 0) }
+            guard read == Int(length) else { continue }
+            guard let decoded = try? bytes.withUnsafeBytes({ buffer in try TextTransfer.decode(buffer) }) else { continue }
+            entries += decoded.entries
+            missing.merge(decoded.missing) { a, _ in a }
+        }
+        return (entries, missing)
+    }
+
+    /// Ends the workers and waits for them.
+    func stop() {
+        for worker in workers {
+            close(worker.socket)
+            close(worker.results)
+        }
+        for worker in workers {
+            var status: Int32 = 0
+            while waitpid(worker.pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        workers = []
+    }
+
+    deinit { if !workers.isEmpty { stop() } }
+
+    /// A worker's life: reads ranges of rows, lays them out, writes what its text engine made to
+    /// `results` and its length to `socket`, until the socket closes. Never returns.
+    private static func serve(socket: Int32, results: Int32, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
+                              drawsText: Bool, usesWords: Bool) -> Never {
+        let text = TextEngine()
+        text.drawsText = drawsText
+        text.usesWords = usesWords
+        text.records = true
+        let flex = FlexLayout(text: text)
+        let nowhere = SourceLocation(file: "")
+        var command: (Int64, Int64) = (0, 0)
+        while receiveAll(socket, &command, 16) {
+            let lower = Int(command.0), upper = Int(command.1)
+            guard lower >= 0, lower <= upper, upper <= jobs.count else { break }
+            for index in lower..<upper {
+                // A row that fails is left to the parent, which will report it.
+                do { _ = try TableLayoutEngine.row(jobs[index], context: context, location: nowhere, flex: flex) } catch { break }
+            }
+            let bytes = TextTransfer.encode(text.takeRecorded(), missing: text.missingFamilies)
+            text.forgetParagraphs()
+            guard ftruncate(results, 0) == 0 else { break }
+            let written = bytes.withUnsafeBytes { pwrite(results, $0.baseAddress, bytes.count, 0) }
+            var length = Int64(written == bytes.count ? bytes.count : -1)
+            guard sendAll(socket, &length, 8) else { break }
+        }
+        _exit(0)
+    }
+}
+
+/// Writes `count` bytes from `value` to a socket; false when the other end is gone.
+private func sendAll<T>(_ socket: Int32, _ value: inout T, _ count: Int) -> Bool {
+    withUnsafeMutableBytes(of: &value) { buffer -> Bool in
+        var offset = 0
+        while offset < count {
+            let sent = send(socket, buffer.baseAddress! + offset, count - offset, Int32(MSG_NOSIGNAL))
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+}
+
+/// Reads `count` bytes from a socket into `value`; false at its end.
+private func receiveAll<T>(_ socket: Int32, _ value: inout T, _ count: Int) -> Bool {
+    withUnsafeMutableBytes(of: &value) { buffer -> Bool in
+        var offset = 0
+        while offset < count {
+            let received = recv(socket, buffer.baseAddress! + offset, count - offset, 0)
+            if received < 0 && errno == EINTR { continue }
+            guard received > 0 else { return false }
+            offset += received
+        }
+        return true
+    }
+}

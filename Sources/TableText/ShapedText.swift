@@ -1,0 +1,137 @@
+/// A paragraph set in lines of glyphs: what Pango made of a text (or what the word shaper put
+/// together from words shaped once), as plain values. The layout measures with it and keeps it in
+/// the laid-out view; the Cairo renderer draws exactly these glyphs, with fonts it makes itself
+/// from each run's `FontID`. No Pango object outlives the call that shaped the text, so a
+/// `ShapedText` can cross threads, and processes (`TextTransfer`).
+///
+/// Positions are in Pango units (1/1024 pt), as Pango computed them, so that drawing them gives
+/// the very coordinates `pango_cairo_show_layout_line` gives.
+public struct ShapedText: Sendable, Hashable {
+    /// The paragraph's text: runs and lines refer to its UTF-8 bytes.
+    public var text: String
+    public var size: TextSize
+    /// The first baseline, from the top of the first line box (see `TextEngine.baseline(of:)`).
+    public var baseline: Double
+    /// The distance between two baselines.
+    public var lineHeight: Double
+    public var lines: [ShapedLine]
+    /// Whether the first line's resolved direction is right to left (Arabic, Hebrew).
+    public var isRightToLeft: Bool
+
+    public init(text: String, size: TextSize, baseline: Double, lineHeight: Double, lines: [ShapedLine], isRightToLeft: Bool) {
+        self.text = text
+        self.size = size
+        self.baseline = baseline
+        self.lineHeight = lineHeight
+        self.lines = lines
+        self.isRightToLeft = isRightToLeft
+    }
+}
+
+/// One line: its horizontal offset inside the paragraph's box (alignment), the bytes of the
+/// text it shows, and its runs in visual order.
+public struct ShapedLine: Sendable, Hashable {
+    /// Offset from the left of the box, Pango units.
+    public var x: Int32
+    /// The line's bytes in the paragraph's text.
+    public var start: Int32
+    public var length: Int32
+    public var runs: [GlyphRun]
+
+    public init(x: Int32, start: Int32, length: Int32, runs: [GlyphRun]) {
+        self.x = x
+        self.start = start
+        self.length = length
+        self.runs = runs
+    }
+}
+
+/// Glyphs of one font and one direction, side by side.
+public struct GlyphRun: Sendable, Hashable {
+    public var font: FontID
+    /// The run's bytes in the paragraph's text (what a PDF records as the glyphs' text).
+    public var start: Int32
+    public var length: Int32
+    /// The glyphs to draw (Pango's empty glyphs left out), each at its offset from the run's start.
+    public var glyphs: [PositionedGlyph]
+    /// Which bytes make which glyphs, in Pango's cluster order: how a PDF maps its glyphs back to
+    /// text for copying and searching.
+    public var clusters: [TextCluster]
+    /// Right-to-left: the clusters run backward through the text.
+    public var isBackward: Bool
+    /// The sum of the advances, Pango units: where the next run starts.
+    public var width: Int32
+    /// How far the run's baseline is raised (Pango aligns runs of other fonts on the first run's
+    /// baseline, as CJK fonts draw theirs differently), and the room before and after it.
+    public var yOffset: Int32
+    public var startXOffset: Int32
+    public var endXOffset: Int32
+
+    public init(font: FontID, start: Int32, length: Int32, glyphs: [PositionedGlyph], clusters: [TextCluster], isBackward: Bool, width: Int32,
+                yOffset: Int32 = 0, startXOffset: Int32 = 0, endXOffset: Int32 = 0) {
+        self.font = font
+        self.start = start
+        self.length = length
+        self.glyphs = glyphs
+        self.clusters = clusters
+        self.isBackward = isBackward
+        self.width = width
+        self.yOffset = yOffset
+        self.startXOffset = startXOffset
+        self.endXOffset = endXOffset
+    }
+}
+
+public struct PositionedGlyph: Sendable, Hashable {
+    /// The glyph's index in its font; `unknownFlag` set for a character no font has (the value
+    /// below the flag is the character).
+    public var id: UInt32
+    /// Offsets from the run's origin, Pango units: the advances before it plus its own offset.
+    public var x: Int32
+    public var y: Int32
+
+    public init(id: UInt32, x: Int32, y: Int32) {
+        self.id = id
+        self.x = x
+        self.y = y
+    }
+
+    /// Pango's flag for a character no installed font has a glyph for.
+    public static let unknownFlag: UInt32 = 0x1000_0000
+
+    public var isUnknown: Bool { id & Self.unknownFlag != 0 }
+}
+
+public struct TextCluster: Sendable, Hashable {
+    public var bytes: Int32
+    public var glyphs: Int32
+
+    public init(bytes: Int32, glyphs: Int32) {
+        self.bytes = bytes
+        self.glyphs = glyphs
+    }
+}
+
+extension ShapedText {
+    /// The characters no installed font could show (drawn as boxes), in order of appearance.
+    public var missingCharacters: [Unicode.Scalar] {
+        var found: [Unicode.Scalar] = []
+        for line in lines {
+            for run in line.runs {
+                for glyph in run.glyphs where glyph.isUnknown {
+                    if let scalar = Unicode.Scalar(glyph.id & ~PositionedGlyph.unknownFlag), !found.contains(scalar) { found.append(scalar) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The text of each line as drawn.
+    public var lineTexts: [String] {
+        let bytes = Array(text.utf8)
+        return lines.map { line in
+            let start = max(0, min(bytes.count, Int(line.start))), end = max(start, min(bytes.count, Int(line.start + line.length)))
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,446 @@
+import CGraphics
+import Foundation
+import TableTemplates
+
+/// Pango units in a point.
+let pangoScale = Double(PANGO_SCALE)
+
+/// Sets text with Pango, using the browser-identical settings of docs/text.md: 72 dpi,
+/// unrounded glyph positions, no hinting, absolute line heights. It measures paragraphs for the
+/// layout and shapes them into `ShapedText` values for drawing; every Pango object it makes stays
+/// inside it, and every call into Pango runs inside `Typesetting.exclusively`.
+///
+/// An engine is used by one thread at a time (it keeps caches); a process may have several.
+/// Results are cached per distinct (text, style, width).
+public final class TextEngine {
+    private let fontMap: OpaquePointer
+    private let context: OpaquePointer
+    private var shapes: [Key: ShapedText] = [:]
+    private var sizes: [Key: TextSize] = [:]
+    private var fonts: [FontSpec: OpaquePointer] = [:]
+    private var baselines: [FontSpec: Double] = [:]
+    /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
+    /// takes its address).
+    private var fontIDs: [UInt: FontID] = [:]
+    /// Words shaped alone, per font (see `Words.swift`).
+    var wordTables: [FontSpec: WordTable] = [:]
+    var lastWordTable: WordTable?
+    /// How the word shaper has fared (see `WordShaperStatistics`).
+    package var wordStatistics = WordShaperStatistics()
+
+    struct Key: Hashable {
+        var text: String
+        var style: TextStyle
+        var width: Double?
+    }
+
+    public init() {
+        (fontMap, context) = Typesetting.exclusively {
+            let fontMap = OpaquePointer(pango_cairo_font_map_new())!
+            let context = pango_font_map_create_context(UnsafeMutablePointer(fontMap))!
+            pango_cairo_context_set_resolution(context, 72)
+            let options = cairo_font_options_create()
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+            pango_context_set_round_glyph_positions(context, 0)
+            return (fontMap, context)
+        }
+    }
+
+    deinit {
+        Typesetting.exclusively {
+            // The fonts held by the word tables go before their font map.
+            lastWordTable = nil
+            wordTables.removeAll()
+            for description in fonts.values { pango_font_description_free(description) }
+            for address in fontIDs.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
+        }
+    }
+
+    /// Whether paragraphs are shaped to be drawn (PNG, PDF) or only measured (an HTML page needs
+    /// sizes alone, which the word shaper gives without shaping most paragraphs).
+    public var drawsText = true
+
+    /// Whether paragraphs may be measured and shaped from words shaped once (`Words.swift`); off,
+    /// every paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which gives
+    /// the same output. On, the word shaper still turns itself off for the rest of the engine's
+    /// life when words do not repeat enough to pay (`WordShaperStatistics`).
+    package var usesWords = ProcessInfo.processInfo.environment["TABLERENDER_SHAPE_EVERY_PARAGRAPH"] == nil
+
+    // MARK: Measuring and shaping
+
+    /// The size of `text` set in `style`, wrapped at `width` (nil: one line per paragraph).
+    public func measure(_ text: String, style: TextStyle, width: Double?) -> TextSize {
+        if text.isEmpty { return .zero }
+        if drawsText { return shape(text, style: style, width: width).size }
+        let key = Key(text: text, style: style, width: width)
+        if let known = sizes[key] { return known }
+        if let wider = reusableOneLine(key) { return wider.size }
+        if let unconstrained = sizes[Key(text: text, style: style, width: nil)], let width, fitsUnwrapped(unconstrained, style: style, width: width) {
+            return unconstrained
+        }
+        let size: TextSize
+        if let fromWords = wordsMeasure(text, style: style, width: width) {
+            size = fromWords
+        } else {
+            size = Typesetting.exclusively { layoutSize(text, style: style, width: width) }
+        }
+        sizes[key] = size
+        record(key)
+        return size
+    }
+
+    /// `text` set in `style` at `width`, ready to draw: the glyphs Pango gives it.
+    public func shape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
+        let key = Key(text: text, style: style, width: width)
+        if let known = shapes[key] { return known }
+        let made: ShapedText
+        if let wider = reusableOneLine(key) {
+            made = wider
+        } else if let fromWords = wordsShape(text, style: style, width: width) {
+            made = fromWords
+        } else {
+            made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
+        }
+        shapes[key] = made
+        record(key)
+        return made
+    }
+
+    /// A paragraph already shaped on one line per paragraph whose widest line fits `key.width`:
+    /// Pango would break none of its lines there, and with its lines at the left edge (natural
+    /// or leading alignment, left to right, no justification) it is the very same glyphs. The
+    /// layout measures a label's one-line width before giving it its width, so most labels that
+    /// fit are shaped once.
+    private func reusableOneLine(_ key: Key) -> ShapedText? {
+        guard let width = key.width, key.style.alignment == .natural || key.style.alignment == .leading,
+              let unconstrained = shapes[Key(text: key.text, style: key.style, width: nil)],
+              !unconstrained.isRightToLeft, unconstrained.lines.allSatisfy({ $0.x == 0 && $0.runs.allSatisfy { !$0.isBackward } }),
+              fitsUnwrapped(unconstrained.size, style: key.style, width: width) else { return nil }
+        return unconstrained
+    }
+
+    /// Whether a paragraph measured with no width keeps its lines at `width`: its widest line
+    /// fits, and a line limit does not cut it.
+    private func fitsUnwrapped(_ size: TextSize, style: TextStyle, width: Double) -> Bool {
+        style.alignment != .justified && Int32((size.width * Double(PANGO_SCALE)).rounded()) <= pangoWidth(width)
+            && (style.lines == 0 || style.truncation == .clip || size.lineCount <= style.lines)
+    }
+
+    func pangoWidth(_ width: Double) -> Int32 { Int32((width * Double(PANGO_SCALE)).rounded(.up)) }
+
+    // MARK: Pango layouts
+
+    /// A Pango layout of `text` in `style` at `width`, its lines made. The caller frees it.
+    /// Inside `Typesetting.exclusively`.
+    private func makeLayout(_ text: String, style: TextStyle, width: Double?) -> OpaquePointer {
+        let layout = pango_layout_new(context)!
+        pango_layout_set_font_description(layout, fontDescription(style.font))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        if let width { pango_layout_set_width(layout, pangoWidth(width)) }
+        pango_layout_set_auto_dir(layout, 1)
+        switch style.alignment {
+        case .natural, .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .justified: pango_layout_set_justify(layout, 1)
+        }
+        if style.lines > 0, style.truncation != .clip, width != nil {
+            pango_layout_set_height(layout, Int32(-style.lines))
+            switch style.truncation {
+            case .tail, .clip: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            case .head: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+            case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            }
+        }
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((style.font.lineHeight * Double(PANGO_SCALE)).rounded())))
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        pango_layout_set_text(layout, text, -1)
+        _ = pango_layout_get_line_count(layout)
+        return layout
+    }
+
+    /// The logical size: the widest line, and the line count times the line height, as CSS sizes
+    /// a line box (Pango lets a taller fallback font, such as colour emoji, grow a line past its
+    /// absolute line height; a browser does not).
+    private func size(of layout: OpaquePointer, lineHeight: Double) -> TextSize {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let lines = Int(pango_layout_get_line_count(layout))
+        return TextSize(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(lines) * lineHeight, lineCount: lines)
+    }
+
+    private func layoutSize(_ text: String, style: TextStyle, width: Double?) -> TextSize {
+        let layout = makeLayout(text, style: style, width: width)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return size(of: layout, lineHeight: style.font.lineHeight)
+    }
+
+    /// Copies Pango's lines, runs and glyphs out of a layout. Inside `Typesetting.exclusively`.
+    private func layoutShape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
+        let layout = makeLayout(text, style: style, width: width)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let measured = size(of: layout, lineHeight: style.font.lineHeight)
+        var lines: [ShapedLine] = []
+        let layoutText = pango_layout_get_text(layout)!
+        var isRightToLeft = false
+        if let first = pango_layout_get_line_readonly(layout, 0) {
+            isRightToLeft = pango_layout_line_get_resolved_direction(first) == PANGO_DIRECTION_RTL
+        }
+        if let iterator = pango_layout_get_iter(layout) {
+            defer { pango_layout_iter_free(iterator) }
+            repeat {
+                guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                var runs: [GlyphRun] = []
+                var node = line.pointee.runs
+                while let current = node {
+                    let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                    runs.append(glyphRun(glyphItem, text: layoutText))
+                    node = current.pointee.next
+                }
+                lines.append(ShapedLine(x: logical.x, start: line.pointee.start_index, length: line.pointee.length, runs: runs))
+            } while pango_layout_iter_next_line(iterator) != 0
+        }
+        return ShapedText(text: text, size: measured, baseline: baselineLocked(style.font), lineHeight: style.font.lineHeight, lines: lines,
+                          isRightToLeft: isRightToLeft)
+    }
+
+    /// One of Pango's runs as a value, with the clusters `pango_cairo_renderer_draw_glyph_item`
+    /// would hand Cairo for a PDF (the same walk with `PangoGlyphItemIter`).
+    private func glyphRun(_ glyphItem: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>) -> GlyphRun {
+        let item = glyphItem.pointee.item!
+        let glyphString = glyphItem.pointee.glyphs!
+        let count = Int(glyphString.pointee.num_glyphs)
+        var glyphs: [PositionedGlyph] = []
+        glyphs.reserveCapacity(count)
+        var position: Int32 = 0
+        for index in 0..<count {
+            let info = glyphString.pointee.glyphs[index]
+            if info.glyph != PANGO_GLYPH_EMPTY {
+                glyphs.append(PositionedGlyph(id: info.glyph, x: position + info.geometry.x_offset, y: info.geometry.y_offset))
+            }
+            position += info.geometry.width
+        }
+        let backward = item.pointee.analysis.level % 2 == 1
+        var clusters: [TextCluster] = []
+        var iterator = PangoGlyphItemIter()
+        if pango_glyph_item_iter_init_start(&iterator, glyphItem, text) != 0 {
+            repeat {
+                let bytes = iterator.end_index - iterator.start_index
+                var glyphCount = backward ? iterator.start_glyph - iterator.end_glyph : iterator.end_glyph - iterator.start_glyph
+                let low = min(iterator.start_glyph, iterator.end_glyph + 1), high = max(iterator.start_glyph + 1, iterator.end_glyph)
+                if low < high {
+                    for index in low..<high {
+                        let glyph = glyphString.pointee.glyphs[Int(index)].glyph
+                        if glyph == PANGO_GLYPH_EMPTY || glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { glyphCount -= 1 }
+                    }
+                }
+                clusters.append(TextCluster(bytes: bytes, glyphs: glyphCount))
+            } while pango_glyph_item_iter_next_cluster(&iterator) != 0
+        }
+        return GlyphRun(font: fontID(item.pointee.analysis.font), start: item.pointee.offset, length: item.pointee.length, glyphs: glyphs,
+                        clusters: clusters, isBackward: backward, width: position, yOffset: glyphItem.pointee.y_offset,
+                        startXOffset: glyphItem.pointee.start_x_offset, endXOffset: glyphItem.pointee.end_x_offset)
+    }
+
+    /// The number of a Pango font: its pattern (filtered to what Cairo reads) and its Cairo scaled
+    /// font's matrices and options, registered once per font.
+    func fontID(_ font: UnsafeMutablePointer<PangoFont>?) -> FontID {
+        guard let font else { return FontID(rawValue: UInt32.max) }
+        let address = UInt(bitPattern: font)
+        if let known = fontIDs[address] { return known }
+        var pattern = ""
+        if let fcPattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) {
+            let objects = FcObjectSetCreate()!
+            for name in Self.patternObjects { FcObjectSetAdd(objects, name) }
+            if let filtered = FcPatternFilter(fcPattern, objects) {
+                if let unparsed = FcNameUnparse(filtered) {
+                    pattern = String(cString: unparsed)
+                    free(unparsed)
+                }
+                FcPatternDestroy(filtered)
+            }
+            FcObjectSetDestroy(objects)
+        }
+        var face = FontFace(pattern: pattern, matrix: [1, 0, 0, 1, 0, 0], ctm: [1, 0, 0, 1, 0, 0], antialias: 0, subpixelOrder: 0, hintStyle: 0,
+                            hintMetrics: 0, variations: "")
+        if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
+            var matrix = cairo_matrix_t(), ctm = cairo_matrix_t()
+            cairo_scaled_font_get_font_matrix(scaled, &matrix)
+            cairo_scaled_font_get_ctm(scaled, &ctm)
+            face.matrix = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0]
+            face.ctm = [ctm.xx, ctm.yx, ctm.xy, ctm.yy, ctm.x0, ctm.y0]
+            let options = cairo_font_options_create()
+            cairo_scaled_font_get_font_options(scaled, options)
+            face.antialias = Int32(cairo_font_options_get_antialias(options).rawValue)
+            face.subpixelOrder = Int32(cairo_font_options_get_subpixel_order(options).rawValue)
+            face.hintStyle = Int32(cairo_font_options_get_hint_style(options).rawValue)
+            face.hintMetrics = Int32(cairo_font_options_get_hint_metrics(options).rawValue)
+            face.variations = cairo_font_options_get_variations(options).map { String(cString: $0) } ?? ""
+            cairo_font_options_destroy(options)
+        }
+        let id = FontRegistry.id(for: face)
+        g_object_ref(UnsafeMutableRawPointer(font))
+        fontIDs[address] = id
+        return id
+    }
+
+    /// The pattern elements Cairo's FreeType backend reads when it makes a font face: which file
+    /// and face, and how glyphs are rendered.
+    static let patternObjects = [FC_FILE, FC_INDEX, FC_ANTIALIAS, FC_RGBA, FC_HINTING, FC_AUTOHINT, FC_HINT_STYLE, FC_LCD_FILTER,
+                                 FC_VERTICAL_LAYOUT, FC_EMBOLDEN, FC_FONT_VARIATIONS]
+
+    // MARK: Fonts
+
+    /// Where a browser puts the first baseline of a line box of `font`, from the line's top:
+    /// the font's ascent and descent rounded to whole pixels, the half-leading rounded down
+    /// (Blink's rule, checked against Chromium for Inter from 9.5 to 34 px). Pango keeps them
+    /// fractional, so text is drawn shifted by the difference to land on the same pixels.
+    public func baseline(of font: FontSpec) -> Double {
+        if let known = baselines[font] { return known }
+        return Typesetting.exclusively { baselineLocked(font) }
+    }
+
+    private func baselineLocked(_ font: FontSpec) -> Double {
+        if let known = baselines[font] { return known }
+        let metrics = pango_context_get_metrics(context, fontDescription(font), nil)
+        let ascent = (Double(pango_font_metrics_get_ascent(metrics)) / Double(PANGO_SCALE)).rounded()
+        let descent = (Double(pango_font_metrics_get_descent(metrics)) / Double(PANGO_SCALE)).rounded()
+        pango_font_metrics_unref(metrics)
+        let baseline = ((font.lineHeight - ascent - descent) / 2).rounded(.down) + ascent
+        baselines[font] = baseline
+        return baseline
+    }
+
+    /// The family fontconfig actually gives for `font`'s own family (not its fallbacks): when it
+    /// differs, the font is not installed and output would silently change from machine to machine.
+    public func installedFamily(of font: FontSpec) -> String {
+        Typesetting.exclusively { installedFamilyLocked(font) }
+    }
+
+    private func installedFamilyLocked(_ font: FontSpec) -> String {
+        let description = pango_font_description_new()!
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        guard let loaded = pango_font_map_load_font(UnsafeMutablePointer(fontMap), context, description) else { return "" }
+        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+        let described = pango_font_describe(loaded)
+        defer { pango_font_description_free(described) }
+        return pango_font_description_get_family(described).map { String(cString: $0) } ?? ""
+    }
+
+    /// Families asked for that fontconfig does not have (it substituted another), with the family
+    /// it gave instead.
+    public private(set) var missingFamilies: [String: String] = [:]
+    private var checkedFamilies = Set<String>()
+
+    /// Notes families that another engine (a worker process's) found missing.
+    package func noteMissing(_ families: [String: String]) {
+        missingFamilies.merge(families) { a, _ in a }
+    }
+
+    /// Inside `Typesetting.exclusively`.
+    func fontDescription(_ font: FontSpec) -> OpaquePointer {
+        if let known = fonts[font] { return known }
+        if checkedFamilies.insert(font.family).inserted {
+            let installed = installedFamilyLocked(font)
+            if installed.lowercased() != font.family.lowercased() { missingFamilies[font.family] = installed }
+        }
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, font.families.joined(separator: ","))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        fonts[font] = description
+        return description
+    }
+
+    /// A layout of `text` alone on one line, for the word shaper: its advance, the font of its
+    /// single run, its glyphs and its own break opportunities; nil when Pango gives it more than
+    /// one run or line. Inside `Typesetting.exclusively`.
+    func shapeAlone(_ text: String, font: FontSpec) -> ShapedWord? {
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_font_description(layout, fontDescription(font))
+        pango_layout_set_text(layout, text, -1)
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
+              let runs = line.pointee.runs, runs.pointee.next == nil, let data = runs.pointee.data else { return nil }
+        let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
+        guard let item = run.pointee.item, let glyphs = run.pointee.glyphs, let runFont = item.pointee.analysis.font,
+              item.pointee.analysis.level % 2 == 0 else { return nil }
+        let width = Int(pango_glyph_string_get_width(glyphs))
+        // Break opportunities inside the word (not before its first character, not at its end).
+        var count: Int32 = 0
+        guard let attributes = pango_layout_get_log_attrs_readonly(layout, &count) else { return nil }
+        var word = WordWrap.Word(width: width)
+        var offset = 0, character = 0, firstBreakOffset = 0
+        for scalar in text.unicodeScalars {
+            if character > 0, attributes[character].is_line_break != 0 {
+                if word.breaksInside == 0 {
+                    firstBreakOffset = offset
+                    for index in 0..<Int(glyphs.pointee.num_glyphs) where Int(glyphs.pointee.log_clusters[index]) < offset {
+                        word.firstBreakWidth += Int(glyphs.pointee.glyphs[index].geometry.width)
+                    }
+                }
+                word.breaksInside += 1
+            }
+            offset += scalar.utf8.count
+            character += 1
+        }
+        let glyphCount = Int(glyphs.pointee.num_glyphs)
+        let copied = WordGlyphs(infos: (0..<glyphCount).map { index in
+            let info = glyphs.pointee.glyphs[index]
+            return WordGlyphs.Glyph(id: info.glyph, width: info.geometry.width, xOffset: info.geometry.x_offset, yOffset: info.geometry.y_offset)
+        }, clusters: (0..<glyphCount).map { glyphs.pointee.log_clusters[$0] })
+        return ShapedWord(word: word, font: fontID(runFont), glyphs: copied, headBytes: firstBreakOffset)
+    }
+
+    // MARK: What worker processes hand back
+
+    /// Whether new results are noted for `takeRecorded()`.
+    package var records = false
+    private var recorded: [Key] = []
+
+    private func record(_ key: Key) {
+        if records { recorded.append(key) }
+    }
+
+    /// The results made since the last call, as entries another engine can `preload`.
+    package func takeRecorded() -> [TextTransfer.Entry] {
+        defer { recorded.removeAll(keepingCapacity: true) }
+        return recorded.compactMap { key in
+            if let shaped = shapes[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .shaped(shaped)) }
+            if let size = sizes[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .size(size)) }
+            return nil
+        }
+    }
+
+    /// Takes results another engine made (a worker process's), as if made here.
+    package func preload(_ entries: [TextTransfer.Entry]) {
+        for entry in entries {
+            let key = Key(text: entry.text, style: entry.style, width: entry.width)
+            switch entry.result {
+            case .shaped(let shaped): shapes[key] = shaped
+            case .size(let size): sizes[key] = size
+            }
+        }
+    }
+
+    /// Forgets every paragraph measured or shaped (the laid-out views keep what they need), so
+    /// that memory holds a window of rows.
+    package func forgetParagraphs() {
+        shapes.removeAll(keepingCapacity: true)
+        sizes.removeAll(keepingCapacity: true)
+    }
+}

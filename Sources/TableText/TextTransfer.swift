@@ -1,0 +1,254 @@
+import TableTemplates
+
+/// Measured and shaped paragraphs in a compact binary form, to hand from a worker process to
+/// the process that lays out and draws (`TextWorkers`). Fonts travel as their `FontFace`, since a
+/// `FontID` is only a number in the process that gave it.
+package enum TextTransfer {
+    /// One paragraph's result, under the (text, style, width) it was asked for.
+    package struct Entry: Sendable, Equatable {
+        package enum Result: Sendable, Equatable {
+            case size(TextSize)
+            case shaped(ShapedText)
+        }
+
+        package var text: String
+        package var style: TextStyle
+        package var width: Double?
+        package var result: Result
+
+        package init(text: String, style: TextStyle, width: Double?, result: Result) {
+            self.text = text
+            self.style = style
+            self.width = width
+            self.result = result
+        }
+    }
+
+    package struct Malformed: Error {}
+
+    private static let magic: UInt32 = 0x5452_5431  // "TRT1"
+
+    /// Entries and the families their engine found missing, as bytes.
+    package static func encode(_ entries: [Entry], missing: [String: String]) -> [UInt8] {
+        var body = Writer()
+        var fonts: [FontID] = []
+        var seen = Set<UInt32>()
+        body.int(UInt32(entries.count))
+        for entry in entries {
+            body.string(entry.text)
+            body.style(entry.style)
+            body.optional(entry.width)
+            switch entry.result {
+            case .size(let size):
+                body.byte(0)
+                body.size(size)
+            case .shaped(let shaped):
+                body.byte(1)
+                body.size(shaped.size)
+                body.double(shaped.baseline)
+                body.double(shaped.lineHeight)
+                body.byte(shaped.isRightToLeft ? 1 : 0)
+                body.int(UInt32(shaped.lines.count))
+                for line in shaped.lines {
+                    body.int(line.x)
+                    body.int(line.start)
+                    body.int(line.length)
+                    body.int(UInt32(line.runs.count))
+                    for run in line.runs {
+                        if seen.insert(run.font.rawValue).inserted { fonts.append(run.font) }
+                        body.int(run.font.rawValue)
+                        body.int(run.start)
+                        body.int(run.length)
+                        body.byte(run.isBackward ? 1 : 0)
+                        body.int(run.width)
+                        body.int(run.yOffset)
+                        body.int(run.startXOffset)
+                        body.int(run.endXOffset)
+                        body.int(UInt32(run.glyphs.count))
+                        for glyph in run.glyphs {
+                            body.int(glyph.id)
+                            body.int(glyph.x)
+                            body.int(glyph.y)
+                        }
+                        body.int(UInt32(run.clusters.count))
+                        for cluster in run.clusters {
+                            body.int(cluster.bytes)
+                            body.int(cluster.glyphs)
+                        }
+                    }
+                }
+            }
+        }
+        var out = Writer()
+        out.int(magic)
+        out.int(UInt32(fonts.count))
+        for font in fonts {
+            let face = FontRegistry.face(font)
+            out.int(font.rawValue)
+            out.string(face.pattern)
+            for value in face.matrix + face.ctm { out.double(value) }
+            out.int(face.antialias)
+            out.int(face.subpixelOrder)
+            out.int(face.hintStyle)
+            out.int(face.hintMetrics)
+            out.string(face.variations)
+        }
+        out.int(UInt32(missing.count))
+        for (family, substitute) in missing.sorted(by: { $0.key < $1.key }) {
+            out.string(family)
+            out.string(substitute)
+        }
+        out.bytes += body.bytes
+        return out.bytes
+    }
+
+    /// The entries and missing families of `bytes`, fonts numbered in this process.
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> (entries: [Entry], missing: [String: String]) {
+        var reader = Reader(bytes: bytes)
+        guard try reader.int() as UInt32 == magic else { throw Malformed() }
+        var fonts: [UInt32: FontID] = [:]
+        for _ in 0..<(try reader.count()) {
+            let number: UInt32 = try reader.int()
+            let pattern = try reader.string()
+            var values: [Double] = []
+            for _ in 0..<12 { values.append(try reader.double()) }
+            let face = FontFace(pattern: pattern, matrix: Array(values[0..<6]), ctm: Array(values[6..<12]), antialias: try reader.int(),
+                                subpixelOrder: try reader.int(), hintStyle: try reader.int(), hintMetrics: try reader.int(),
+                                variations: try reader.string())
+            fonts[number] = FontRegistry.id(for: face)
+        }
+        var missing: [String: String] = [:]
+        for _ in 0..<(try reader.count()) { missing[try reader.string()] = try reader.string() }
+        var entries: [Entry] = []
+        let count = try reader.count()
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let text = try reader.string()
+            let style = try reader.style()
+            let width = try reader.optional()
+            let kind = try reader.byte()
+            let size = try reader.size()
+            if kind == 0 {
+                entries.append(Entry(text: text, style: style, width: width, result: .size(size)))
+                continue
+            }
+            guard kind == 1 else { throw Malformed() }
+            let baseline = try reader.double(), lineHeight = try reader.double()
+            let rightToLeft = try reader.byte() == 1
+            var lines: [ShapedLine] = []
+            for _ in 0..<(try reader.count()) {
+                let x: Int32 = try reader.int(), start: Int32 = try reader.int(), length: Int32 = try reader.int()
+                var runs: [GlyphRun] = []
+                for _ in 0..<(try reader.count()) {
+                    guard let font = fonts[try reader.int()] else { throw Malformed() }
+                    let runStart: Int32 = try reader.int(), runLength: Int32 = try reader.int()
+                    let backward = try reader.byte() == 1
+                    let width: Int32 = try reader.int()
+                    let yOffset: Int32 = try reader.int(), startXOffset: Int32 = try reader.int(), endXOffset: Int32 = try reader.int()
+                    var glyphs: [PositionedGlyph] = []
+                    let glyphCount = try reader.count()
+                    glyphs.reserveCapacity(glyphCount)
+                    for _ in 0..<glyphCount { glyphs.append(PositionedGlyph(id: try reader.int(), x: try reader.int(), y: try reader.int())) }
+                    var clusters: [TextCluster] = []
+                    let clusterCount = try reader.count()
+                    clusters.reserveCapacity(clusterCount)
+                    for _ in 0..<clusterCount { clusters.append(TextCluster(bytes: try reader.int(), glyphs: try reader.int())) }
+                    runs.append(GlyphRun(font: font, start: runStart, length: runLength, glyphs: glyphs, clusters: clusters, isBackward: backward,
+                                         width: width, yOffset: yOffset, startXOffset: startXOffset, endXOffset: endXOffset))
+                }
+                lines.append(ShapedLine(x: x, start: start, length: length, runs: runs))
+            }
+            let shaped = ShapedText(text: text, size: size, baseline: baseline, lineHeight: lineHeight, lines: lines, isRightToLeft: rightToLeft)
+            entries.append(Entry(text: text, style: style, width: width, result: .shaped(shaped)))
+        }
+        guard reader.isAtEnd else { throw Malformed() }
+        return (entries, missing)
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func byte(_ value: UInt8) { bytes.append(value) }
+        mutating func int<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        mutating func double(_ value: Double) { int(value.bitPattern) }
+        mutating func string(_ value: String) {
+            var value = value
+            value.withUTF8 { utf8 in
+                int(UInt32(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+        mutating func optional(_ value: Double?) {
+            byte(value == nil ? 0 : 1)
+            double(value ?? 0)
+        }
+        mutating func size(_ size: TextSize) {
+            double(size.width)
+            double(size.height)
+            int(Int32(size.lineCount))
+        }
+        mutating func style(_ style: TextStyle) {
+            string(style.font.family)
+            int(UInt32(style.font.fallbacks.count))
+            for fallback in style.font.fallbacks { string(fallback) }
+            double(style.font.size)
+            int(Int32(style.font.weight))
+            byte(style.font.italic ? 1 : 0)
+            double(style.font.lineHeight)
+            int(Int32(style.lines))
+            string(style.alignment.rawValue)
+            string(style.truncation.rawValue)
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        mutating func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
+            guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+        }
+        mutating func byte() throws(Malformed) -> UInt8 { try take(1)[0] }
+        mutating func int<T: FixedWidthInteger>() throws(Malformed) -> T {
+            let raw = try take(MemoryLayout<T>.size)
+            return T(littleEndian: raw.loadUnaligned(as: T.self))
+        }
+        mutating func count() throws(Malformed) -> Int {
+            let value: UInt32 = try int()
+            guard Int(value) <= bytes.count - offset else { throw Malformed() }
+            return Int(value)
+        }
+        mutating func double() throws(Malformed) -> Double { Double(bitPattern: try int()) }
+        mutating func string() throws(Malformed) -> String {
+            let length = try count()
+            return String(decoding: try take(length), as: UTF8.self)
+        }
+        mutating func optional() throws(Malformed) -> Double? {
+            let present = try byte()
+            let value = try double()
+            return present == 1 ? value : nil
+        }
+        mutating func size() throws(Malformed) -> TextSize {
+            TextSize(width: try double(), height: try double(), lineCount: Int(try int() as Int32))
+        }
+        mutating func style() throws(Malformed) -> TextStyle {
+            var font = FontSpec(family: try string(), size: 1)
+            var fallbacks: [String] = []
+            for _ in 0..<(try count()) { fallbacks.append(try string()) }
+            font.fallbacks = fallbacks
+            font.size = try double()
+            font.weight = Int(try int() as Int32)
+            font.italic = try byte() == 1
+            font.lineHeight = try double()
+            let lines = Int(try int() as Int32)
+            guard let alignment = TextStyle.Alignment(rawValue: try string()), let truncation = TextStyle.Truncation(rawValue: try string()) else {
+                throw Malformed()
+            }
+            return TextStyle(font: font, lines: lines, alignment: alignment, truncation: truncation)
+        }
+    }
+}

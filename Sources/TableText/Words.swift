@@ -1,0 +1,407 @@
+import Synchronization
+import TableTemplates
+
+/// The word shaper: a list repeats its words, so each distinct word is shaped once per font and a
+/// plain paragraph is measured, and put together into lines of glyphs, from its words — the very
+/// sizes and glyphs Pango gives the whole paragraph, where that can be known from the words. Where
+/// it cannot, the paragraph goes to Pango. Every rule that decides this is listed here, in order:
+///
+/// 1. **Characters** (`WordWrap.words(in:)`): letters of one script only (Latin-1 and Latin
+///    Extended-A/B, or Greek, or Cyrillic: Pango makes a run of each script), digits, `. , : ; !
+///    ? - ' % /` inside a word, typographic ’ ” ‘ “ – … in their places, single spaces. Not
+///    brackets or symbols (Inter takes their case forms from words around them), not the em dash,
+///    not tabs or newlines, nothing else.
+/// 2. **Length**: words of at most `Rules.longestWord` bytes (longer ones rarely repeat).
+/// 3. **One run**: the word shaped alone is one run in the paragraph's own font, left to right.
+/// 4. **Beside a space**: its first character after a space, and its last before one, shape
+///    with the space as apart (Liberation Serif kerns " A", " T", "L "; Inter Bold ", "):
+///    checked once per character and font.
+/// 5. **Between other words**: shaped between neighbours of its script (lower case, capital,
+///    digit; `Rules.neighbours`) it keeps its glyphs (Inter draws "x" between numbers as "×").
+/// 6. **Breaks inside**: a word with one break opportunity of its own (after a hyphen or slash)
+///    may be broken there when its two parts shaped alone are the very glyphs of the whole word
+///    (Inter's "C++" and "Ł--å" are not); with several, a line ending inside it is Pango's.
+/// 7. **Lines**: Pango's greedy rule (`WordWrap.wrap`); a word wider than the line, a line limit
+///    that would ellipsize, and justified text are Pango's.
+///
+/// And it turns itself off for the rest of an engine's life when words do not repeat enough to
+/// pay (`WordShaperStatistics`): a new word costs several small Pango layouts.
+///
+/// Proven against Pango itself (`Tests/TableTextTests/WordWrapTests`): sizes at every break
+/// boundary, glyphs line by line, random paragraphs in four fonts; and whole documents drawn with
+/// and without words give the same bytes. Proven with Pango 1.50.12 and HarfBuzz 6.0.0 (Debian
+/// 12); after an upgrade of either, run `swift test --filter WordWrapTests` and the
+/// `WordDrawingTests` before trusting it (docs/text.md).
+enum Rules {
+    /// The longest word, in UTF-8 bytes, shaped alone.
+    static let longestWord = 48
+    /// How many words a font keeps before it forgets them all (some 60 MB of glyphs at most).
+    static let wordsKept = 50_000
+    /// Neighbours a word is shaped between to see that it keeps its glyphs, per script: Latin,
+    /// Greek, Cyrillic.
+    static let neighbours = [["a", "A", "1"], ["α", "Α", "1"], ["а", "А", "1"]]
+    /// Greek and Cyrillic letters (U+0370 to U+04FF): which neighbours a word is shaped between.
+    static let greekAndCyrillic: ClosedRange<UInt32> = 0x370...0x4FF
+    static let firstCyrillic: UInt32 = 0x400
+}
+
+/// When the word shaper pays: words looked up and words that had to be shaped, counted in blocks
+/// of `block` lookups. After the first block (which fills the cache with the list's common
+/// words), a block in which more than `worstMissRate` of the words were new turns the word shaper
+/// off: each new word costs several small Pango layouts, and a paragraph of mostly new words is
+/// cheaper laid out whole. Real text (names, descriptions) repeats a word 2 to 6 times and stops
+/// it within the second block; a list of repeated vocabulary keeps it.
+package struct WordShaperStatistics: Sendable {
+    package static let block = 400
+    package static let worstMissRate = 0.125
+
+    package private(set) var lookups = 0
+    package private(set) var misses = 0
+    private var blockLookups = 0
+    private var blockMisses = 0
+    private var blocks = 0
+    package private(set) var turnedOff = false
+
+    mutating func count(miss: Bool) {
+        lookups += 1
+        blockLookups += 1
+        if miss {
+            misses += 1
+            blockMisses += 1
+        }
+        guard blockLookups >= Self.block else { return }
+        blocks += 1
+        if blocks > 1, Double(blockMisses) > Self.worstMissRate * Double(blockLookups) { turnedOff = true }
+        blockLookups = 0
+        blockMisses = 0
+    }
+}
+
+/// Glyphs of a word shaped alone, clusters relative to the word.
+struct WordGlyphs: Sendable {
+    struct Glyph: Sendable, Equatable {
+        var id: UInt32
+        var width: Int32
+        var xOffset: Int32
+        var yOffset: Int32
+    }
+
+    var infos: [Glyph]
+    var clusters: [Int32]
+}
+
+/// A text shaped alone by Pango (`TextEngine.shapeAlone`).
+struct ShapedWord {
+    var word: WordWrap.Word
+    var font: FontID
+    var glyphs: WordGlyphs
+    var headBytes: Int
+}
+
+/// A word that may be put together with others: its widths, whether a space may follow it, its
+/// glyphs, and for a word with one break inside, its two parts' glyphs.
+struct KnownWord: Sendable {
+    var word: WordWrap.Word
+    var apartAfter: Bool
+    var glyphs: WordGlyphs
+    var head: WordGlyphs?
+    var tail: WordGlyphs?
+    var headBytes: Int
+}
+
+/// The words of one font an engine has seen.
+final class WordTable {
+    let fontSpec: FontSpec
+    let font: FontID
+    let space: Int
+    let spaceGlyphs: WordGlyphs
+    /// The space a line wraps at: it stays in the line with no width, as Pango leaves it.
+    let wrappedSpaceGlyphs: WordGlyphs
+    var known: [String: KnownWord?] = [:]
+    var alonePairs: [String: Bool] = [:]
+    let shared: SharedWords
+
+    init(fontSpec: FontSpec, font: FontID, space: Int, spaceGlyphs: WordGlyphs) {
+        self.fontSpec = fontSpec
+        self.font = font
+        self.space = space
+        self.spaceGlyphs = spaceGlyphs
+        var wrapped = spaceGlyphs
+        for index in wrapped.infos.indices {
+            wrapped.infos[index].width = 0
+            wrapped.infos[index].id = TextEngine.emptyGlyph
+        }
+        wrappedSpaceGlyphs = wrapped
+        shared = SharedWords.of(fontSpec)
+    }
+}
+
+/// What every engine of the process has learnt of a font's words: glyphs, advances and whether a
+/// word can be put together with others are facts of the font file, so a word is shaped once per
+/// process. Engines keep their own copy in front (a lookup without a lock).
+final class SharedWords: Sendable {
+    private struct Learnt {
+        var known: [String: KnownWord?] = [:]
+        var pairs: [String: Bool] = [:]
+    }
+
+    private let learnt = Mutex(Learnt())
+
+    func word(_ word: String) -> KnownWord?? { learnt.withLock { $0.known[word] } }
+    func pair(_ pair: String) -> Bool? { learnt.withLock { $0.pairs[pair] } }
+
+    func learn(_ word: String, _ entry: KnownWord?) {
+        learnt.withLock { learnt in
+            if learnt.known.count >= Rules.wordsKept { learnt.known.removeAll(keepingCapacity: true) }
+            learnt.known[word] = .some(entry)
+        }
+    }
+
+    func learn(pair: String, _ apart: Bool) { learnt.withLock { $0.pairs[pair] = apart } }
+
+    private static let fonts = Mutex([FontSpec: SharedWords]())
+
+    static func of(_ font: FontSpec) -> SharedWords {
+        fonts.withLock { fonts in
+            if let known = fonts[font] { return known }
+            let made = SharedWords()
+            fonts[font] = made
+            return made
+        }
+    }
+}
+
+extension TextEngine {
+    /// Pango's glyph for a character that takes no room (the space a line wraps at).
+    static let emptyGlyph: UInt32 = 0x0FFF_FFFF
+
+    /// Whether the word shaper is on for this engine now.
+    var wordsActive: Bool { usesWords && !wordStatistics.turnedOff }
+
+    /// The size of a plain paragraph from its words, or nil (see the rules above).
+    func wordsMeasure(_ text: String, style: TextStyle, width: Double?) -> TextSize? {
+        guard wordsActive else { return nil }
+        var lines: [WordWrap.Line]?
+        return fromWords(text, style: style, width: width, lines: &lines)?.size
+    }
+
+    /// The same, for tests: nil when the words alone cannot say.
+    package func sizeFromWords(_ text: String, style: TextStyle, width: Double?) -> TextSize? {
+        var lines: [WordWrap.Line]?
+        return fromWords(text, style: style, width: width, lines: &lines)?.size
+    }
+
+    /// A plain paragraph put together from its words, or nil.
+    func wordsShape(_ text: String, style: TextStyle, width: Double?) -> ShapedText? {
+        guard wordsActive else { return nil }
+        return shapeFromWords(text, style: style, width: width)
+    }
+
+    /// A plain paragraph put together from its words, whether or not the word shaper is on (for
+    /// tests), or nil when the words alone cannot say what Pango would.
+    package func shapeFromWords(_ text: String, style: TextStyle, width: Double?) -> ShapedText? {
+        var lines: [WordWrap.Line]? = []
+        guard let (size, table, known, ranges) = fromWords(text, style: style, width: width, lines: &lines), let lines else { return nil }
+        let layoutWidth = width.map { Int(pangoWidth($0)) }
+        var made: [ShapedLine] = []
+        made.reserveCapacity(lines.count)
+        for (number, line) in lines.enumerated() {
+            let isLast = number == lines.count - 1
+            let start = ranges[line.first].lowerBound + (line.startsWithTail ? known[line.first].headBytes : 0)
+            let end = line.endsWithHead ? ranges[line.last].lowerBound + known[line.last].headBytes
+                : isLast ? ranges[line.last].upperBound : ranges[line.last].upperBound + 1
+            var infos: [WordGlyphs.Glyph] = []
+            var clusters: [Int32] = []
+            func add(_ glyphs: WordGlyphs, at byte: Int) {
+                infos.append(contentsOf: glyphs.infos)
+                for cluster in glyphs.clusters { clusters.append(cluster + Int32(byte - start)) }
+            }
+            for index in line.first...line.last {
+                if index > line.first { add(table.spaceGlyphs, at: ranges[index - 1].upperBound) }
+                if index == line.first, line.startsWithTail, let tail = known[index].tail {
+                    add(tail, at: ranges[index].lowerBound + known[index].headBytes)
+                } else if index == line.last, line.endsWithHead, let head = known[index].head {
+                    add(head, at: ranges[index].lowerBound)
+                } else {
+                    add(known[index].glyphs, at: ranges[index].lowerBound)
+                }
+            }
+            if !isLast, !line.endsWithHead { add(table.wrappedSpaceGlyphs, at: ranges[line.last].upperBound) }
+            var offset = 0
+            if let layoutWidth {
+                switch style.alignment {
+                case .center:
+                    offset = (layoutWidth - line.width) / 2
+                    // Pango rounds a centred line to whole pixels when both widths are whole.
+                    let scale = Int(pangoScale)
+                    if (layoutWidth | line.width) & (scale - 1) == 0 { offset = (offset + scale / 2) & ~(scale - 1) }
+                case .trailing: offset = layoutWidth - line.width
+                case .natural, .leading, .justified: offset = 0
+                }
+            }
+            let run = Self.wordRun(font: table.font, infos: infos, clusters: clusters, start: start, length: end - start)
+            made.append(ShapedLine(x: Int32(offset), start: Int32(start), length: Int32(end - start), runs: [run]))
+        }
+        return ShapedText(text: text, size: size, baseline: baseline(of: style.font), lineHeight: style.font.lineHeight, lines: made,
+                          isRightToLeft: false)
+    }
+
+    /// One left-to-right run from glyphs and their clusters (relative to the run's start), with
+    /// the clusters Pango's `PangoGlyphItemIter` walk gives: a cluster runs to the next greater
+    /// cluster start, and counts its glyphs but the empty ones.
+    static func wordRun(font: FontID, infos: [WordGlyphs.Glyph], clusters: [Int32], start: Int, length: Int) -> GlyphRun {
+        var glyphs: [PositionedGlyph] = []
+        glyphs.reserveCapacity(infos.count)
+        var position: Int32 = 0
+        for info in infos {
+            if info.id != emptyGlyph { glyphs.append(PositionedGlyph(id: info.id, x: position + info.xOffset, y: info.yOffset)) }
+            position += info.width
+        }
+        var runClusters: [TextCluster] = []
+        var index = 0, clusterStart: Int32 = 0
+        while index < infos.count {
+            let cluster = clusters[index]
+            var next = index + 1
+            while next < infos.count, clusters[next] <= cluster { next += 1 }
+            let clusterEnd = next < infos.count ? clusters[next] : Int32(length)
+            let counted = infos[index..<next].filter { $0.id != emptyGlyph && $0.id & PositionedGlyph.unknownFlag == 0 }.count
+            runClusters.append(TextCluster(bytes: clusterEnd - clusterStart, glyphs: Int32(counted)))
+            clusterStart = clusterEnd
+            index = next
+        }
+        return GlyphRun(font: font, start: Int32(start), length: Int32(length), glyphs: glyphs, clusters: runClusters, isBackward: false, width: position)
+    }
+
+    /// The word table of `font`, made on first use; nil when even a space cannot be shaped alone.
+    private func wordTable(_ font: FontSpec) -> WordTable? {
+        if let last = lastWordTable, last.fontSpec == font { return last }
+        if let known = wordTables[font] {
+            lastWordTable = known
+            return known
+        }
+        guard let space = Typesetting.exclusively({ shapeAlone(" ", font: font) }), space.word.breaksInside == 0 else { return nil }
+        let table = WordTable(fontSpec: font, font: space.font, space: space.word.width, spaceGlyphs: space.glyphs)
+        wordTables[font] = table
+        lastWordTable = table
+        return table
+    }
+
+    /// A paragraph's size from its words and, when `lines` is not nil, its lines, words and the
+    /// words' byte ranges; nil when the words alone cannot say exactly what Pango would.
+    private func fromWords(_ text: String, style: TextStyle, width: Double?, lines: inout [WordWrap.Line]?)
+        -> (size: TextSize, table: WordTable, words: [KnownWord], ranges: [Range<Int>])? {
+        if style.alignment == .justified { return nil }
+        var text = text
+        var made = lines
+        let result = text.withUTF8 { bytes -> (size: TextSize, table: WordTable, words: [KnownWord], ranges: [Range<Int>])? in
+            guard let ranges = WordWrap.words(in: bytes), let table = wordTable(style.font) else { return nil }
+            var measured: [WordWrap.Word] = []
+            measured.reserveCapacity(ranges.count)
+            var known: [KnownWord] = []
+            if made != nil { known.reserveCapacity(ranges.count) }
+            for (index, range) in ranges.enumerated() {
+                guard range.count <= Rules.longestWord else { return nil }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                var entry: KnownWord?
+                if let seen = table.known[word] {
+                    entry = seen
+                    wordStatistics.count(miss: false)
+                } else {
+                    if let learnt = table.shared.word(word) {
+                        entry = learnt
+                        wordStatistics.count(miss: false)
+                    } else {
+                        entry = Typesetting.exclusively { shapeWord(word, table: table) }
+                        table.shared.learn(word, entry)
+                        wordStatistics.count(miss: true)
+                    }
+                    if table.known.count >= Rules.wordsKept { table.known.removeAll(keepingCapacity: true) }
+                    table.known[word] = .some(entry)
+                }
+                guard let entry, entry.apartAfter || index == ranges.count - 1 else { return nil }
+                measured.append(entry.word)
+                if made != nil { known.append(entry) }
+            }
+            let limit = width.map { Int(pangoWidth($0)) }
+            guard let (count, widest) = WordWrap.wrap(measured, space: table.space, width: limit, lines: &made) else { return nil }
+            if style.lines > 0, style.truncation != .clip, width != nil, count > style.lines { return nil }
+            let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
+            return (size, table, known, ranges)
+        }
+        lines = made
+        return result
+    }
+
+    /// A word of `table`'s font shaped alone, or nil when it cannot be put together with others
+    /// (rules 3 to 6). Inside `Typesetting.exclusively`.
+    private func shapeWord(_ word: String, table: WordTable) -> KnownWord? {
+        guard let alone = shapeAlone(word, font: table.fontSpec), alone.font == table.font,
+              let first = word.first, let last = word.last, keepsApartFromSpace(" " + String(first), table) else { return nil }
+        var known = KnownWord(word: alone.word, apartAfter: keepsApartFromSpace(String(last) + " ", table), glyphs: alone.glyphs,
+                              head: nil, tail: nil, headBytes: alone.headBytes)
+        // Neighbours of the word's own script: Pango makes a run of each script.
+        let script = word.unicodeScalars.first { Rules.greekAndCyrillic.contains($0.value) }.map { $0.value < Rules.firstCyrillic ? 1 : 2 } ?? 0
+        for neighbour in Rules.neighbours[script] {
+            guard keepsGlyphs(alone.glyphs, in: neighbour + " ", word, "", table: table),
+                  !known.apartAfter || keepsGlyphs(alone.glyphs, in: neighbour + " ", word, " " + neighbour, table: table) else { return nil }
+        }
+        if alone.word.breaksInside == 1 {
+            let utf8 = Array(word.utf8)
+            guard let head = shapeAlone(String(decoding: utf8[..<alone.headBytes], as: UTF8.self), font: table.fontSpec),
+                  let tail = shapeAlone(String(decoding: utf8[alone.headBytes...], as: UTF8.self), font: table.fontSpec),
+                  head.font == table.font, tail.font == table.font else { return nil }
+            // Pango shapes the two parts again with the rest of the word as context; shaped
+            // alone they must be the very glyphs of the whole word, or the context mattered
+            // (Inter's "+" after "C+" takes its case form) and a break inside is left to Pango.
+            let split = Int32(alone.headBytes)
+            let whole = alone.glyphs
+            let before = whole.clusters.indices.filter { whole.clusters[$0] < split }
+            let after = whole.clusters.indices.filter { whole.clusters[$0] >= split }
+            func same(_ part: WordGlyphs, _ indices: [Int], shift: Int32) -> Bool {
+                part.infos.count == indices.count && zip(part.infos.indices, indices).allSatisfy { index, wholeIndex in
+                    part.infos[index] == whole.infos[wholeIndex] && part.clusters[index] + shift == whole.clusters[wholeIndex]
+                }
+            }
+            if same(head.glyphs, before, shift: 0), same(tail.glyphs, after, shift: split) {
+                known.word.head = head.word.width
+                known.word.tail = tail.word.width
+                known.head = head.glyphs
+                known.tail = tail.glyphs
+            } else {
+                known.word.breaksInside = 2
+            }
+        }
+        return known
+    }
+
+    /// Whether `word` shaped between `before` and `after` has the glyphs it has alone (rule 5).
+    private func keepsGlyphs(_ glyphs: WordGlyphs, in before: String, _ word: String, _ after: String, table: WordTable) -> Bool {
+        guard let shaped = shapeAlone(before + word + after, font: table.fontSpec), shaped.font == table.font else { return false }
+        let start = Int32(before.utf8.count), end = start + Int32(word.utf8.count)
+        let inside = shaped.glyphs.clusters.indices.filter { shaped.glyphs.clusters[$0] >= start && shaped.glyphs.clusters[$0] < end }
+        return inside.count == glyphs.infos.count && zip(inside, glyphs.infos.indices).allSatisfy { index, own in
+            shaped.glyphs.infos[index] == glyphs.infos[own] && shaped.glyphs.clusters[index] - start == glyphs.clusters[own]
+        }
+    }
+
+    /// Whether a character and a space (`pair`) shape together as apart, the same glyphs at the
+    /// same advances: no kerning, no contextual form across the space (rule 4). Worked out once
+    /// per pair and font. Inside `Typesetting.exclusively`.
+    private func keepsApartFromSpace(_ pair: String, _ table: WordTable) -> Bool {
+        if let known = table.alonePairs[pair] { return known }
+        if let learnt = table.shared.pair(pair) {
+            table.alonePairs[pair] = learnt
+            return learnt
+        }
+        let character = String(pair.filter { $0 != " " })
+        var apart = false
+        if let together = shapeAlone(pair, font: table.fontSpec), let alone = shapeAlone(character, font: table.fontSpec) {
+            let spaceFirst = pair.hasPrefix(" ")
+            let expected = spaceFirst ? table.spaceGlyphs.infos + alone.glyphs.infos : alone.glyphs.infos + table.spaceGlyphs.infos
+            apart = together.word.width == alone.word.width + table.space && together.font == alone.font && together.glyphs.infos == expected
+        }
+        table.alonePairs[pair] = apart
+        table.shared.learn(pair: pair, apart)
+        return apart
+    }
+}
