@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TableTextTests", dependencies: ["TableText", "TestSupport"]),
+        .testTarget(name: "TableTextTests", dependencies: ["TableText", "TableModel", "TestSupport"]),
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableCairoTests", dependencies: ["TableRender", "TableCairo", "CGraphics", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),

@@ -2,17 +2,17 @@
 # The HTML issue's speed checks on the benchmark list at N rows (default 10000), release build:
 #  1. writing the HTML page vs writing the PDF of the same document (whole processes, median of 3);
 #  2. opening the page in headless Chromium up to its first screenshot, vs the plain page that
-#     ../shared/bench/gen_rows.py writes for the same rows (median of 5).
-# usage: Benchmarks/html.sh [ROWS]
+#     Benchmarks/lists.py writes for the same rows (median of 5).
+# usage: Benchmarks/html.sh [ROWS] [KIND]     (KIND: a list of lists.py, default vocabulary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rows=${1:-10000}
-bench=${BENCH_DIR:-../shared/bench}
+kind=${2:-vocabulary}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 swift build -c release --product tablerender 2>&1 | grep -E 'error' || true
-python3 "$bench/gen_rows.py" "$rows" html > "$work/plain.html"
-python3 "$bench/gen_rows.py" "$rows" tsv | python3 Benchmarks/make_document.py > Benchmarks/bench-list/rows-$rows.json
+python3 Benchmarks/lists.py "$kind" "$rows" html > "$work/plain.html"
+python3 Benchmarks/lists.py "$kind" "$rows" document > Benchmarks/bench-list/rows-$rows.json
 python3 - "$rows" <<'PY'
 import json, sys
 path = f"Benchmarks/bench-list/rows-{sys.argv[1]}.json"

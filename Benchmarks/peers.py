@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""The performance benchmark (the performance issue): the benchmark list of ../shared/bench at
-1,000, 10,000 and 100,000 rows, rendered in one run by the floor program (raw Pango + Cairo in C),
+"""The peers benchmark: the vocabulary list of Benchmarks/lists.py at 1,000, 10,000 and 100,000 rows, rendered in one run by the floor program (raw Pango + Cairo in C),
 by tablerender (PDF, PNG pages, HTML; release build), and at 10,000 rows by headless Chromium
 print-to-pdf and WeasyPrint. Prints one table: wall time and peak memory of whole processes, and
 ratios to the floor and to the peers, with the targets beside them.
@@ -15,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCH = Path(os.environ.get("BENCH_DIR", ROOT.parent / "shared" / "bench"))
+LISTS = ROOT / "Benchmarks" / "lists.py"
 BINARY = ROOT / ".build" / "release" / "tablerender"
 SIZES = [1_000, 10_000] if "--quick" in sys.argv else [1_000, 10_000, 100_000]
 
@@ -39,13 +38,12 @@ def main():
     work = Path(tempfile.mkdtemp())
     floor = work / "floor"
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "pangocairo", "libpng"], capture_output=True, text=True, check=True).stdout.split()
-    subprocess.run(["cc", "-O2", str(BENCH / "floor.c"), "-o", str(floor), *flags], check=True)
+    subprocess.run(["cc", "-O2", str(ROOT / "Benchmarks" / "floor" / "floor.c"), "-o", str(floor), *flags], check=True)
     rows = {}
     for size in SIZES:
         tsv = work / f"rows-{size}.tsv"
-        tsv.write_text(subprocess.run([sys.executable, str(BENCH / "gen_rows.py"), str(size), "tsv"], capture_output=True, text=True, check=True).stdout)
-        document = subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "make_document.py")], input=tsv.read_text(),
-                                  capture_output=True, text=True, check=True).stdout
+        tsv.write_text(subprocess.run([sys.executable, str(LISTS), "vocabulary", str(size), "tsv"], capture_output=True, text=True, check=True).stdout)
+        document = subprocess.run([sys.executable, str(LISTS), "vocabulary", str(size), "document"], capture_output=True, text=True, check=True).stdout
         folder = work / f"doc-{size}"
         shutil.copytree(ROOT / "Benchmarks" / "bench-list" / "templates", folder / "templates")
         spec = json.loads(document)
@@ -68,7 +66,7 @@ def main():
         }
         if size == 10_000:
             page = work / "rows.html"
-            page.write_text(subprocess.run([sys.executable, str(BENCH / "gen_rows.py"), str(size), "html"], capture_output=True, text=True, check=True).stdout)
+            page.write_text(subprocess.run([sys.executable, str(LISTS), "vocabulary", str(size), "html"], capture_output=True, text=True, check=True).stdout)
             chromium = shutil.which("chromium")
             if chromium:
                 rows[size]["Chromium print-to-pdf"] = run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
@@ -98,7 +96,7 @@ def main():
     ten = rows.get(10_000, {})
     print("\ntargets (this machine, one run):")
     if ten:
-        print(f"  10,000 → PDF, 1 thread ≤ 1.3× floor:     {ten['tablerender PDF, 1 thread'][0] / ten['floor PDF'][0]:.2f}×")
+        print(f"  10,000 → PDF, 1 thread ≤ 1.1× floor:     {ten['tablerender PDF, 1 thread'][0] / ten['floor PDF'][0]:.2f}×")
         print(f"  10,000 → PDF, both cores ≤ 0.75× floor:  {ten['tablerender PDF'][0] / ten['floor PDF'][0]:.2f}×")
         print(f"  10,000 → PNG pages ≤ 1.3× floor:         {ten['tablerender PNG pages @1x'][0] / ten['floor PNG'][0]:.2f}×")
         if "Chromium print-to-pdf" in ten:

@@ -185,7 +185,7 @@ final class Canvas {
                 glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: glyphX, y: glyphY))
             }
         }
-        let size = FontRegistry.face(run.font).matrix.first ?? 12
+        let size = unknown.isEmpty ? 0 : FontRegistry.face(run.font).matrix.first ?? 12
         for box in unknown {
             cairo_rectangle(cr, box.x + size * 0.1, box.y - size * 0.7, size * 0.5, size * 0.7)
             cairo_set_line_width(cr, size * 0.06)

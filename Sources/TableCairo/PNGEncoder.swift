@@ -2,10 +2,10 @@ import CGraphics
 import TableModel
 
 /// Encodes Cairo ARGB32 pixels as PNG with zlib at a chosen level: compression is most of the
-/// cost of a PNG (REFERENCE.md §2), and Cairo's own writer always uses level 6. Opaque images are
+/// cost of a PNG page (Benchmarks/README.md), and Cairo's own writer always uses level 6. Opaque images are
 /// written as RGB, others as RGBA (un-premultiplied). Rows use the Sub filter.
 public enum PNGEncoder {
-    /// Fast by default, like the floor program; 9 for the smallest files.
+    /// Fast by default, like the benchmarks' floor program (Benchmarks/floor); 9 for the smallest files.
     public static let defaultLevel = 1
 
     /// `pixels` holds `height` rows of `stride` bytes, native-endian premultiplied ARGB32.

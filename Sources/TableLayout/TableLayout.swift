@@ -253,7 +253,7 @@ public final class TableLayoutEngine {
     /// processes shape the next window meanwhile. The first window is short so that drawing
     /// starts early.
     static let defaultWindow = 1_024
-    static let firstWindow = 256
+    static let firstWindow = 128
 
     /// Whether a font the theme or a template names may be replaced by another when it is not
     /// installed; by default that is an error, since output would change from machine to machine.

@@ -164,6 +164,7 @@ final class TextWorkers {
             var length = Int64(written == bytes.count ? bytes.count : -1)
             guard sendAll(socket, &length, 8) else { break }
         }
+        text.reportStatistics()
         _exit(0)
     }
 }

@@ -1,5 +1,5 @@
-// Building tables in Swift with the caller's own types, as in the enum-driven Settings screen of
-// seeds/003: sections and rows are named by enums, never by index.
+// Building tables in Swift with the caller's own types, as an enum-driven Settings screen does:
+// sections and rows are named by enums, never by index.
 
 /// Anything that can stand as a row: an `Item`, or a caller's enum case that knows its item.
 public protocol ItemConvertible {

@@ -29,8 +29,9 @@ public struct SourceLocation: Sendable, Hashable {
     }
 }
 
-/// An error a user can act on: what went wrong, where, and which exit code it maps to
-/// (REFERENCE.md §6).
+/// An error a user can act on: what went wrong, where, and which exit code it maps to (0 success,
+/// 1 failure, 64 usage, 65 bad input data, 66 a missing file: the BSD sysexits codes, as the
+/// README's "Exit codes" says).
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// Invalid input data: a template, document or theme (exit 65).

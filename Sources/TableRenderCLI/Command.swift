@@ -96,7 +96,7 @@ public struct TableRenderCommand {
 
     static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates, "snapshot": snapshot]
 
-    /// Runs the command; returns the exit code (REFERENCE.md §6).
+    /// Runs the command; returns the exit code (`Diagnostic.Kind`: 0, 1, 64, 65 or 66).
     public func run(_ arguments: [String]) -> Int32 {
         var words = arguments
         if words.first == "help" {

@@ -25,13 +25,30 @@ public final class TextEngine {
     /// Words shaped alone, per font (see `Words.swift`).
     var wordTables: [FontSpec: WordTable] = [:]
     var lastWordTable: WordTable?
-    /// How the word shaper has fared (see `WordShaperStatistics`).
+    /// How the word shaper has fared (see `WordShaperStatistics`), and the words the paragraph
+    /// being tried has looked up and learnt so far.
     package var wordStatistics = WordShaperStatistics()
+    var lookups = 0
+    var newWords = 0
 
+    /// A paragraph asked for: its text compared and hashed as UTF-8 bytes, as Pango sees it (a
+    /// String's hash and equality would normalise it first, which costs more and would take a
+    /// decomposed "é" for a precomposed one, which Pango shapes differently).
     struct Key: Hashable {
         var text: String
         var style: TextStyle
         var width: Double?
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.width == b.width && a.text.utf8.elementsEqual(b.text.utf8) && a.style == b.style
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(width)
+            hasher.combine(style)
+        }
     }
 
     public init() {
@@ -51,6 +68,7 @@ public final class TextEngine {
     }
 
     deinit {
+        reportStatistics()
         Typesetting.exclusively {
             // The fonts held by the word tables go before their font map.
             lastWordTable = nil
@@ -404,6 +422,12 @@ public final class TextEngine {
             return WordGlyphs.Glyph(id: info.glyph, width: info.geometry.width, xOffset: info.geometry.x_offset, yOffset: info.geometry.y_offset)
         }, clusters: (0..<glyphCount).map { glyphs.pointee.log_clusters[$0] })
         return ShapedWord(word: word, font: fontID(runFont), glyphs: copied, headBytes: firstBreakOffset)
+    }
+
+    /// Prints what the word shaper did, with `TABLERENDER_STATS=1` (for the benchmarks).
+    package func reportStatistics() {
+        guard usesWords, wordStatistics.tried > 0, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
+        FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(wordStatistics.summary)\n".utf8))
     }
 
     // MARK: What worker processes hand back

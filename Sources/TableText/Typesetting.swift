@@ -4,12 +4,12 @@ import Synchronization
 /// uses Pango, fontconfig, FreeType or Cairo's fonts.**
 ///
 /// Why: Pango 1.50 breaks some lines differently while another thread lays out text, even with a
-/// font map per thread (`Tests/TableTextTests/PangoThreadsProbe` shows it with nothing of ours
-/// involved), and Cairo 1.16 opens and closes FreeType faces (at most ten open) on a FreeType
-/// library shared by every thread, outside its own lock. Text engines and the Cairo renderer call
-/// into those libraries only inside `exclusively`, at the leaves (a paragraph shaped, a run of
-/// glyphs drawn, a page written), never nested. Work that needs several cores runs in worker
-/// processes (`TextWorkers`), each with libraries of its own (docs/architecture.md).
+/// font map per thread (`Tests/TableTextTests/ThreadTests` fails without this rule), and Cairo
+/// 1.16 opens and closes FreeType faces (at most ten open) on a FreeType library that every
+/// thread shares, outside its own lock. Text engines and the Cairo renderer call into those
+/// libraries only inside `exclusively`, at the leaves (a paragraph shaped, a run of glyphs drawn,
+/// a page written), never nested. Work that needs several cores runs in worker processes
+/// (`TextWorkers`), each with libraries of its own (docs/architecture.md).
 public enum Typesetting {
     private static let mutex = Mutex(())
 

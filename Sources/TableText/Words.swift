@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import TableTemplates
 
@@ -24,8 +25,8 @@ import TableTemplates
 /// 7. **Lines**: Pango's greedy rule (`WordWrap.wrap`); a word wider than the line, a line limit
 ///    that would ellipsize, and justified text are Pango's.
 ///
-/// And it turns itself off for the rest of an engine's life when words do not repeat enough to
-/// pay (`WordShaperStatistics`): a new word costs several small Pango layouts.
+/// And it turns itself off for the rest of an engine's life when it costs more time than it saves
+/// (`WordShaperStatistics`): a new word costs several small Pango layouts.
 ///
 /// Proven against Pango itself (`Tests/TableTextTests/WordWrapTests`): sizes at every break
 /// boundary, glyphs line by line, random paragraphs in four fonts; and whole documents drawn with
@@ -45,35 +46,56 @@ enum Rules {
     static let firstCyrillic: UInt32 = 0x400
 }
 
-/// When the word shaper pays: words looked up and words that had to be shaped, counted in blocks
-/// of `block` lookups. After the first block (which fills the cache with the list's common
-/// words), a block in which more than `worstMissRate` of the words were new turns the word shaper
-/// off: each new word costs several small Pango layouts, and a paragraph of mostly new words is
-/// cheaper laid out whole. Real text (names, descriptions) repeats a word 2 to 6 times and stops
-/// it within the second block; a list of repeated vocabulary keeps it.
+/// Whether the word shaper pays. A new word costs several small Pango layouts (about 50 µs, what
+/// Pango takes for 50 to 70 bytes of a paragraph on the machines measured), a known word a lookup
+/// (about a quarter of a byte), and a paragraph made from words saves Pango's layout of it (about
+/// 0.7 to 1.1 µs a byte). Every `block` paragraphs tried, the cost of the words looked up and
+/// learnt is set against the bytes made from words, in those units. A block that cost more than
+/// it saved turns the word shaper off for the rest of the engine's life — unless it learnt fewer
+/// than half the new words of the block before: a list's vocabulary is still being learnt, and
+/// once learnt, words cost nothing. Real text (names, descriptions, licences) learns about as many
+/// new words in every block and is stopped after two blocks; a list of repeated vocabulary keeps it. The rule counts, it does not time, so it decides the
+/// same way on every run. Output does not depend on it: words and Pango give the same glyphs.
+/// (`Benchmarks/text.py` prints what it decided with `TABLERENDER_STATS=1`.)
 package struct WordShaperStatistics: Sendable {
-    package static let block = 400
-    package static let worstMissRate = 0.125
+    package static let block = 64
+    /// A new word, and a word looked up, in bytes of Pango's paragraph layout.
+    static let newWordCost = 64
+    static let lookupsPerByte = 4
 
-    package private(set) var lookups = 0
-    package private(set) var misses = 0
-    private var blockLookups = 0
-    private var blockMisses = 0
-    private var blocks = 0
+    package private(set) var tried = 0
+    package private(set) var made = 0
     package private(set) var turnedOff = false
+    private var blockTried = 0
+    private var blockCost = 0
+    private var blockBytesMade = 0
+    private var blockNewWords = 0
+    /// New words of the block before; nil before the first block ends.
+    private var previousNewWords: Int?
 
-    mutating func count(miss: Bool) {
-        lookups += 1
-        blockLookups += 1
-        if miss {
-            misses += 1
-            blockMisses += 1
+    /// A paragraph the word shaper tried: the words it looked up and the new ones it shaped, and
+    /// the bytes it made (0: refused).
+    mutating func tried(lookups: Int, newWords: Int, bytesMade: Int) {
+        tried += 1
+        blockTried += 1
+        blockNewWords += newWords
+        blockCost += newWords * Self.newWordCost + lookups / Self.lookupsPerByte
+        if bytesMade > 0 {
+            made += 1
+            blockBytesMade += bytesMade
         }
-        guard blockLookups >= Self.block else { return }
-        blocks += 1
-        if blocks > 1, Double(blockMisses) > Self.worstMissRate * Double(blockLookups) { turnedOff = true }
-        blockLookups = 0
-        blockMisses = 0
+        guard blockTried >= Self.block else { return }
+        if let previousNewWords, blockCost > blockBytesMade, blockNewWords * 2 > previousNewWords { turnedOff = true }
+        previousNewWords = blockNewWords
+        blockTried = 0
+        blockCost = 0
+        blockBytesMade = 0
+        blockNewWords = 0
+    }
+
+    /// A summary for `TABLERENDER_STATS=1`.
+    package var summary: String {
+        "word shaper: \(made) of \(tried) paragraphs tried made from words\(turnedOff ? ", then turned off (it cost more than it saved)" : "")"
     }
 }
 
@@ -182,7 +204,9 @@ extension TextEngine {
     func wordsMeasure(_ text: String, style: TextStyle, width: Double?) -> TextSize? {
         guard wordsActive else { return nil }
         var lines: [WordWrap.Line]?
-        return fromWords(text, style: style, width: width, lines: &lines)?.size
+        let size = fromWords(text, style: style, width: width, lines: &lines)?.size
+        countTried(made: size == nil ? 0 : text.utf8.count)
+        return size
     }
 
     /// The same, for tests: nil when the words alone cannot say.
@@ -194,7 +218,15 @@ extension TextEngine {
     /// A plain paragraph put together from its words, or nil.
     func wordsShape(_ text: String, style: TextStyle, width: Double?) -> ShapedText? {
         guard wordsActive else { return nil }
-        return shapeFromWords(text, style: style, width: width)
+        let shaped = shapeFromWords(text, style: style, width: width)
+        countTried(made: shaped == nil ? 0 : text.utf8.count)
+        return shaped
+    }
+
+    private func countTried(made bytes: Int) {
+        wordStatistics.tried(lookups: lookups, newWords: newWords, bytesMade: bytes)
+        lookups = 0
+        newWords = 0
     }
 
     /// A plain paragraph put together from its words, whether or not the word shaper is on (for
@@ -302,18 +334,17 @@ extension TextEngine {
             for (index, range) in ranges.enumerated() {
                 guard range.count <= Rules.longestWord else { return nil }
                 let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                lookups += 1
                 var entry: KnownWord?
                 if let seen = table.known[word] {
                     entry = seen
-                    wordStatistics.count(miss: false)
                 } else {
                     if let learnt = table.shared.word(word) {
                         entry = learnt
-                        wordStatistics.count(miss: false)
                     } else {
                         entry = Typesetting.exclusively { shapeWord(word, table: table) }
+                        newWords += 1
                         table.shared.learn(word, entry)
-                        wordStatistics.count(miss: true)
                     }
                     if table.known.count >= Rules.wordsKept { table.known.removeAll(keepingCapacity: true) }
                     table.known[word] = .some(entry)

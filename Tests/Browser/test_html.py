@@ -11,7 +11,6 @@ import pytest
 from pagecheck import MEASURE, ROOT, BINARY, pixel_match, read_png, render
 
 EXAMPLES = ["settings", "feed", "headers", "catalogue"]
-BENCH = ROOT.parent / "shared" / "bench"
 
 # Where 99 % cannot hold, and why (figures printed by the test; see the README):
 # - feed: Japanese, Arabic and Hebrew fall back to Noto Sans CJK JP and DejaVu Sans in both Pango
@@ -73,11 +72,11 @@ def test_page_matches_layout_and_png(browser, tmp_path, example, scheme):
         assert section >= 0.985
 
 
-def test_thousand_benchmark_rows_have_the_computed_heights(browser, tmp_path):
-    if not (BENCH / "gen_rows.py").exists():
-        pytest.fail(f"{BENCH}/gen_rows.py is missing: the shared benchmark folder must sit beside the repository")
-    rows = subprocess.run([sys.executable, str(BENCH / "gen_rows.py"), "1000", "tsv"], capture_output=True, check=True).stdout
-    document = subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "make_document.py")], input=rows, capture_output=True, check=True).stdout
+@pytest.mark.parametrize("kind", ["vocabulary"])
+def test_thousand_benchmark_rows_have_the_computed_heights(browser, tmp_path, kind):
+    """1,000 rows of the vocabulary list."""
+    document = subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "lists.py"), kind, "1000", "document"], capture_output=True,
+                              check=True).stdout
     folder = tmp_path / "bench"
     (folder / "templates").mkdir(parents=True)
     for template in (ROOT / "Benchmarks" / "bench-list" / "templates").iterdir():
@@ -89,8 +88,8 @@ def test_thousand_benchmark_rows_have_the_computed_heights(browser, tmp_path):
     page, requests = open_page(browser, html, (390, 844), "light")
     measured = page.evaluate(MEASURE)
     page.close()
-    worst = check_layout(measured, "1,000 benchmark rows")
-    print(f"\n1,000 benchmark rows: worst row height / section top difference {worst:.3f} px over {len(measured['rows'])} rows")
+    worst = check_layout(measured, f"1,000 rows of the {kind} list")
+    print(f"\n1,000 rows of the {kind} list: worst row height / section top difference {worst:.3f} px over {len(measured['rows'])} rows")
     assert len(measured["rows"]) == 1000
     assert requests == [Path(html).resolve().as_uri()]
 

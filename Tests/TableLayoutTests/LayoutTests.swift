@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func textMatchesTheBrowserSettings() {
-        // REFERENCE.md §2: Inter 15 with line height 20 at width 343, a 4-line paragraph is 80 high.
+        // docs/text.md: with an absolute line height, Inter 15 / 20 at width 343, a 4-line
+        // paragraph is 80 high, as in a browser.
         let engine = TextEngine()
         let style = TextStyle(font: FontSpec(family: "Inter", size: 15, lineHeight: 20))
         let text = "Each row is a bold title over a subtitle that wraps to several lines at three hundred and forty three points wide, which is what the benchmark list does."

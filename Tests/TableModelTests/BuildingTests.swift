@@ -1,8 +1,8 @@
 import Testing
 import TableModel
 
-// The enum-driven Settings screen of seeds/003, written with tablerender's Swift API: sections and
-// rows are the caller's own enums, each row knows its item, and nothing is addressed by index.
+// An enum-driven Settings screen written with tablerender's Swift API: sections and rows are the
+// caller's own enums, each row knows its item, and nothing is addressed by index.
 enum SettingsSection: String, CaseIterable {
     case account, other
 }

@@ -52,7 +52,9 @@ func lisLength(_ values: [Int]) -> Int {
         #expect(try Changeset.between(["showMore", "first", "data"], ["showMore", "special", "first", "data"]) == Changeset(inserts: [1]))
     }
 
-    // Where REFERENCE.md §1 says TableViewKit is wrong.
+    // Where TableViewKit's diff is wrong: it reports a move as (smaller index, larger index) and
+    // loses its direction, collapses a swap into one move, and turns a replaced row into a delete
+    // and an insert instead of an update.
     @Test func swapIsOneMoveNotCollapsed() throws {
         let swap = try Changeset.between(["a", "b"], ["b", "a"])
         #expect(swap.moves.count == 1)

@@ -87,7 +87,7 @@ struct Run {
     }
 }
 
-/// Every bad input of the core issue: a precise message, exit code 65 or 66, nothing written.
+/// Bad input of every kind: a precise message, exit code 65 or 66, nothing written.
 @Suite(.serialized) struct BadInputTests {
     static let template = #"<cell><stack><label text="{title}"/><image source="{icon}" width="10" height="10"/></stack></cell>"#
 

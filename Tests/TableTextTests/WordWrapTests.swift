@@ -6,7 +6,7 @@ import Testing
 /// Sizes from words shaped once (`WordWrap`, used when nothing is drawn) against Pango laying out
 /// the whole paragraph: the same line count and widest line, at every break boundary.
 @Suite struct WordWrapTests {
-    /// The vocabulary of `../shared/bench/gen_rows.py`, and words whose punctuation, accents and
+    /// A vocabulary of list rows, and words whose punctuation, accents and
     /// inner break opportunities (hyphen, slash) the word splitting has to get right.
     static let vocabulary = ("the quick brown fox jumps over lazy dog table render layout height computed template "
         + "binding item section header footer subtitle paragraph wrapping typography measurement "

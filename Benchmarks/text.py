@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Real text and the vocabulary list, side by side: each list of Benchmarks/lists.py at N rows
+(default 10,000) rendered to PDF pages (390x844) by the floor program (Benchmarks/floor/floor.c)
+and by tablerender four ways — on both cores (worker processes) and on one thread, with the word
+shaper deciding for itself and with every paragraph shaped by Pango — whole processes, median
+of 3. Prints wall seconds and ratios to the floor, with the targets.
+
+usage: Benchmarks/text.py [ROWS] [KIND ...]      (kinds: vocabulary people packages licences)
+Needs faker for the people list (pip install faker)."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BINARY = ROOT / ".build" / "release" / "tablerender"
+KINDS = ["vocabulary", "people", "packages", "licences"]
+
+
+def timed(command, env=None, repeat=3):
+    """Median wall time (s) and largest peak RSS (MB) of a whole process."""
+    results = []
+    for _ in range(repeat):
+        done = subprocess.run(["/usr/bin/time", "-f", "TIME %e %M", *command], capture_output=True, text=True,
+                              env={**os.environ, **(env or {})})
+        if done.returncode != 0:
+            raise SystemExit(f"{command[0]} failed: {done.stderr[-800:]}")
+        wall, rss = re.findall(r"TIME ([0-9.]+) ([0-9]+)", done.stderr)[-1]
+        results.append((float(wall), int(rss) / 1024))
+    results.sort()
+    return results[len(results) // 2][0], max(r[1] for r in results)
+
+
+def floor_program(work):
+    floor = work / "floor"
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "pangocairo", "libpng"], capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["cc", "-O2", str(ROOT / "Benchmarks" / "floor" / "floor.c"), "-o", str(floor), *flags], check=True)
+    return floor
+
+
+def main():
+    arguments = sys.argv[1:]
+    rows = int(arguments.pop(0)) if arguments and arguments[0].isdigit() else 10_000
+    kinds = arguments or KINDS
+    subprocess.run(["swift", "build", "-c", "release", "--product", "tablerender"], cwd=ROOT, check=True, capture_output=True)
+    work = Path(tempfile.mkdtemp())
+    floor = floor_program(work)
+    variants = [("both cores", {}), ("both cores, every paragraph by Pango", {"TABLERENDER_SHAPE_EVERY_PARAGRAPH": "1"}),
+                ("one thread", {"TABLERENDER_THREADS": "1"}),
+                ("one thread, every paragraph by Pango", {"TABLERENDER_THREADS": "1", "TABLERENDER_SHAPE_EVERY_PARAGRAPH": "1"})]
+    print(f"{rows:,} rows → PDF pages 390x844, whole processes, median of 3 (wall s, peak MB, ratio to the floor)")
+    print(f"{'list':<12} {'work':<40} {'wall s':>7} {'MB':>6} {'ratio':>7}")
+    failures = []
+    for kind in kinds:
+        folder = work / kind
+        shutil.copytree(ROOT / "Benchmarks" / "bench-list" / "templates", folder / "templates")
+        tsv = folder / "rows.tsv"
+        for form, path in (("tsv", tsv), ("document", folder / "rows.json")):
+            with open(path, "w", encoding="utf-8") as out:
+                subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "lists.py"), kind, str(rows), form], stdout=out, check=True)
+        out = folder / "out"
+        out.mkdir()
+        base, base_rss = timed(["sh", "-c", f"{floor} pdf {out} < {tsv} > /dev/null"])
+        print(f"{kind:<12} {'floor (Pango + Cairo in C)':<40} {base:>7.2f} {base_rss:>6.0f}")
+        walls = {}
+        for name, env in variants:
+            wall, rss = timed([str(BINARY), str(folder / "rows.json"), "-f", "pdf", "-o", str(out), "-q"], env=env)
+            walls[name] = wall
+            print(f"{kind:<12} {'tablerender, ' + name:<40} {wall:>7.2f} {rss:>6.0f} {wall / base:>6.2f}×")
+        checks = [(walls["both cores"] / base <= 0.75, f"both cores ≤ 0.75× floor ({walls['both cores'] / base:.2f}×)"),
+                  (walls["one thread"] / base <= 1.1, f"one thread ≤ 1.1× floor ({walls['one thread'] / base:.2f}×)"),
+                  (walls["both cores"] <= walls["both cores, every paragraph by Pango"] * 1.03,
+                   "words never slower than every paragraph (both cores)"),
+                  (walls["one thread"] <= walls["one thread, every paragraph by Pango"] * 1.03,
+                   "words never slower than every paragraph (one thread)")]
+        for passed, what in checks:
+            print(f"{'':<12} {'✓' if passed else '✗'} {what}")
+            if not passed:
+                failures.append(f"{kind}: {what}")
+    shutil.rmtree(work, ignore_errors=True)
+    print("\nall targets met" if not failures else "\nnot met:\n  " + "\n  ".join(failures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+import TableTemplates
+import TableText
+import TestSupport
+import Testing
+
+@Suite struct TextEngineTests {
+    static var fonts: [FontSpec] {
+        var list = [FontSpec(family: "Inter", size: 15, lineHeight: 20), FontSpec(family: "Inter", size: 17, weight: 700, lineHeight: 22),
+                    FontSpec(family: "Liberation Serif", size: 11, lineHeight: 15)]
+        for index in list.indices { list[index].fallbacks = ["Noto Sans CJK JP", "Noto Color Emoji", "DejaVu Sans"] }
+        return list
+    }
+
+    /// Real paragraphs: names in a hundred languages, package summaries and descriptions (with
+    /// newlines), licence paragraphs.
+    static func realParagraphs(_ count: Int, seed: UInt64) -> [String] {
+        let pool = RealText.names.map(\.name) + RealText.packages.map(\.summary) + RealText.packages.map(\.body).filter { !$0.isEmpty }
+            + RealText.licenseParagraphs
+        var dice = Dice(seed: seed)
+        return (0..<count).map { _ in pool[dice.next(pool.count)] }
+    }
+
+    /// A label is measured on one line first, then shaped at its width: when the one-line text
+    /// fits, the engine hands back the one-line shaping, which must be exactly what shaping at
+    /// that width gives.
+    @Test(arguments: fonts)
+    func theOneLineShapingReusedAtAWiderWidthIsPangosShapingThere(font: FontSpec) {
+        var dice = Dice(seed: 9)
+        var reused = 0
+        for text in Self.realParagraphs(400, seed: 1) {
+            let engine = TextEngine()
+            engine.usesWords = false
+            let style = TextStyle(font: font, lines: [0, 0, 1, 2][dice.next(4)], alignment: [.natural, .leading, .center, .trailing][dice.next(4)])
+            let oneLine = engine.shape(text, style: style, width: nil)
+            for width in [oneLine.size.width, oneLine.size.width + 0.3, oneLine.size.width * 1.5, oneLine.size.width * 0.8, 200] {
+                let fresh = TextEngine()
+                fresh.usesWords = false
+                let expected = fresh.shape(text, style: style, width: width)
+                let given = engine.shape(text, style: style, width: width)
+                if given == oneLine { reused += 1 }
+                #expect(given == expected, "\(font) \(style.alignment) lines=\(style.lines) width \(width): \(text.prefix(60))")
+            }
+        }
+        print("one-line shaping reused \(reused) times")
+        #expect(reused > 100)
+    }
+
+    /// What a worker process hands back survives the trip: every entry decodes to what was
+    /// encoded, fonts renumbered.
+    @Test func shapedTextSurvivesTheTripFromAWorker() throws {
+        let engine = TextEngine()
+        engine.records = true
+        for (index, text) in Self.realParagraphs(300, seed: 2).enumerated() {
+            let style = TextStyle(font: Self.fonts[index % Self.fonts.count], lines: index % 5)
+            _ = engine.shape(text, style: style, width: Double(100 + index % 300))
+        }
+        let measuring = TextEngine()
+        measuring.drawsText = false
+        measuring.records = true
+        for text in Self.realParagraphs(50, seed: 3) { _ = measuring.measure(text, style: TextStyle(font: Self.fonts[0]), width: 250) }
+        let entries = engine.takeRecorded() + measuring.takeRecorded()
+        #expect(entries.count >= 340)
+        let bytes = TextTransfer.encode(entries, missing: ["Nope": "DejaVu Sans"])
+        let decoded = try bytes.withUnsafeBytes { try TextTransfer.decode($0) }
+        #expect(decoded.entries == entries)
+        #expect(decoded.missing == ["Nope": "DejaVu Sans"])
+        // A cut message is refused, never misread.
+        let cut = Array(bytes.prefix(bytes.count / 2))
+        #expect(throws: TextTransfer.Malformed.self) { try cut.withUnsafeBytes { try TextTransfer.decode($0) } }
+    }
+}
