@@ -1,3 +1,4 @@
+import Synchronization
 import TableModel
 import TableTemplates
 import TableText
@@ -7,25 +8,26 @@ import TableText
 public struct Binder: Sendable {
     public let theme: Theme
     public let assetsFolder: String
-    /// Templates compiled once: each view's box properties worked out ahead when none of them is
-    /// bound, so a row only resolves what its values change.
-    private let compiled: [String: CompiledNode]
+    /// Templates compiled once, when first bound: each view's box properties worked out ahead
+    /// when none of them is bound, so a row only resolves what its values change.
+    private let compiled = CompiledTemplates()
 
-    public init(theme: Theme, assetsFolder: String, templates: [Template] = []) {
+    public init(theme: Theme, assetsFolder: String) {
         self.theme = theme
         self.assetsFolder = assetsFolder
-        var compiled: [String: CompiledNode] = [:]
-        let blank = Context(binder: Binder(theme: theme, assetsFolder: assetsFolder, compiled: [:]), values: .null, item: SourceLocation(file: ""))
-        for template in templates {
-            if let content = template.content { compiled[template.id] = CompiledNode(content, context: blank) }
-        }
-        self.compiled = compiled
     }
 
-    private init(theme: Theme, assetsFolder: String, compiled: [String: CompiledNode]) {
-        self.theme = theme
-        self.assetsFolder = assetsFolder
-        self.compiled = compiled
+    /// Compiled templates by id, shared by every thread that binds rows.
+    private final class CompiledTemplates: Sendable {
+        private let nodes = Mutex([String: CompiledNode]())
+
+        func node(_ template: Template, content: ViewNode, binder: Binder) -> CompiledNode {
+            if let known = nodes.withLock({ $0[template.id] }) { return known }
+            let blank = Context(binder: binder, values: .null, item: SourceLocation(file: ""))
+            let made = CompiledNode(content, context: blank)
+            nodes.withLock { $0[template.id] = made }
+            return made
+        }
     }
 
     /// What a view's box properties are, and whether it hides, before its content is bound.
@@ -69,7 +71,7 @@ public struct Binder: Sendable {
         }
         guard let content = template.content else { return nil }
         var context = Context(binder: self, values: .object(values), item: location)
-        return try context.bind(compiled[template.id] ?? CompiledNode(content, context: context), parentAxis: nil)
+        return try context.bind(compiled.node(template, content: content, binder: self), parentAxis: nil)
     }
 
     fileprivate struct Context {

@@ -95,7 +95,7 @@ public final class TableLayoutEngine {
 
     public init(library: TemplateLibrary, assetsFolder: String, text: TextEngine = TextEngine()) {
         self.library = library
-        self.binder = Binder(theme: library.theme, assetsFolder: assetsFolder, templates: Array(library.templates.values))
+        self.binder = Binder(theme: library.theme, assetsFolder: assetsFolder)
         self.text = text
         self.flex = FlexLayout(text: text)
     }

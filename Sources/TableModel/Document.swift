@@ -102,23 +102,14 @@ public enum DocumentDecoder {
     /// Reads `file` from disk. A missing file is `.missingFile` (exit 66).
     public static func load(file: String) throws(Diagnostic) -> Document {
         let url = URL(fileURLWithPath: file)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw Diagnostic(.missingFile, at: SourceLocation(file: file), "no such document")
-        }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-              let size = attributes[.size] as? Int, size <= maximumFileSize else {
-            throw Diagnostic(at: SourceLocation(file: file), "document is larger than \(maximumFileSize >> 20) MiB")
-        }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw Diagnostic(.missingFile, at: SourceLocation(file: file), "cannot read the document")
-        }
+        let bytes = try InputFile.read(file, limit: maximumFileSize, what: "document")
         let directory = url.deletingLastPathComponent().standardizedFileURL.path
-        return try decode(Array(data), file: file, directory: directory)
+        return try decode(bytes, file: file, directory: directory)
     }
 
     /// Decodes document bytes; `directory` anchors its relative folders.
     public static func decode(_ bytes: [UInt8], file: String, directory: String) throws(Diagnostic) -> Document {
+        if let problem = InputFile.wrongEncoding(bytes) { throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), problem) }
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)

@@ -9,10 +9,11 @@ public enum SafePath {
     }
 
     /// The absolute, symlink-free path of `relative` inside `root`, which must exist.
-    public static func resolve(_ relative: String, inside root: String, mustBeDirectory: Bool = false) throws(Failure) -> String {
+    public static func resolve(_ relative: String, inside root: String, mustBeDirectory: Bool = false,
+                               folder: String = "the document's folder") throws(Failure) -> String {
         guard !relative.isEmpty else { throw Failure(kind: .invalidInput, message: "empty path") }
         guard !relative.hasPrefix("/") && !relative.hasPrefix("~") else {
-            throw Failure(kind: .invalidInput, message: "absolute path '\(relative)' is not allowed; use a path relative to the document's folder")
+            throw Failure(kind: .invalidInput, message: "absolute path '\(relative)' is not allowed; use a path relative to \(folder)")
         }
         guard !relative.contains("\0"), !relative.contains(":") || !relative.contains("://") else {
             throw Failure(kind: .invalidInput, message: "'\(relative)' is not a file path (URLs are not read)")
@@ -20,13 +21,13 @@ public enum SafePath {
         let realRoot = realPath(root) ?? root
         let joined = URL(fileURLWithPath: realRoot).appendingPathComponent(relative).standardizedFileURL.path
         guard isInside(joined, realRoot) else {
-            throw Failure(kind: .invalidInput, message: "path '\(relative)' leaves the document's folder")
+            throw Failure(kind: .invalidInput, message: "path '\(relative)' leaves \(folder)")
         }
         guard let real = realPath(joined) else {
             throw Failure(kind: .missingFile, message: "no such \(mustBeDirectory ? "folder" : "file") '\(relative)'")
         }
         guard isInside(real, realRoot) else {
-            throw Failure(kind: .invalidInput, message: "path '\(relative)' is a link that leads out of the document's folder")
+            throw Failure(kind: .invalidInput, message: "path '\(relative)' is a link that leads out of \(folder)")
         }
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory)

@@ -242,7 +242,7 @@ public struct TableRenderCommand {
         if isDirectory.boolValue || path.hasSuffix("theme.xml") {
             let folder = isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
             let loaded = try ThemeLoader.load(folder.contains("/") ? folder : "./" + folder)
-            _ = try TemplateLibrary(theme: loaded, folders: [])
+            _ = try TemplateLibrary(theme: loaded, folders: []).all()
         } else if path.hasSuffix(".xml") {
             guard let data = FileManager.default.contents(atPath: path) else { throw Diagnostic(.missingFile, at: SourceLocation(file: path), "cannot read the file") }
             let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -368,8 +368,8 @@ public struct TableRenderCommand {
             return 0
         }
         let library = try TemplateLibrary(theme: try ThemeLoader.load(parsed.value("--theme") ?? "ios"), folders: [])
-        for name in library.names {
-            let template = library.templates[name]!
+        for template in try library.all() {
+            let name = template.id
             stdout("\(name)\t\(template.role.rawValue)\t\(template.outlets.sorted().joined(separator: ","))\n")
         }
         return 0

@@ -1,40 +1,74 @@
 import Foundation
+import Synchronization
 import TableModel
 
-/// Every template a document can use: its own folders first, then the theme's, by file name.
+/// Every template a document can use: its own folders first, then the theme's, by file name. A
+/// template is read and parsed when it is first used, so a bad file in a folder only stops the
+/// documents that use it, and a folder of many templates costs nothing until they are used.
 public struct TemplateLibrary: Sendable {
-    public private(set) var templates: [String: Template] = [:]
     public let theme: Theme
+    /// Each template's file, by id; a document's folders override the theme's.
+    private let files: [String: String]
+    private let parsed: ParsedTemplates
 
-    /// Reads every `*.xml` of the folders; earlier folders override later ones by id.
+    /// Lists the `*.xml` files of the folders (earlier folders override later ones by id). Only
+    /// regular files inside their folder count: a file that is a link out of it is refused when
+    /// used.
     public init(theme: Theme, folders: [String]) throws(Diagnostic) {
         self.theme = theme
+        var files: [String: String] = [:]
         for folder in theme.templateFolders + folders.reversed() {
-            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
-            for entry in entries {
-                let file = folder + "/" + entry
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    throw Diagnostic(.missingFile, at: SourceLocation(file: file), "cannot read template")
-                }
-                let id = String(entry.dropLast(4))
-                let template = try TemplateParser.parse(file: file, bytes: Array(data), id: id)
-                try Self.check(template, theme: theme)
-                templates[id] = template
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []) where entry.hasSuffix(".xml") {
+                files[String(entry.dropLast(4))] = folder + "/" + entry
             }
         }
+        self.files = files
+        parsed = ParsedTemplates()
     }
 
-    public var names: [String] { templates.keys.sorted() }
+    /// The ids of every template file.
+    public var names: [String] { files.keys.sorted() }
 
-    /// The location is worked out only for an error.
+    /// The largest template file read.
+    public static let maximumFileSize = XMLParser.maximumSize
+
+    /// The template `id` in `role`, parsed on first use. The location is worked out only for an error.
     public func template(_ id: String, role: TemplateRole, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) -> Template {
-        guard let template = templates[id] else {
-            throw Diagnostic(at: location(), Suggestions.unknown("template", id, known: templates.values.filter { $0.role == role }.map(\.id)))
+        guard files[id] != nil else {
+            throw Diagnostic(at: location(), Suggestions.unknown("template", id, known: names))
         }
+        let template = try load(id)
         guard template.role == role else {
             throw Diagnostic(at: location(), "template '\(id)' is a <\(template.role.rawValue)>, expected a <\(role.rawValue)>")
         }
         return template
+    }
+
+    /// Every template, each parsed and checked (for `check` and listings); the first bad one is
+    /// the error.
+    public func all() throws(Diagnostic) -> [Template] {
+        var result: [Template] = []
+        for name in names { result.append(try load(name)) }
+        return result
+    }
+
+    private func load(_ id: String) throws(Diagnostic) -> Template {
+        if let known = parsed.result(for: id) { return try known.get() }
+        let outcome = Result { () throws(Diagnostic) -> Template in
+            guard let file = files[id] else { throw Diagnostic(at: nil, Suggestions.unknown("template", id, known: names)) }
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            do throws(SafePath.Failure) {
+                _ = try SafePath.resolve(URL(fileURLWithPath: file).lastPathComponent, inside: folder, folder: "the template folder")
+            } catch {
+                throw Diagnostic(error.kind, at: SourceLocation(file: file), "template: " + error.message)
+            }
+            let bytes = try InputFile.read(file, limit: Self.maximumFileSize, what: "template")
+            let template = try TemplateParser.parse(file: file, bytes: bytes, id: id)
+            try Self.check(template, theme: theme)
+            return template
+        }
+        parsed.remember(outcome, for: id)
+        return try outcome.get()
     }
 
     /// Checks constant colour and font tokens against the theme.
@@ -65,4 +99,12 @@ public struct TemplateLibrary: Sendable {
             break
         }
     }
+}
+
+/// Templates parsed so far (or the error each gave), shared by every thread that lays out rows.
+final class ParsedTemplates: Sendable {
+    private let results = Mutex([String: Result<Template, Diagnostic>]())
+
+    func result(for id: String) -> Result<Template, Diagnostic>? { results.withLock { $0[id] } }
+    func remember(_ result: Result<Template, Diagnostic>, for id: String) { results.withLock { $0[id] = result } }
 }

@@ -172,21 +172,36 @@ public enum ThemeLoader {
         return names.sorted()
     }
 
-    /// Loads a theme by name (`ios`) or by folder path (`./MyTheme`, relative to `base`).
+    /// Loads a theme by name (`ios`) or by folder path. A path from a document (`base`, its
+    /// folder) must stay inside the document's folder; a path given on the command line (no
+    /// `base`) is the user's own.
     public static func load(_ nameOrPath: String, relativeTo base: String? = nil, location: SourceLocation? = nil) throws(Diagnostic) -> Theme {
         let folder: String
         if nameOrPath.contains("/") {
-            folder = nameOrPath.hasPrefix("/") ? nameOrPath : URL(fileURLWithPath: base ?? ".").appendingPathComponent(nameOrPath).standardizedFileURL.path
-        } else if let found = searchPaths().map({ "\($0)/\(nameOrPath)" }).first(where: { FileManager.default.fileExists(atPath: "\($0)/theme.xml") }) {
+            if let base {
+                do throws(SafePath.Failure) {
+                    folder = try SafePath.resolve(nameOrPath, inside: base, mustBeDirectory: true)
+                } catch {
+                    throw Diagnostic(error.kind, at: location, "theme: " + error.message)
+                }
+            } else {
+                folder = URL(fileURLWithPath: nameOrPath).standardizedFileURL.path
+            }
+        } else if let found = named(nameOrPath) {
             folder = found
         } else {
             throw Diagnostic(.missingFile, at: location, Suggestions.unknown("theme", nameOrPath, known: available()))
         }
         let file = folder + "/theme.xml"
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard FileManager.default.fileExists(atPath: file) else {
             throw Diagnostic(.missingFile, at: location ?? SourceLocation(file: file), "no theme at '\(folder)' (expected \(file))")
         }
-        return try parse(file: file, bytes: Array(data), folder: folder)
+        return try parse(file: file, bytes: try InputFile.read(file, limit: XMLParser.maximumSize, what: "theme"), folder: folder)
+    }
+
+    /// The folder of the theme called `name` on the search paths.
+    static func named(_ name: String) -> String? {
+        searchPaths().map { "\($0)/\(name)" }.first { FileManager.default.fileExists(atPath: "\($0)/theme.xml") }
     }
 
     static let styleAttributes = ["name", "background", "cellBackground", "contentInset", "cornerRadius", "separatorInset",
@@ -201,12 +216,17 @@ public enum ThemeLoader {
             separatorThickness: 0.5, titleTemplate: nil, page: .content, pageMargin: 0, fontFallback: "sans-serif")
         if let parent = root.attribute("extends") {
             guard depth < 4 else { throw Diagnostic(at: parent.location, "themes extend each other more than 4 levels deep") }
-            let parentFolder = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent(parent.value).path
-            let parentFile = parentFolder + "/theme.xml"
-            guard let data = FileManager.default.contents(atPath: parentFile) else {
+            // A theme extends another by name: a theme folder beside it, or an installed theme.
+            guard !parent.value.isEmpty, !parent.value.contains("/"), !parent.value.contains("\\"), parent.value != "..", parent.value != "." else {
+                throw Diagnostic(at: parent.location, "extends=\"\(parent.value)\": expected the name of a theme (\(available().joined(separator: ", "))), not a path")
+            }
+            let sibling = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent(parent.value).path
+            guard let parentFolder = FileManager.default.fileExists(atPath: sibling + "/theme.xml") ? sibling : named(parent.value) else {
                 throw Diagnostic(.missingFile, at: parent.location, Suggestions.unknown("theme", parent.value, known: available()))
             }
-            theme = try Self.parse(file: parentFile, bytes: Array(data), folder: parentFolder, depth: depth + 1)
+            let parentFile = parentFolder + "/theme.xml"
+            theme = try Self.parse(file: parentFile, bytes: try InputFile.read(parentFile, limit: XMLParser.maximumSize, what: "theme"),
+                                   folder: parentFolder, depth: depth + 1)
             theme.folder = folder
         }
         theme.name = root.attribute("name")?.value ?? URL(fileURLWithPath: folder).lastPathComponent

@@ -35,6 +35,7 @@ public enum XMLParser {
         guard bytes.count <= maximumSize else {
             throw Diagnostic(at: SourceLocation(file: file), "XML file is larger than \(maximumSize >> 10) KiB")
         }
+        if let problem = InputFile.wrongEncoding(bytes) { throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), problem) }
         if let doctype = find("<!DOCTYPE", in: bytes) ?? find("<!ENTITY", in: bytes) {
             throw Diagnostic(at: SourceLocation(file: file, line: doctype.line, column: doctype.column),
                              "DOCTYPE and entity declarations are not allowed in templates")
@@ -100,7 +101,7 @@ public enum XMLParser {
                 tablerender_xml_free(text)
             }
             attributes.append(.init(name: attributeName, value: value,
-                                    location: SourceLocation(file: file, line: line, column: lines.column(of: attributeName + "=", line: line))))
+                                    location: SourceLocation(file: file, line: line, column: lines.attributeColumn(attributeName, line: line))))
             property = attribute.pointee.next
         }
         var children: [XMLElement] = []
@@ -135,7 +136,7 @@ public enum XMLParser {
         var line = 1, lineStart = 0
         for index in 0...(bytes.count - pattern.count) {
             if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
-            if bytes[index] == pattern[0], Array(bytes[index..<index + pattern.count]) == pattern {
+            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {
                 return (line, index - lineStart + 1)
             }
         }
@@ -150,40 +151,90 @@ private final class FirstError {
     var column = 0
 }
 
-/// The source text by line, to give elements and attributes a column (libxml2 keeps only lines).
+/// The source bytes by line, to give elements and attributes a column (libxml2 keeps only
+/// lines). Elements and attributes are asked for in document order, so each search starts where
+/// the last one ended: a file costs one pass, however many elements share a line.
 final class SourceLines {
-    private let lines: [Substring]
-    /// How many elements were already found on a line, to find the next one after them.
+    private let bytes: [UInt8]
+    /// The byte offset where each line starts.
+    private let lineStarts: [Int]
+    /// Per line, the offsets of its element start tags, found once.
+    private var elementStarts: [Int: [Int]] = [:]
     private var elementsSeen: [Int: Int] = [:]
+    /// Where the search for the current element's attributes goes on.
+    private var attributeCursor = 0
+    /// The last column worked out, to count on from it.
+    private var counted: (line: Int, offset: Int, column: Int) = (0, 0, 1)
 
     init(_ bytes: [UInt8]) {
-        lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        lineStarts = starts
+    }
+
+    private func range(ofLine line: Int) -> Range<Int>? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        return start..<max(start, end)
+    }
+
+    /// The column (1-based, in characters) of the byte at `offset` on `line`.
+    private func column(at offset: Int, line: Int) -> Int {
+        var from = lineStarts[line - 1], column = 1
+        if counted.line == line, counted.offset <= offset { (from, column) = (counted.offset, counted.column) }
+        for index in from..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        counted = (line, offset, column)
+        return column
     }
 
     /// The column of the next element start tag on `line` (elements are copied in document order).
     func nextColumn(ofElement name: String, line: Int) -> Int? {
-        guard line >= 1, line <= lines.count else { return nil }
-        let text = lines[line - 1]
-        var starts: [String.Index] = []
-        var index = text.startIndex
-        while let open = text[index...].firstIndex(of: "<") {
-            let next = text.index(after: open)
-            if next < text.endIndex, text[next] != "/", text[next] != "!", text[next] != "?" { starts.append(open) }
-            index = next
+        guard let range = range(ofLine: line) else { return nil }
+        if elementStarts[line] == nil {
+            var starts: [Int] = []
+            for index in range where bytes[index] == UInt8(ascii: "<") && index + 1 < range.upperBound {
+                let next = bytes[index + 1]
+                if next != UInt8(ascii: "/"), next != UInt8(ascii: "!"), next != UInt8(ascii: "?") { starts.append(index) }
+            }
+            elementStarts[line] = starts
         }
         let seen = elementsSeen[line, default: 0]
         elementsSeen[line] = seen + 1
-        guard seen < starts.count else { return column(of: "<" + name, line: line) }
-        return text.distance(from: text.startIndex, to: starts[seen]) + 1
+        guard let starts = elementStarts[line], seen < starts.count else { return nil }
+        attributeCursor = starts[seen]
+        return column(at: starts[seen], line: line)
     }
 
+    /// The column of attribute `name` of the element found last, on `line`.
+    func attributeColumn(_ name: String, line: Int) -> Int? {
+        guard let range = range(ofLine: line) else { return nil }
+        let needle = Array((name + "=").utf8)
+        var index = max(attributeCursor, range.lowerBound)
+        while index + needle.count <= range.upperBound {
+            if bytes[index] == needle[0], index > range.lowerBound, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 || bytes[index - 1] == 0x0D,
+               bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                attributeCursor = index + needle.count
+                return column(at: index, line: line)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The column of `needle` on `line` (for the rare error about text inside an element).
     func column(of needle: String, line: Int) -> Int? {
-        guard line >= 1, line <= lines.count, let range = lines[line - 1].range(of: needle) else { return nil }
-        return lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1
+        guard let range = range(ofLine: line) else { return nil }
+        let text = String(decoding: bytes[range], as: UTF8.self)
+        guard let found = text.range(of: needle) else { return nil }
+        return text.distance(from: text.startIndex, to: found.lowerBound) + 1
     }
 
     func firstNonSpace(line: Int) -> Int? {
-        guard line >= 1, line <= lines.count, let index = lines[line - 1].firstIndex(where: { !$0.isWhitespace }) else { return nil }
-        return lines[line - 1].distance(from: lines[line - 1].startIndex, to: index) + 1
+        guard let range = range(ofLine: line), let index = range.first(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 && bytes[$0] != 0x0D }) else {
+            return nil
+        }
+        return column(at: index, line: line)
     }
 }
