@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "TableText", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
         .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "TableText"]),
         .target(name: "TableCairo", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "CGraphics"]),
-        .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableLayout"]),
+        .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout"]),
         .target(name: "TableSnapshot", dependencies: ["TableRender"]),
         .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "TableCairo", "TableHTML"]),
         .target(name: "TableRenderCLI", dependencies: ["TableRender", "TableSnapshot"]),

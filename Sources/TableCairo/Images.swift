@@ -1,6 +1,8 @@
 import CGraphics
 import Foundation
 import TableModel
+import TableTemplates
+import TableText
 
 /// A decoded picture, ready to paint: PNG and JPEG as Cairo image surfaces, SVG as a librsvg
 /// handle drawn as vectors. Owns its C object and frees it once.
@@ -23,7 +25,7 @@ final class LoadedImage {
     deinit {
         switch storage {
         case .surface(let surface): cairo_surface_destroy(surface)
-        case .svg(let handle): g_object_unref(handle)
+        case .svg(let handle): Typesetting.exclusively { g_object_unref(handle) }
         }
     }
 
@@ -42,22 +44,39 @@ final class LoadedImage {
         }
     }
 
-    /// Decodes `path` by its content, not its name. Errors name the file.
+    /// Decodes `path` by its content, not its name, from bytes read once (a regular file within
+    /// the size limit) and only after `ImageCheck` accepted its size. Errors name the file.
     static func load(_ path: String) throws(Diagnostic) -> LoadedImage {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Diagnostic(.missingFile, at: SourceLocation(file: path), "cannot read image")
+        let kind = try ImageCheck.check(path)
+        let bytes = try InputFile.read(path, limit: kind == .svg ? ImageCheck.maximumSVGSize : ImageFile.maximumFileSize, what: "image")
+        switch kind {
+        case .png: return try loadPNG(bytes, path: path)
+        case .jpeg: return try loadJPEG(bytes, path: path)
+        case .svg: return try loadSVG(bytes, path: path)
         }
-        let head = handle.readData(ofLength: 8)
-        try? handle.close()
-        let bytes = [UInt8](head)
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try loadPNG(path) }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try loadJPEG(path) }
-        if path.lowercased().hasSuffix(".svg") { return try loadSVG(path) }
-        throw Diagnostic(at: SourceLocation(file: path), "not a PNG, JPEG or SVG image")
     }
 
-    private static func loadPNG(_ path: String) throws(Diagnostic) -> LoadedImage {
-        let surface = cairo_image_surface_create_from_png(path)!
+    /// Bytes handed to Cairo's PNG reader a piece at a time.
+    private final class Reading {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    private static func loadPNG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
+        let reading = Reading(bytes)
+        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let reading = Unmanaged<Reading>.fromOpaque(closure).takeUnretainedValue()
+            let count = Int(length)
+            guard reading.offset + count <= reading.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            reading.bytes.withUnsafeBufferPointer { source in
+                data.update(from: source.baseAddress! + reading.offset, count: count)
+            }
+            reading.offset += count
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(reading).toOpaque())!
+        withExtendedLifetime(reading) {}
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -67,17 +86,25 @@ final class LoadedImage {
                            height: Double(cairo_image_surface_get_height(surface)))
     }
 
-    private static func loadJPEG(_ path: String) throws(Diagnostic) -> LoadedImage {
+    private static func loadJPEG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+        let loader = gdk_pixbuf_loader_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        let written = bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &closeError)
+        if error == nil { error = closeError } else if let closeError { g_error_free(closeError) }
+        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw Diagnostic(at: SourceLocation(file: path), "cannot decode JPEG: \(message)")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf)
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        guard ImageFile.sizeProblem(width: Int(width), height: Int(height)) == nil else {
+            throw Diagnostic(at: SourceLocation(file: path), "the image \(ImageFile.sizeProblem(width: Int(width), height: Int(height)) ?? "")")
+        }
         guard let pixels = gdk_pixbuf_read_pixels(pixbuf), channels >= 3 else {
             throw Diagnostic(at: SourceLocation(file: path), "unsupported JPEG pixel layout")
         }
@@ -100,9 +127,10 @@ final class LoadedImage {
         return LoadedImage(storage: .surface(surface), width: Double(width), height: Double(height))
     }
 
-    private static func loadSVG(_ path: String) throws(Diagnostic) -> LoadedImage {
+    private static func loadSVG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
         var error: UnsafeMutablePointer<GError>?
-        guard let handle = rsvg_handle_new_from_file(path, &error) else {
+        let made = Typesetting.exclusively { bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) } }
+        guard let handle = made else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw Diagnostic(at: SourceLocation(file: path), "cannot decode SVG: \(message)")
@@ -115,5 +143,12 @@ final class LoadedImage {
             (width, height) = hasViewBox != 0 ? (viewBox.width, viewBox.height) : (100, 100)
         }
         return LoadedImage(storage: .svg(handle), width: width, height: height)
+    }
+}
+
+/// Decoding an image to see that it decodes (for `check`), as a render would.
+public enum ImageDecoding {
+    public static func verify(_ path: String) throws(Diagnostic) {
+        _ = try LoadedImage.load(path)
     }
 }

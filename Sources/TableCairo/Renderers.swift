@@ -4,14 +4,18 @@ import TableModel
 import TableTemplates
 import TableText
 
-/// Cairo's limit on an image surface side.
-let maximumPixels = 32_767
+/// Cairo's limit on an image surface side, and so a PNG page's.
+public let maximumPixels = 32_767
 
 /// Draws one page on a new image surface at `scale`: the one place pages become pixels.
 func drawImage(_ page: Page, of table: LaidOutTable, painter: Painter, scale: Double) throws(Diagnostic) -> Canvas {
     let width = Int((page.width * scale).rounded(.up)), height = Int((max(1, page.height) * scale).rounded(.up))
     guard width <= maximumPixels, height <= maximumPixels else {
-        throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, larger than a PNG can be drawn (\(maximumPixels)); use --page a4 or letter to split it into pages, or a smaller --scale")
+        // Say what will work: a smaller scale when one fits, else pages of paper.
+        let fitting = stride(from: scale - 1, through: 1, by: -1).first { (page.width * $0).rounded(.up) <= Double(maximumPixels) && (page.height * $0).rounded(.up) <= Double(maximumPixels) }
+        let advice = fitting.map { "use --scale \(Int($0)), or --page a4 (or letter, or WIDTHxHEIGHT) to cut it into pages" }
+            ?? "use --page a4 (or letter, or WIDTHxHEIGHT) to cut it into pages\(page.width * scale > Double(maximumPixels) ? ", or a smaller --width" : "")"
+        throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, more than a PNG can hold (\(maximumPixels) a side); \(advice)")
     }
     let canvas = try Canvas(.image(width: width, height: height, scale: scale))
     try painter.draw(page, of: table, on: canvas)
@@ -160,7 +164,7 @@ public final class PNGStream {
         for png in try PNGRenderer.encode(batch, level: compression) {
             let path = folder + "/.tablerender-page-\(getpid())-\(ObjectIdentifier(self).hashValue & 0xFFFFFF)-\(files.count).png.tmp"
             files.append(path)
-            try AtomicFile.create(png, at: path)
+            try AtomicFile.create(png, at: path, naming: "page \(files.count) of \(folder)")
         }
         batch = []
     }
@@ -221,80 +225,5 @@ public final class PDFStream {
 
     public func finish() throws(Diagnostic) {
         try canvas?.finish()
-    }
-}
-
-/// Writes files whole or not at all: to a temporary name in the same folder, then renamed.
-public enum AtomicFile {
-    /// Writes `bytes` to a new file at `path`.
-    public static func create(_ bytes: [UInt8], at path: String) throws(Diagnostic) {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file")
-        }
-    }
-
-    /// Writes every output to a temporary name in `folder` first; only when all succeeded are
-    /// they renamed into place (a failure removes the temporaries and changes nothing). Two
-    /// outputs with the same path are an error, never a silent overwrite.
-    public static func commit(_ outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)], folder: String) throws(Diagnostic) -> [String] {
-        var seen = Set<String>()
-        for output in outputs where !seen.insert(output.path).inserted {
-            throw Diagnostic(.failure, at: SourceLocation(file: output.path), "two outputs would be written to the same file")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the output folder: \(error.localizedDescription)")
-        }
-        var temporaries: [String] = []
-        do {
-            for output in outputs {
-                let path = temporary(for: output.path)
-                temporaries.append(path)
-                try output.write(path)
-            }
-        } catch {
-            for path in temporaries { unlink(path) }
-            throw error
-        }
-        for output in outputs {
-            guard rename(temporary(for: output.path), output.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                for path in temporaries { unlink(path) }
-                throw Diagnostic(.failure, at: SourceLocation(file: output.path), "cannot write the file: \(reason)")
-            }
-        }
-        return outputs.map(\.path)
-    }
-
-    /// The hidden temporary name a file is written under before it is renamed to `path`.
-    static func temporary(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-    }
-
-    public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
-        try write(to: path) { temporary throws(Diagnostic) in
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-                throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file")
-            }
-        }
-    }
-
-    /// Runs `body` with a temporary path next to `path`, then renames it into place; on failure
-    /// the temporary file is removed and `path` is left as it was.
-    public static func write(to path: String, _ body: (String) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        let temporary = temporary(for: path)
-        do {
-            try body(temporary)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file: \(reason)")
-        }
     }
 }

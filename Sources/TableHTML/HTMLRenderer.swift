@@ -1,5 +1,6 @@
 import Foundation
 import TableLayout
+import TableText
 import TableModel
 import TableTemplates
 
@@ -40,6 +41,11 @@ public struct HTMLRenderer {
 
     /// The whole page around a written body.
     private func document(body: String, context: Context) -> String {
+        head(context) + body + tail(context)
+    }
+
+    /// The page up to its body's content: the style sheet needs every class the body used.
+    private func head(_ context: Context) -> String {
         let table = context.table, states = context.states
         var out = "<!DOCTYPE html>\n<html lang=\"\(Escape.text(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -50,33 +56,89 @@ public struct HTMLRenderer {
         out += "<meta name=\"color-scheme\" content=\"\(appearance?.rawValue ?? "light dark")\">\n"
         out += "<title>\(Escape.text(table.table.title ?? "Table"))</title>\n<style>\n"
         out += stylesheet(table, classes: context.classes, withStates: !states.isEmpty)
-        out += "</style>\n</head>\n<body>\n" + body
-        if let script { out += "<script>" + script + "</script>\n" }
+        out += "</style>\n</head>\n<body>\n"
+        return out
+    }
+
+    private func tail(_ context: Context) -> String {
+        var out = ""
+        if !context.states.isEmpty { out += "<script>" + StateScript.source + "</script>\n" }
         out += "</body>\n</html>\n"
         return out
     }
 
     /// A page written block by block as a streamed layout hands them out (documents without
-    /// states): the body is written while the next rows are still being measured.
+    /// states): the body is written while the next rows are still being measured, and kept in a
+    /// file (`spill`) past a few megabytes, so a page of a million rows needs the memory of a
+    /// window of rows. The page is put together when it is written: its head (the style sheet
+    /// names every class the body used), the body, its end.
     public final class Stream {
         private let renderer: HTMLRenderer
         private var context: Context
         private var body = ""
+        private let spill: String?
+        private var spilled: FileHandle?
+        static let spillSize = 4 << 20
 
-        /// `table` describes the table (its pages are not needed).
-        public init(renderer: HTMLRenderer, table: LaidOutTable) {
+        /// `table` describes the table (its pages are not needed); `spill` is a file the body
+        /// may be kept in (removed by `discard` or `write`).
+        public init(renderer: HTMLRenderer, table: LaidOutTable, spill: String? = nil) {
             self.renderer = renderer
+            self.spill = spill
             context = Context(theme: renderer.theme, table: table)
             context.open(into: &body)
         }
 
+        deinit { discard() }
+
         public func add(_ block: Block) throws(Diagnostic) {
             try context.add(block, into: &body)
+            if body.utf8.count > Self.spillSize, let spill { try keep(spill) }
         }
 
+        private func keep(_ spill: String) throws(Diagnostic) {
+            if spilled == nil {
+                guard FileManager.default.createFile(atPath: spill, contents: nil), let handle = FileHandle(forWritingAtPath: spill) else {
+                    throw Diagnostic(.failure, at: SourceLocation(file: spill), "cannot write a temporary file")
+                }
+                spilled = handle
+            }
+            do {
+                try spilled?.write(contentsOf: Data(body.utf8))
+            } catch {
+                throw Diagnostic(.failure, at: SourceLocation(file: spill), "cannot write a temporary file: \(error.localizedDescription)")
+            }
+            body = ""
+        }
+
+        /// The whole page, when it was small enough to stay in memory (for tests and callers
+        /// without a file).
         public func finish() throws(Diagnostic) -> String {
             try context.close(into: &body)
             return renderer.document(body: body, context: context)
+        }
+
+        /// Writes the whole page to `path` through `write` (a writer of bytes that checks them).
+        public func write(_ append: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
+            try context.close(into: &body)
+            try append(Array(renderer.head(context).utf8))
+            if let spilled, let spill {
+                try? spilled.close()
+                self.spilled = nil
+                guard let reader = FileHandle(forReadingAtPath: spill) else { throw Diagnostic(.failure, at: SourceLocation(file: spill), "cannot read a temporary file") }
+                defer { try? reader.close() }
+                while let chunk = try? reader.read(upToCount: 1 << 20), !chunk.isEmpty { try append(Array(chunk)) }
+            }
+            try append(Array(body.utf8))
+            try append(Array(renderer.tail(context).utf8))
+            discard()
+        }
+
+        /// Removes the spill file.
+        public func discard() {
+            try? spilled?.close()
+            spilled = nil
+            if let spill { unlink(spill) }
         }
     }
 
@@ -407,7 +469,8 @@ public struct HTMLRenderer {
                 out += "<span class=\"v \(viewClass)\(idClass)\"></span>"
             case .label(let text, let textStyle, _):
                 let classes = textStyle.lines > 0 && textStyle.truncation != .clip ? "l c" : "l"
-                out += "<span class=\"\(classes) \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(text))</span>"
+                // The text Pango set: a very long word has the same break opportunities here.
+                out += "<span class=\"\(classes) \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(TextEngine.breakable(text)))</span>"
             case .image(let path, _, let alt):
                 out += "<img class=\"i \(viewClass)\(idClass)\" src=\"\(try dataURI(path))\" alt=\"\(Escape.text(alt))\" width=\"\(Escape.number(view.frame.width))\" height=\"\(Escape.number(view.frame.height))\">"
             case .toggle(let on, _):
@@ -477,16 +540,10 @@ public struct HTMLRenderer {
 
         /// Images are inlined, so the page needs nothing but itself.
         func dataURI(_ path: String) throws(Diagnostic) -> String {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Diagnostic(.missingFile, at: SourceLocation(file: path), "cannot read image to inline it in the HTML page")
-            }
-            let bytes = [UInt8](data.prefix(8))
-            let type: String
-            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { type = "image/png" }
-            else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { type = "image/jpeg" }
-            else if path.lowercased().hasSuffix(".svg") { type = "image/svg+xml" }
-            else { throw Diagnostic(at: SourceLocation(file: path), "not a PNG, JPEG or SVG image; it cannot be inlined") }
-            return "data:\(type);base64," + data.base64EncodedString()
+            let kind = try ImageCheck.check(path)
+            let bytes = try InputFile.read(path, limit: kind == .svg ? ImageCheck.maximumSVGSize : ImageFile.maximumFileSize, what: "image")
+            let type = kind == .png ? "image/png" : kind == .jpeg ? "image/jpeg" : "image/svg+xml"
+            return "data:\(type);base64," + Data(bytes).base64EncodedString()
         }
     }
 }

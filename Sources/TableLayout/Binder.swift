@@ -217,6 +217,12 @@ public struct Binder: Sendable {
                 guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else {
                     throw error(node, "image '\(source)' is not a PNG, JPEG or SVG file")
                 }
+                do throws(Diagnostic) {
+                    _ = try ImageCheck.check(path)
+                } catch {
+                    let detail = error.location?.line.map { " (line \($0))" } ?? ""
+                    throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message)\(detail) (template \(node.location.file):\(node.location.line ?? 0))")
+                }
                 style.content = .image(path: path, contentMode: try string(node, "contentMode"), alt: try string(node, "alt"))
             case .switch:
                 let value = resolved(node, "on")

@@ -40,6 +40,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         case missingFile
         /// A failure while rendering or writing (exit 1).
         case failure
+        /// A command-line option whose value does not fit the document (exit 64).
+        case usage
     }
 
     public var kind: Kind
@@ -57,6 +59,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidInput: return 65
         case .missingFile: return 66
         case .failure: return 1
+        case .usage: return 64
         }
     }
 
@@ -71,51 +74,68 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Near-miss suggestions for unknown names ("did you mean …").
 public enum Suggestions {
-    /// The known names closest to `name`, best first; empty when none is close.
+    /// Names longer than this get no suggestion (a typo is in a name of plausible length).
+    public static let longestSuggested = 64
+
+    /// The known names closest to `name`, best first; empty when none is close. Distances are
+    /// only worked out within the few edits a suggestion may be away, so the cost grows with the
+    /// names' lengths, never with their product.
     public static func closest(to name: String, in known: some Sequence<String>, limit: Int = 3) -> [String] {
+        guard name.count <= longestSuggested else { return [] }
         let lowered = name.lowercased()
         let scored = known.compactMap { candidate -> (String, Int)? in
-            let distance = editDistance(lowered, candidate.lowercased())
+            guard candidate.count <= longestSuggested else { return nil }
+            let other = candidate.lowercased()
             let allowed = max(1, min(3, candidate.count / 3))
-            let prefixMatch = !lowered.isEmpty && candidate.lowercased().hasPrefix(lowered)
-            return distance <= allowed || prefixMatch ? (candidate, distance) : nil
+            if !lowered.isEmpty, other.hasPrefix(lowered) { return (candidate, editDistance(lowered, other, atMost: max(allowed, other.count - lowered.count)) ?? allowed) }
+            guard let distance = editDistance(lowered, other, atMost: allowed) else { return nil }
+            return (candidate, distance)
         }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
 
+    /// A name as a message shows it: at most 80 characters.
+    public static func shortened(_ name: String) -> String {
+        name.count <= 80 ? name : String(name.prefix(77)) + "…"
+    }
+
     /// "unknown X 'name'; did you mean 'a'? Known: a, b, c" in one consistent wording.
     public static func unknown(_ what: String, _ name: String, known: [String]) -> String {
-        var text = "unknown \(what) '\(name)'"
+        var text = "unknown \(what) '\(shortened(name))'"
         let near = closest(to: name, in: known)
         if !near.isEmpty {
             text += "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
         }
         let sorted = known.sorted()
         if !sorted.isEmpty {
-            let shown = sorted.prefix(40).joined(separator: ", ")
+            let shown = sorted.prefix(40).map(shortened).joined(separator: ", ")
             text += " (known: \(shown)\(sorted.count > 40 ? ", …" : ""))"
         }
         return text
     }
 
-    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
-    /// neighbours ("stlye" is one step from "style").
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    /// Optimal string alignment distance (insertions, deletions, substitutions and swaps of
+    /// neighbours: "stlye" is one step from "style"), or nil when it is more than `limit`. Only
+    /// cells within `limit` of the diagonal are computed.
+    static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
         let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+        guard abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let outside = limit + 1
+        var table = Array(repeating: Array(repeating: outside, count: b.count + 1), count: a.count + 1)
+        for i in 0...min(a.count, limit) { table[i][0] = i }
+        for j in 0...min(b.count, limit) { table[0][j] = j }
         for i in 1...a.count {
-            for j in 1...b.count {
+            var best = outside
+            for j in max(1, i - limit)...min(b.count, i + limit) {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
+                var value = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, table[i - 2][j - 2] + 1) }
+                table[i][j] = min(value, outside)
+                best = min(best, table[i][j])
             }
+            if best > limit { return nil }
         }
-        return table[a.count][b.count]
+        return table[a.count][b.count] <= limit ? table[a.count][b.count] : nil
     }
 }

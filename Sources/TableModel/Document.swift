@@ -52,11 +52,11 @@ public struct Document: Sendable {
     /// The absolute folder images are read from; nothing outside it is read.
     public var assetsFolder: String
     /// Where each section and item stood in the file, for errors found after decoding.
-    public var locations: [ModelPath: SourceLocation]
+    public var locations: DocumentLocations
 
     public init(file: String, name: String, directory: String, table: Table, theme: String? = nil, width: Double? = nil,
                 page: PageSize? = nil, language: String = "en", templateFolders: [String] = [], assetsFolder: String? = nil,
-                locations: [ModelPath: SourceLocation] = [:]) {
+                locations: DocumentLocations = DocumentLocations()) {
         self.language = language
         self.file = file
         self.name = name
@@ -72,7 +72,42 @@ public struct Document: Sendable {
 
     /// The location of a section, item, header or footer, with its JSON path.
     public func location(of path: ModelPath) -> SourceLocation {
-        locations[path] ?? SourceLocation(file: file, path: path.jsonPath)
+        let position = locations[path]
+        return SourceLocation(file: file, line: position.map { Int($0.line) }, column: position.map { Int($0.column) }, path: path.jsonPath)
+    }
+}
+
+/// Where the sections and items of a document stood in its file: two numbers each, so that a
+/// document of a million items keeps its locations in a few megabytes.
+public struct DocumentLocations: Sendable {
+    public struct Position: Sendable, Hashable {
+        public var line: Int32
+        public var column: Int32
+    }
+
+    private var sections: [Position?] = []
+    private var items: [[Position]] = []
+
+    public init() {}
+
+    public subscript(path: ModelPath) -> Position? {
+        switch path {
+        case .section(let section), .header(let section), .footer(let section):
+            return section < sections.count ? sections[section] : nil
+        case .item(let section, let item):
+            return section < items.count && item < items[section].count ? items[section][item] : nil
+        }
+    }
+
+    mutating func add(section: Int, line: Int, column: Int) {
+        while sections.count <= section { sections.append(nil) }
+        sections[section] = Position(line: Int32(line), column: Int32(column))
+        while items.count <= section { items.append([]) }
+    }
+
+    mutating func add(item: Int, section: Int, line: Int, column: Int) {
+        while items.count <= section { items.append([]) }
+        if items[section].count == item { items[section].append(Position(line: Int32(line), column: Int32(column))) }
     }
 }
 
@@ -112,7 +147,7 @@ public enum DocumentDecoder {
         if let problem = InputFile.wrongEncoding(bytes) { throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), problem) }
         let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(bytes, deferring: [["sections", "[]", "items"]])
         } catch {
             throw Diagnostic(at: SourceLocation(file: file, line: error.line, column: error.column), "invalid JSON: \(error.message)")
         }
@@ -153,7 +188,7 @@ public enum DocumentDecoder {
         var sectionIDs = Set<String>()
         for (sectionIndex, sectionNode) in sectionNodes.enumerated() {
             let path = "$.sections[\(sectionIndex)]"
-            reader.locations[.section(sectionIndex)] = reader.location(sectionNode, path)
+            reader.locations.add(section: sectionIndex, line: sectionNode.line, column: sectionNode.column)
             let section = try reader.object(sectionNode, path: path, known: ["id", "header", "footer", "items", "states", "initialState"])
             let id = try reader.optionalString(section, "id", path: path) ?? "section-\(sectionIndex)"
             guard sectionIDs.insert(id).inserted else {
@@ -164,10 +199,18 @@ public enum DocumentDecoder {
             var items: [Item] = []
             var itemIDs = Set<String>()
             if let itemsNode = section["items"] {
-                guard case .array(let itemNodes) = itemsNode.kind else { throw reader.typeError(itemsNode, path + ".items", expected: "an array of items") }
-                for (itemIndex, itemNode) in itemNodes.enumerated() {
+                // The items were checked as JSON and are parsed one at a time, as they are read.
+                guard case .elements(let elements) = itemsNode.kind else { throw reader.typeError(itemsNode, path + ".items", expected: "an array of items") }
+                items.reserveCapacity(elements.count)
+                for (itemIndex, element) in elements.enumerated() {
                     let itemPath = "\(path).items[\(itemIndex)]"
-                    reader.locations[.item(section: sectionIndex, item: itemIndex)] = reader.location(itemNode, itemPath)
+                    let itemNode: JSONNode
+                    do {
+                        itemNode = try JSONParser.parse(bytes, element: element, depth: 4)
+                    } catch {
+                        throw Diagnostic(at: SourceLocation(file: file, line: error.line, column: error.column), "invalid JSON: \(error.message)")
+                    }
+                    reader.locations.add(item: itemIndex, section: sectionIndex, line: itemNode.line, column: itemNode.column)
                     let item = try reader.item(itemNode, path: itemPath, index: itemIndex)
                     guard itemIDs.insert(item.id).inserted else {
                         throw Diagnostic(at: reader.location(itemNode, itemPath + ".id"), "duplicate item id '\(item.id)' in section '\(id)'")
@@ -177,6 +220,10 @@ public enum DocumentDecoder {
             }
             var states: SectionStates?
             if let statesNode = section["states"] {
+                // The section's id and its states' names name the files of its scenes.
+                if let problem = Self.fileNameProblem(id) {
+                    throw Diagnostic(at: reader.location(section["id"] ?? sectionNode, path + ".id"), "section id '\(Suggestions.shortened(id))' of a section with states \(problem)")
+                }
                 states = try reader.states(statesNode, initial: section["initialState"], items: items, section: id, path: path)
             } else if let initial = section["initialState"] {
                 throw Diagnostic(at: reader.location(initial, path + ".initialState"), "'initialState' needs 'states'")
@@ -185,16 +232,32 @@ public enum DocumentDecoder {
             sections.append(Section(id: id, header: header, footer: footer, items: shown, states: states))
         }
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        if let problem = fileNameProblem(name) ?? (name.hasPrefix(".") ? "cannot start with '.' (its output files would be hidden)" : nil) {
+            throw Diagnostic(at: SourceLocation(file: file), "the document's name '\(name)' names its output folder, and \(problem)")
+        }
         return Document(file: file, name: name, directory: directory, table: Table(title: title, style: style, sections: sections),
                         theme: theme, width: width, page: page, language: language, templateFolders: templateFolders, assetsFolder: assets,
                         locations: reader.locations)
     }
 }
 
+extension DocumentDecoder {
+    /// Why `text` cannot be part of an output file's name, or nil: it must not be empty, hold
+    /// a path separator or a control character, be `.` or `..`, or be longer than 100 bytes.
+    static func fileNameProblem(_ text: String) -> String? {
+        if text.isEmpty { return "must not be empty (it is part of output file names)" }
+        if text == "." || text == ".." { return "cannot be '\(text)' (it is part of output file names)" }
+        if text.contains("/") || text.contains("\\") { return "cannot hold '/' or '\\' (it is part of output file names)" }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "cannot hold control characters (it is part of output file names)" }
+        if text.utf8.count > 100 { return "is longer than 100 bytes (it is part of output file names)" }
+        return nil
+    }
+}
+
 /// The checks shared by every field of a document.
 private struct Reader {
     let file: String
-    var locations: [ModelPath: SourceLocation] = [:]
+    var locations = DocumentLocations()
 
     init(file: String) { self.file = file }
 
@@ -319,8 +382,6 @@ private struct Reader {
             try checkText(title, node: node, path: path)
             return .title(title)
         }
-        var reader = self
-        reader.locations = [:]
         let object = try self.object(node, path: path, known: ["template", "values", "height", "estimatedHeight"])
         guard let template = try optionalString(object, "template", path: path) else {
             throw Diagnostic(at: location(node, path), "expected a title string or an object with a 'template'")
@@ -341,6 +402,9 @@ private struct Reader {
         var lists: [String: [Item]] = [:]
         for entry in entries {
             let statePath = "\(path).states.\(entry.key)"
+            if let problem = DocumentDecoder.fileNameProblem(entry.key) {
+                throw Diagnostic(at: location(entry.value, statePath), "state name '\(Suggestions.shortened(entry.key))' \(problem)")
+            }
             guard case .array(let elements) = entry.value.kind else { throw typeError(entry.value, statePath, expected: "an array of item ids") }
             var list: [Item] = []
             var seen = Set<String>()
@@ -412,6 +476,10 @@ public enum LinkPolicy {
         if link.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
             return "link contains spaces or control characters; percent-encode them"
         }
+        // "//host/path" is a link to another host with the page's scheme, and browsers read "\\"
+        // as "/": neither is a relative link.
+        if link.hasPrefix("//") { return "link '\(Suggestions.shortened(link))' names another host without a scheme; write it with https:" }
+        if link.contains("\\") { return "backslashes are not allowed in links; use '/'" }
         // A scheme is what stands before the first ':' when no '/', '?' or '#' comes first.
         if let colon = link.firstIndex(of: ":"), !link[..<colon].contains(where: { "/?#".contains($0) }) {
             let scheme = link[..<colon].lowercased()

@@ -8,6 +8,10 @@ public struct JSONNode: Sendable {
         case string(String)
         case array([JSONNode])
         case object([(key: String, value: JSONNode)])
+        /// An array whose elements were checked but not kept: each is parsed again when it is
+        /// read (`JSONParser.parse(_:element:)`), so a document of a million items never holds a
+        /// million parsed objects at once.
+        case elements([JSONElement])
     }
 
     public var kind: Kind
@@ -23,6 +27,7 @@ public struct JSONNode: Sendable {
         case .string(let string): return .string(string)
         case .array(let array): return .array(array.map(\.value))
         case .object(let entries): return .object(Value.Object(entries.map { (key: $0.key, value: $0.value.value) }))
+        case .elements: return .null
         }
     }
 
@@ -32,10 +37,20 @@ public struct JSONNode: Sendable {
         case .bool: return "a boolean"
         case .number: return "a number"
         case .string: return "a string"
-        case .array: return "an array"
+        case .array, .elements: return "an array"
         case .object: return "an object"
         }
     }
+}
+
+/// Where an element of a deferred array stands in the file: its bytes, and the line it starts on.
+public struct JSONElement: Sendable {
+    public var start: Int
+    public var end: Int
+    public var line: Int32
+    public var lineStart: Int
+
+    public var column: Int { start - lineStart + 1 }
 }
 
 /// A strict RFC 8259 parser: no comments, no trailing commas, no duplicate keys, a depth limit,
@@ -53,15 +68,31 @@ public struct JSONParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// The keys leading to the value being parsed ("[]" for an array's element).
+    private var path: [String] = []
+    /// The arrays (by path) whose elements are checked and recorded, not kept.
+    private var deferred: [[String]] = []
 
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+    /// Parses `bytes`; the arrays at the paths of `deferring` (`["sections", "[]", "items"]`)
+    /// are checked whole but kept as `.elements`, parsed again one by one when read.
+    public static func parse(_ bytes: [UInt8], deferring: [[String]] = []) throws(Failure) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
+        parser.deferred = deferring
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
         parser.skipWhitespace()
         let node = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count { throw parser.failure("unexpected text after the end of the JSON value") }
         return node
+    }
+
+    /// Parses one element of a deferred array of `bytes`.
+    public static func parse(_ bytes: [UInt8], element: JSONElement, depth: Int) throws(Failure) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        parser.index = element.start
+        parser.line = Int(element.line)
+        parser.lineStart = element.lineStart
+        return try parser.parseValue(depth: depth)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -139,7 +170,9 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after the key") }
             index += 1
             skipWhitespace()
+            path.append(key)
             entries.append((key: key, value: try parseValue(depth: depth + 1)))
+            path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw failure("expected ',' or '}', found the end of the file") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -150,16 +183,26 @@ public struct JSONParser {
 
     private mutating func parseArray(depth: Int) throws(Failure) -> JSONNode.Kind {
         index += 1
+        let defers = !deferred.isEmpty && deferred.contains(path)
         var elements: [JSONNode] = []
+        var recorded: [JSONElement] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return defers ? .elements([]) : .array([]) }
+        path.append("[]")
+        defer { path.removeLast() }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            if defers {
+                let element = JSONElement(start: index, end: 0, line: Int32(line), lineStart: lineStart)
+                _ = try parseValue(depth: depth + 1)
+                recorded.append(JSONElement(start: element.start, end: index, line: element.line, lineStart: element.lineStart))
+            } else {
+                elements.append(try parseValue(depth: depth + 1))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("expected ',' or ']', found the end of the file") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return defers ? .elements(recorded) : .array(elements) }
             throw failure("expected ',' or ']' in an array")
         }
     }

@@ -94,18 +94,53 @@ public struct LoadedDocument {
         var states: [String: String] = [:]
         for part in spec.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2 else { throw Diagnostic(at: nil, "--states expects section=state pairs, found '\(part)'") }
+            guard pair.count == 2 else { throw Diagnostic(.usage, at: nil, "--states expects section=state pairs, found '\(part)'") }
             let stateful = document.table.sections.filter { $0.states != nil }
             guard let section = stateful.first(where: { $0.id == pair[0] }) else {
-                throw Diagnostic(at: SourceLocation(file: document.file), Suggestions.unknown("stateful section", pair[0], known: stateful.map(\.id)))
+                throw Diagnostic(.usage, at: SourceLocation(file: document.file), "--states: " + Suggestions.unknown("stateful section", pair[0], known: stateful.map(\.id)))
             }
             guard section.states?.items[pair[1]] != nil else {
-                throw Diagnostic(at: SourceLocation(file: document.file), Suggestions.unknown("state", pair[1], known: section.states?.names ?? []) + " of section '\(section.id)'")
+                throw Diagnostic(.usage, at: SourceLocation(file: document.file), "--states: " + Suggestions.unknown("state", pair[1], known: section.states?.names ?? []) + " of section '\(section.id)'")
             }
             states[pair[0]] = pair[1]
         }
         let name = states.keys.sorted().map { "\($0).\(states[$0]!)" }.joined(separator: "+")
         return Scene(name: name.isEmpty ? "initial" : name, states: states)
+    }
+}
+
+extension LoadedDocument {
+    /// Validates the document as `render` would, without drawing: every scene (each state of
+    /// each section) bound and measured, every image it shows decoded, and every transition
+    /// worked out. Returns warnings about what only some outputs refuse (a page too tall for a
+    /// PNG); throws what any render would refuse.
+    public func check(scale: Double = 2) throws(Diagnostic) -> [String] {
+        let text = renderer.engine.text
+        let drew = text.drawsText
+        text.drawsText = false
+        defer { text.drawsText = drew }
+        var warnings: [String] = []
+        var images = Set<String>()
+        func collect(_ view: LaidOutView) {
+            if case .image(let path, _, _) = view.style.content { images.insert(path) }
+            for child in view.children { collect(child) }
+        }
+        // Each scene is laid out as one page, row by row, nothing kept but what the check needs:
+        // memory holds a window of rows, however long the document.
+        let paper = LayoutOptions.paper(document.page ?? renderer.theme.page) != nil
+        let width = document.width ?? renderer.theme.width
+        for scene in document.table.defaultScenes {
+            let laidOut = try renderer.engine.streamBlocks(document.table.inScene(scene), width: width, locate: document.location(of:),
+                                                           window: RenderOptions().streamWindow) { block throws(Diagnostic) in
+                if let content = block.content { collect(content) }
+            }
+            if !paper, laidOut.contentHeight * scale > Double(maximumPixels) {
+                warnings.append("\(scene.name == "initial" ? "the page" : "the page of scene '\(scene.name)'") is \(Int((laidOut.contentHeight * scale).rounded(.up))) pixels tall at --scale \(Int(scale)), more than a PNG can hold (\(maximumPixels)); render PNG with --page a4 (or letter, or WIDTHxHEIGHT)")
+            }
+        }
+        for path in images.sorted() { try ImageDecoding.verify(path) }
+        _ = try document.table.transitions()
+        return warnings
     }
 }
 
@@ -168,8 +203,19 @@ extension LoadedDocument {
 
     /// Lays out every scene once and writes every requested file; returns their paths.
     /// Every file is first rendered to a temporary name; only when all succeeded are they renamed
-    /// into place, so a failure leaves no new file and overwrites nothing.
+    /// into place, so a failure leaves no new file and overwrites nothing. An error that names
+    /// no file names the document.
     public func render(_ options: RenderOptions) throws(Diagnostic) -> [String] {
+        do {
+            return try renderFiles(options)
+        } catch {
+            var located = error
+            if located.location == nil { located.location = SourceLocation(file: document.file) }
+            throw located
+        }
+    }
+
+    private func renderFiles(_ options: RenderOptions) throws(Diagnostic) -> [String] {
         if options.allowsFontFallback { renderer.engine.allowsFontFallback = true }
         // An HTML page draws no text: its paragraphs are measured, not kept to be drawn.
         let keptLayouts = renderer.engine.text.drawsText
@@ -205,12 +251,17 @@ extension LoadedDocument {
             { path throws(Diagnostic) in try AtomicFile.create(data, at: path) }
         }
         var pageFiles: [PNGStream] = []
-        if streamsPNG {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the output folder: \(error.localizedDescription)")
+        var madeFolders: [String] = []
+        var committed = false
+        // A failed run leaves no page file and no folder it made.
+        defer {
+            if !committed {
+                for stream in pageFiles { stream.discard() }
+                for made in madeFolders.reversed() { rmdir(made) }
             }
+        }
+        if streamsPNG {
+            madeFolders = try AtomicFile.makeFolder(folder)
             let layoutOptions = LayoutOptions(width: options.width ?? document.width ?? renderer.theme.width, page: page)
             pageFiles = options.appearances.map {
                 PNGStream(theme: renderer.theme, text: renderer.engine.text, appearance: $0, scale: options.scale,
@@ -233,9 +284,6 @@ extension LoadedDocument {
                         }
                     }
                 }
-            } catch {
-                for stream in pageFiles { stream.discard() }
-                throw error
             }
         }
         for appearance in options.appearances {
@@ -280,11 +328,16 @@ extension LoadedDocument {
                         let width = paperTextWidth(options) ?? options.width ?? document.width ?? renderer.theme.width
                         let writer = HTMLRenderer(theme: renderer.theme, appearance: forced, language: document.language)
                         let description = renderer.engine.describe(table, options: LayoutOptions(width: width, page: .content))
-                        let stream = HTMLRenderer.Stream(renderer: writer, table: description)
+                        let spill = NSTemporaryDirectory() + "/.tablerender-html-\(getpid())-\(outputs.count).tmp"
+                        let stream = HTMLRenderer.Stream(renderer: writer, table: description, spill: spill)
                         _ = try renderer.engine.streamBlocks(table, width: width, locate: document.location(of:), window: max(1, options.streamWindow)) {
                             block throws(Diagnostic) in try stream.add(block)
                         }
-                        add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(try stream.finish().utf8)))
+                        add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html") { path throws(Diagnostic) in
+                            let file = try OutputWriter(path: path)
+                            try stream.write { bytes throws(Diagnostic) in try file.append(bytes) }
+                            try file.finish()
+                        }
                         continue
                     }
                     let page = try htmlLayout(laidOut[0].table, options: options)
@@ -327,12 +380,9 @@ extension LoadedDocument {
                 add(document.name + ".changes.json", bytes(Array(Self.changesJSON(transitions).utf8)))
             }
         }
-        do {
-            return try AtomicFile.commit(outputs, folder: folder)
-        } catch {
-            for stream in pageFiles { stream.discard() }
-            throw error
-        }
+        let written = try AtomicFile.commit(outputs, folder: folder)
+        committed = true
+        return written
     }
 
     /// The changesets as JSON for tools: `{"transitions": [{"section", "from", "to", "deletes",

@@ -250,7 +250,7 @@ public struct TableRenderCommand {
             try TemplateLibrary.check(template, theme: try ThemeLoader.load(theme ?? "ios"))
         } else {
             let loaded = try LoadedDocument(path: path, themeOverride: theme)
-            _ = try loaded.layout()
+            for warning in try loaded.check() { stderr("\(path): warning: \(warning)\n") }
         }
     }
 

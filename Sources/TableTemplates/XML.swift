@@ -30,15 +30,34 @@ public enum XMLParser {
         return true
     }()
 
-    public static func parse(file: String, bytes: [UInt8]) throws(Diagnostic) -> XMLElement {
+    /// What a parse accepts beyond a template's strict rules.
+    public struct Leniency: Sendable {
+        /// A `<!DOCTYPE …>` naming a public DTD (never loaded), as SVG editors write; an internal
+        /// subset (`[…]`) or an `<!ENTITY>` is still refused.
+        public var plainDoctype = false
+        /// Text and CDATA inside elements (an SVG's titles, styles and text), left out of the copy.
+        public var text = false
+        public var maximumSize = XMLParser.maximumSize
+        public var what = "templates"
+
+        public init(plainDoctype: Bool = false, text: Bool = false, maximumSize: Int = XMLParser.maximumSize, what: String = "templates") {
+            self.plainDoctype = plainDoctype
+            self.text = text
+            self.maximumSize = maximumSize
+            self.what = what
+        }
+    }
+
+    public static func parse(file: String, bytes: [UInt8], leniency: Leniency = Leniency()) throws(Diagnostic) -> XMLElement {
         precondition(initialised)
-        guard bytes.count <= maximumSize else {
-            throw Diagnostic(at: SourceLocation(file: file), "XML file is larger than \(maximumSize >> 10) KiB")
+        guard bytes.count <= leniency.maximumSize else {
+            throw Diagnostic(at: SourceLocation(file: file), "XML file is larger than \(leniency.maximumSize >> 10) KiB")
         }
         if let problem = InputFile.wrongEncoding(bytes) { throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), problem) }
-        if let doctype = find("<!DOCTYPE", in: bytes) ?? find("<!ENTITY", in: bytes) {
-            throw Diagnostic(at: SourceLocation(file: file, line: doctype.line, column: doctype.column),
-                             "DOCTYPE and entity declarations are not allowed in templates")
+        let doctype = find("<!DOCTYPE", in: bytes)
+        if let refused = doctype.flatMap({ !leniency.plainDoctype || Self.internalSubset(bytes) ? $0 : nil }) ?? find("<!ENTITY", in: bytes) {
+            throw Diagnostic(at: SourceLocation(file: file, line: refused.line, column: refused.column),
+                             "DOCTYPE and entity declarations are not allowed in \(leniency.what)")
         }
         // libxml2 reports through a callback instead of printing to stderr; keep the first error,
         // which names the cause (later ones are its consequences).
@@ -81,10 +100,26 @@ public enum XMLParser {
             throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), "malformed XML: no root element")
         }
         let lines = SourceLines(bytes)
-        return try copy(root, file: file, lines: lines, depth: 0)
+        return try copy(root, file: file, lines: lines, depth: 0, leniency: leniency)
     }
 
-    private static func copy(_ node: xmlNodePtr, file: String, lines: SourceLines, depth: Int) throws(Diagnostic) -> XMLElement {
+    /// Whether the DOCTYPE opens an internal subset (`[` before its `>`).
+    private static func internalSubset(_ bytes: [UInt8]) -> Bool {
+        guard let start = find("<!DOCTYPE", offsetIn: bytes) else { return false }
+        for byte in bytes[start...] {
+            if byte == UInt8(ascii: ">") { return false }
+            if byte == UInt8(ascii: "[") { return true }
+        }
+        return false
+    }
+
+    private static func find(_ needle: String, offsetIn bytes: [UInt8]) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        return (0...(bytes.count - pattern.count)).first { bytes[$0] == pattern[0] && bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    }
+
+    private static func copy(_ node: xmlNodePtr, file: String, lines: SourceLines, depth: Int, leniency: Leniency) throws(Diagnostic) -> XMLElement {
         let name = String(cString: node.pointee.name)
         let line = Int(xmlGetLineNo(node))
         let location = SourceLocation(file: file, line: line, column: lines.nextColumn(ofElement: name, line: line))
@@ -109,7 +144,9 @@ public enum XMLParser {
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(try copy(current, file: file, lines: lines, depth: depth + 1))
+                children.append(try copy(current, file: file, lines: lines, depth: depth + 1, leniency: leniency))
+            case XML_TEXT_NODE where leniency.text, XML_CDATA_SECTION_NODE where leniency.text:
+                break
             case XML_TEXT_NODE:
                 let text = current.pointee.content.map { String(cString: $0) } ?? ""
                 if !text.allSatisfy(\.isWhitespace) {
@@ -118,7 +155,7 @@ public enum XMLParser {
                     throw Diagnostic(at: SourceLocation(file: file, line: textLine, column: lines.column(of: word, line: textLine) ?? lines.firstNonSpace(line: textLine)),
                                      "text is not allowed inside <\(name)>; put it in an attribute, e.g. <label text=\"…\"/>")
                 }
-            case XML_COMMENT_NODE:
+            case XML_COMMENT_NODE, XML_PI_NODE:
                 break
             case XML_ENTITY_REF_NODE:
                 throw Diagnostic(at: SourceLocation(file: file, line: Int(xmlGetLineNo(current))), "entity references are not allowed")

@@ -113,7 +113,8 @@ public final class TextEngine {
         return size
     }
 
-    /// `text` set in `style` at `width`, ready to draw: the glyphs Pango gives it.
+    /// `text` set in `style` at `width`, ready to draw: the glyphs Pango gives it (of
+    /// `TextEngine.breakable(text)`).
     public func shape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
         let key = Key(text: text, style: style, width: width)
         if let known = shapes[key] { return known }
@@ -154,6 +155,35 @@ public final class TextEngine {
 
     // MARK: Pango layouts
 
+    /// The longest run of characters without a space that Pango breaks as it is: Pango finds a
+    /// break inside a word in time that grows with the word's length for every line, so a
+    /// 40,000-character "word" took seconds. A longer run gets a zero-width space between its
+    /// characters (U+200B, a break opportunity that draws nothing), which Pango and a browser
+    /// break at in linear time; the HTML page is given the same text.
+    public static let longestUnbrokenRun = 1_000
+
+    /// `text` as it is set: unchanged, unless it holds a run of more than `longestUnbrokenRun`
+    /// characters without a space.
+    public static func breakable(_ text: String) -> String {
+        guard text.utf8.count > longestUnbrokenRun else { return text }
+        var run = 0, longest = 0
+        for character in text {
+            run = character.isWhitespace ? 0 : run + 1
+            longest = max(longest, run)
+        }
+        guard longest > longestUnbrokenRun else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count * 2)
+        var previousIsWord = false
+        for character in text {
+            let isWord = !character.isWhitespace
+            if isWord, previousIsWord { result.unicodeScalars.append("\u{200B}") }
+            result.append(character)
+            previousIsWord = isWord
+        }
+        return result
+    }
+
     /// A Pango layout of `text` in `style` at `width`, its lines made. The caller frees it.
     /// Inside `Typesetting.exclusively`.
     private func makeLayout(_ text: String, style: TextStyle, width: Double?) -> OpaquePointer {
@@ -180,7 +210,7 @@ public final class TextEngine {
         pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((style.font.lineHeight * Double(PANGO_SCALE)).rounded())))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, Self.breakable(text), -1)
         _ = pango_layout_get_line_count(layout)
         return layout
     }
@@ -228,8 +258,8 @@ public final class TextEngine {
                 lines.append(ShapedLine(x: logical.x, start: line.pointee.start_index, length: line.pointee.length, runs: runs))
             } while pango_layout_iter_next_line(iterator) != 0
         }
-        return ShapedText(text: text, size: measured, baseline: baselineLocked(style.font), lineHeight: style.font.lineHeight, lines: lines,
-                          isRightToLeft: isRightToLeft)
+        return ShapedText(text: Self.breakable(text), size: measured, baseline: baselineLocked(style.font), lineHeight: style.font.lineHeight,
+                          lines: lines, isRightToLeft: isRightToLeft)
     }
 
     /// One of Pango's runs as a value, with the clusters `pango_cairo_renderer_draw_glyph_item`

@@ -1,6 +1,11 @@
 import Foundation
 import TableRenderCLI
 
+// A file that reaches a size limit (ulimit -f) or a closed output pipe is an error to report, not
+// a signal that kills the process mid-write.
+signal(SIGXFSZ, SIG_IGN)
+signal(SIGPIPE, SIG_IGN)
+
 let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
 let command = TableRenderCommand(
     stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },

@@ -41,7 +41,8 @@ import Testing
         #expect(throws: Diagnostic.self) { try loaded.render(options) }
         options.scenes = ["partty=on"]
         do { _ = try loaded.render(options) } catch {
-            #expect(error.message == "unknown stateful section 'partty'; did you mean 'party'? (known: filter, folding, party)")
+            #expect(error.message == "--states: unknown stateful section 'partty'; did you mean 'party'? (known: filter, folding, party)")
+            #expect(error.exitCode == 64)
         }
     }
 }

@@ -1,0 +1,87 @@
+import Synchronization
+import TableModel
+
+/// Checks an image before anything decodes or draws it, once per file and process: a regular
+/// file within the size limit, a PNG or JPEG whose header gives a size within the pixel budget
+/// (`ImageFile`), or an SVG that parses strictly and whose `<use>` references do not fan out into
+/// more than `maximumSVGElements` elements (a few kilobytes of nested `<use>` can ask for a
+/// billion). `check` and `render` refuse the same images.
+public enum ImageCheck {
+    /// The most elements an SVG may draw once its `<use>` references are followed.
+    public static let maximumSVGElements = 20_000
+    /// The largest SVG file read.
+    public static let maximumSVGSize = 4 << 20
+
+    private static let checked = Mutex([String: Result<ImageFile.Kind, Diagnostic>]())
+
+    /// The kind of the image at `path` (an absolute path inside the assets folder), or the error
+    /// that refuses it, naming the file.
+    public static func check(_ path: String) throws(Diagnostic) -> ImageFile.Kind {
+        if let known = checked.withLock({ $0[path] }) { return try known.get() }
+        let outcome = Result { () throws(Diagnostic) -> ImageFile.Kind in try examine(path) }
+        checked.withLock { $0[path] = outcome }
+        return try outcome.get()
+    }
+
+    private static func examine(_ path: String) throws(Diagnostic) -> ImageFile.Kind {
+        let bytes = try InputFile.read(path, limit: ImageFile.maximumFileSize, what: "image")
+        guard let kind = ImageFile.kind(of: bytes, path: path) else {
+            throw Diagnostic(at: SourceLocation(file: path), "not a PNG, JPEG or SVG image")
+        }
+        switch kind {
+        case .png, .jpeg:
+            guard let size = ImageFile.size(of: bytes, kind: kind) else {
+                throw Diagnostic(at: SourceLocation(file: path), "not a readable \(kind == .png ? "PNG" : "JPEG") image (no size in its header)")
+            }
+            if let problem = ImageFile.sizeProblem(width: size.width, height: size.height) {
+                throw Diagnostic(at: SourceLocation(file: path), "the image \(problem)")
+            }
+        case .svg:
+            let root = try XMLParser.parse(file: path, bytes: bytes,
+                                           leniency: .init(plainDoctype: true, text: true, maximumSize: maximumSVGSize, what: "SVG images"))
+            guard root.name == "svg" else { throw Diagnostic(at: root.location, "not an SVG image (its root is <\(root.name)>)") }
+            let drawn = try expandedCount(root, file: path)
+            guard drawn <= maximumSVGElements else {
+                throw Diagnostic(at: SourceLocation(file: path), "the SVG draws \(drawn > 1_000_000_000 ? "over a billion" : String(drawn)) elements once its <use> references are followed; at most \(maximumSVGElements) are drawn")
+            }
+        }
+        return kind
+    }
+
+    /// How many elements `root` draws with every `<use>` replaced by what it refers to; a
+    /// reference that refers to itself, or to an element it is inside, is an error.
+    static func expandedCount(_ root: XMLElement, file: String) throws(Diagnostic) -> Int {
+        var byID: [String: XMLElement] = [:]
+        func index(_ element: XMLElement) {
+            if let id = element.attribute("id")?.value { byID[id] = element }
+            for child in element.children { index(child) }
+        }
+        index(root)
+        var counts: [String: Int] = [:]
+        var visiting = Set<String>()
+        func count(_ element: XMLElement) throws(Diagnostic) -> Int {
+            let id = element.attribute("id")?.value
+            if let id, let known = counts[id] { return known }
+            if let id {
+                guard visiting.insert(id).inserted else { throw Diagnostic(at: element.location, "the SVG's <use> references go round in a circle (through '\(id)')") }
+            }
+            var total = 1
+            // libxml2 gives `xlink:href` by its local name, as `href`.
+            if element.name == "use", let reference = element.attribute("href")?.value,
+               reference.hasPrefix("#"), let target = byID[String(reference.dropFirst())] {
+                total += try count(target)
+            }
+            for child in element.children {
+                total += try count(child)
+                if total > 1_000_000_000 { break }
+            }
+            total = min(total, 1_000_000_001)
+            if let id {
+                visiting.remove(id)
+                counts[id] = total
+            }
+            return total
+        }
+        return try count(root)
+    }
+}
