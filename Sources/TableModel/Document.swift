@@ -70,6 +70,11 @@ public struct Document: Sendable {
         self.locations = locations
     }
 
+    /// Where the document names its theme.
+    public var themeLocation: SourceLocation {
+        SourceLocation(file: file, line: locations.theme.map { Int($0.line) }, column: locations.theme.map { Int($0.column) }, path: "$.theme")
+    }
+
     /// The location of a section, item, header or footer, with its JSON path.
     public func location(of path: ModelPath) -> SourceLocation {
         let position = locations[path]
@@ -87,6 +92,8 @@ public struct DocumentLocations: Sendable {
 
     private var sections: [Position?] = []
     private var items: [[Position]] = []
+    /// Where the document names its theme.
+    public internal(set) var theme: Position?
 
     public init() {}
 
@@ -155,6 +162,7 @@ public enum DocumentDecoder {
         let object = try reader.object(root, path: "$", known: ["title", "lang", "theme", "style", "width", "page", "templates", "assets", "sections"])
         let title = try reader.optionalString(object, "title", path: "$")
         let theme = try reader.optionalString(object, "theme", path: "$")
+        if let node = object["theme"] { reader.locations.theme = .init(line: Int32(node.line), column: Int32(node.column)) }
         let style: TableStyle = try reader.optionalEnum(object, "style", path: "$") ?? .plain
         let width = try reader.optionalNumber(object, "width", path: "$", range: 1...10_000)
         let page: PageSize? = try reader.optionalEnum(object, "page", path: "$")

@@ -77,7 +77,7 @@ public struct LoadedDocument {
         let document = try DocumentDecoder.load(file: path)
         let themeName = themeOverride ?? document.theme ?? "ios"
         let theme = try ThemeLoader.load(themeName, relativeTo: themeOverride == nil ? document.directory : nil,
-                                         location: themeOverride == nil ? SourceLocation(file: path, path: "$.theme") : nil)
+                                         location: themeOverride == nil ? document.themeLocation : nil)
         self.document = document
         self.renderer = try Renderer(theme: theme, templateFolders: document.templateFolders, assetsFolder: document.assetsFolder)
     }

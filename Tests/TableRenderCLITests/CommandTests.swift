@@ -149,7 +149,7 @@ struct Run {
         ("invalid JSON", "{\"sections\": [}", 65, "doc.json:1:15: error: invalid JSON: expected a JSON value"),
         ("wrong type", #"{"sections": [{"items": 3}]}"#, 65, "doc.json:1:25: error: at $.sections[0].items: expected an array of items, found a number"),
         ("control character", #"{"title": "a\u001Bb", "sections": []}"#, 65, "doc.json:1:11: error: at $.title: control character U+001B in text"),
-        ("unknown theme", #"{"theme": "iso", "sections": []}"#, 66, "doc.json: error: at $.theme: unknown theme 'iso'; did you mean 'ios'?"),
+        ("unknown theme", #"{"theme": "iso", "sections": []}"#, 66, "doc.json:1:11: error: at $.theme: unknown theme 'iso'; did you mean 'ios'?"),
     ] as [(String, String, Int32, String)])
     func badDocuments(name: String, json: String, code: Int32, message: String) {
         let (run, written) = render(["doc.json": json])
