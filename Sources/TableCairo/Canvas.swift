@@ -201,16 +201,115 @@ final class Canvas {
             cairo_set_line_width(cr, size * 0.06)
             cairo_stroke(cr)
         }
-        guard font != nil, !glyphs.isEmpty || !run.clusters.isEmpty else { return }
-        if isPDF, let base = text.baseAddress, Int(run.start) + Int(run.length) <= text.count {
-            let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
-            base.advanced(by: Int(run.start)).withMemoryRebound(to: CChar.self, capacity: Int(run.length)) { start in
+        guard let font, !glyphs.isEmpty || !run.clusters.isEmpty else { return }
+        guard isPDF, let base = text.baseAddress, Int(run.start) + Int(run.length) <= text.count, run.length > 0 else {
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            return
+        }
+        base.advanced(by: Int(run.start)).withMemoryRebound(to: CChar.self, capacity: Int(run.length)) { start in
+            if Self.isColor(run.font, font) {
+                // Colour glyphs (emoji) reach a PDF as images, which carry no text: the run's
+                // text goes with an unseen glyph drawn where the run starts.
+                // A run of spaces is not drawn (Cairo would make an image of its place, and of
+                // the text beside it, for nothing); its text is carried all the same.
+                let blank = UnsafeBufferPointer(start: start, count: Int(run.length)).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                if !blank { cairo_show_glyphs(cr, glyphs, Int32(glyphs.count)) }
+                carryText(start, length: run.length, x: x, y: y, width: Double(run.width) / Self.pangoScale,
+                          size: FontRegistry.face(run.font).matrix.first ?? 12)
+            } else if run.isBackward {
+                // Right-to-left text: glyphs in visual order, each with its own characters, as a
+                // browser prints it. Given backwards (Cairo's flag), the glyphs reach the PDF in
+                // the text's order, right to left, and readers such as pdftotext split every
+                // letter into a word; given left to right, readers put the line in logical order
+                // again, as they do for any right-to-left PDF.
+                var offsets: [Int] = []
+                var offset = 0
+                for cluster in run.clusters {
+                    offsets.append(offset)
+                    offset += Int(cluster.bytes)
+                }
+                // One call per cluster, so that each glyph is placed where it is (Cairo would
+                // otherwise place a string of glyphs by their advances as the PDF font rounds them).
+                var glyphIndex = 0
+                for (index, cluster) in run.clusters.enumerated().reversed() {
+                    let count = Int(cluster.glyphs)
+                    guard offsets[index] + Int(cluster.bytes) <= Int(run.length), glyphIndex + count <= glyphs.count else { break }
+                    var one = cairo_text_cluster_t(num_bytes: cluster.bytes, num_glyphs: cluster.glyphs)
+                    glyphs.withUnsafeBufferPointer { all in
+                        cairo_show_text_glyphs(cr, start + offsets[index], cluster.bytes, all.baseAddress! + glyphIndex, Int32(count), &one, 1,
+                                               cairo_text_cluster_flags_t(rawValue: 0))
+                    }
+                    glyphIndex += count
+                }
+            } else {
+                let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
                 cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
                                        run.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
             }
-        } else {
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
         }
+    }
+
+    /// Writes `length` bytes of text into the PDF with an unseen glyph of a font kept for this,
+    /// stretched over the run's box (`x`, `y`, `width`, `size`): nothing shows, and the text is
+    /// there, where the run is, to copy, search and read aloud.
+    private func carryText(_ text: UnsafePointer<CChar>, length: Int32, x: Double, y: Double, width: Double, size: Double) {
+        guard let carrier = Self.carrierFont else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, carrier.advance > 0 && width > 0 ? width / carrier.advance : size, size)
+        // Cairo leaves out what draws nothing (a clear colour, a glyph without ink): the glyph
+        // is an opaque white "x" in the Darken blend mode, which leaves every colour under it
+        // as it was.
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        cairo_set_operator(cr, CAIRO_OPERATOR_DARKEN)
+        cairo_set_font_face(cr, carrier.face)
+        cairo_set_font_matrix(cr, &matrix)
+        var glyph = cairo_glyph_t(index: carrier.glyph, x: x, y: y)
+        var cluster = cairo_text_cluster_t(num_bytes: length, num_glyphs: 1)
+        cairo_show_text_glyphs(cr, text, length, &glyph, 1, &cluster, 1, cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// The font of the blank glyphs that carry text (DejaVu Sans, which the setup installs, or
+    /// what fontconfig gives in its place), its "x" and the advance of an "x" one unit high; made
+    /// when text is first drawn,
+    /// inside `Typesetting.exclusively`.
+    nonisolated(unsafe) private static let carrierFont: (face: OpaquePointer, glyph: UInt, advance: Double)? = {
+        guard let face = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL) else { return nil }
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        guard let scaled = cairo_scaled_font_create(face, &identity, &identity, options) else { return nil }
+        defer { cairo_scaled_font_destroy(scaled) }
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        guard cairo_scaled_font_text_to_glyphs(scaled, 0, 0, "x", 1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
+              let glyphs, count == 1 else { return nil }
+        defer { cairo_glyph_free(glyphs) }
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_glyph_extents(scaled, glyphs, 1, &extents)
+        return (face, glyphs.pointee.index, extents.x_advance)
+    }()
+
+    /// Whether a font's glyphs are colour images (FreeType's colour flag), per font.
+    private static let colorFonts = Mutex([FontID: Bool]())
+
+    static func isColor(_ id: FontID) -> Bool {
+        if let known = colorFonts.withLock({ $0[id] }) { return known }
+        return Typesetting.exclusively { scaledFont(id).map { isColor(id, $0) } ?? false }
+    }
+
+    private static func isColor(_ id: FontID, _ font: OpaquePointer) -> Bool {
+        if let known = colorFonts.withLock({ $0[id] }) { return known }
+        var color = false
+        if let face = cairo_ft_scaled_font_lock_face(font) {
+            color = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+            cairo_ft_scaled_font_unlock_face(font)
+        }
+        colorFonts.withLock { $0[id] = color }
+        return color
     }
 
     /// Cairo fonts made from `FontFace`s, one per `FontID`, kept for the process's life (as

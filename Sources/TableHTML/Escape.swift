@@ -20,6 +20,12 @@ enum Escape {
         return out
     }
 
+    /// A font family name as the inside of a CSS string: quotes, backslashes and line breaks
+    /// left out (no installed family has them).
+    static func cssString(_ name: String) -> String {
+        String(name.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0 != "\n" && $0 != "\r" && $0 != "<" && $0 != ">" }.map(Character.init))
+    }
+
     /// A number for CSS and attributes: at most 3 decimals, no trailing zeros (what Swift's
     /// shortest representation of the value rounded to thousandths prints, without Foundation).
     static func number(_ value: Double) -> String {

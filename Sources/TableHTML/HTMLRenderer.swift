@@ -178,8 +178,12 @@ public struct HTMLRenderer {
             a.row{display:block;color:inherit;text-decoration:none}
             a.row:focus-visible{outline:2px solid var(\(Escape.token("tint")));outline-offset:-2px}
             .v{display:flex;min-width:0;min-height:0;flex:0 1 auto;position:relative}
-            .l{display:block;min-width:0;min-height:0;white-space:pre-wrap;overflow-wrap:break-word;flex:0 1 auto}
-            .c{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden}
+            .l{display:block;min-width:0;min-height:0;white-space:pre;flex:0 1 auto}
+            .l.w{white-space:pre-wrap;overflow-wrap:break-word}
+            .l .s{font-size:0;line-height:0}
+            .l .b::after{content:"\\A"}
+            .l .t{user-select:none}
+            .l .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:pre-wrap}
             img.i{display:block;min-width:0;min-height:0}
             svg.g{display:block;flex:0 0 auto;overflow:visible}
             .sw{display:block;flex:0 0 auto;position:relative;width:51px;height:31px}
@@ -407,6 +411,52 @@ public struct HTMLRenderer {
             try write(content, parentAxis: nil, fillsHeight: block.clips, rowLabel: rowLabel, into: &out)
         }
 
+        /// A label's text on the lines tablerender set, so that the browser shows the very lines
+        /// the PNG and PDF show: the label does not wrap (`white-space: pre`), and each break is
+        /// written where it was made — a newline as itself, a break at a space as that space
+        /// (taking no room, so that it cannot move an aligned line) followed by an element whose
+        /// generated "\A" breaks the line. Generated content is neither copied nor read aloud, so
+        /// the label copies and reads as its text. A label cut by its line limit shows its lines
+        /// and ellipsis to the eye only; its whole text is there, unseen, for copying and for
+        /// assistive technology.
+        static func writeLines(_ lines: TextLines, of text: String, into out: inout String) {
+            var shown = ""
+            for (index, line) in lines.lines.enumerated() {
+                shown += Escape.text(line)
+                guard index < lines.between.count else { break }
+                var spaces = ""
+                var broke = false
+                for character in lines.between[index] {
+                    if character == "\n" || character == "\r\n" || character == "\r" {
+                        if !spaces.isEmpty { shown += "<span class=\"s\">\(Escape.text(spaces))</span>"; spaces = "" }
+                        shown += "\n"
+                        broke = true
+                    } else {
+                        spaces.append(character)
+                    }
+                }
+                if !spaces.isEmpty { shown += "<span class=\"s\">\(Escape.text(spaces))</span>" }
+                if !broke { shown += "<span class=\"b\"></span>" }
+            }
+            if isWhole(lines, of: text) {
+                out += shown
+            } else {
+                out += "<span class=\"sr\">\(Escape.text(text))</span><span class=\"t\" aria-hidden=\"true\">\(shown)</span>"
+            }
+        }
+
+        /// Whether the lines show all of `text` (a space or newline at its very end aside).
+        static func isWhole(_ lines: TextLines, of text: String) -> Bool {
+            var joined = ""
+            for (index, line) in lines.lines.enumerated() {
+                joined += line
+                if index < lines.between.count { joined += lines.between[index] }
+            }
+            let set = TextEngine.breakable(text)
+            guard set.utf8.starts(with: joined.utf8) else { return false }
+            return set.utf8.dropFirst(joined.utf8.count).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        }
+
         static func firstText(_ view: LaidOutView) -> String? {
             if case .label(let text, _, _) = view.style.content { return text }
             for child in view.children { if let text = firstText(child) { return text } }
@@ -468,9 +518,20 @@ public struct HTMLRenderer {
             case .spacer:
                 out += "<span class=\"v \(viewClass)\(idClass)\"></span>"
             case .label(let text, let textStyle, _):
-                let classes = textStyle.lines > 0 && textStyle.truncation != .clip ? "l c" : "l"
-                // The text Pango set: a very long word has the same break opportunities here.
-                out += "<span class=\"\(classes) \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(TextEngine.breakable(text)))</span>"
+                guard let lines = view.textLines else {
+                    // Laid out without its lines (a layout that only measured): the browser wraps it.
+                    out += "<span class=\"l w \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(TextEngine.breakable(text)))</span>"
+                    break
+                }
+                // The fonts Pango fell back to for this text, named, so that the browser takes the
+                // same ones (its own fallback would choose others for some scripts).
+                let own = textStyle.font.families
+                let fallbacks = lines.families.filter { !own.contains($0) }
+                let fonts = fallbacks.isEmpty ? ""
+                    : " style=\"font-family:\((own + fallbacks).map { "&quot;\(Escape.text(Escape.cssString($0)))&quot;," }.joined())\(Escape.text(theme.fontFallback))\""
+                out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
+                Self.writeLines(lines, of: text, into: &out)
+                out += "</span>"
             case .image(let path, _, let alt):
                 out += "<img class=\"i \(viewClass)\(idClass)\" src=\"\(try dataURI(path))\" alt=\"\(Escape.text(alt))\" width=\"\(Escape.number(view.frame.width))\" height=\"\(Escape.number(view.frame.height))\">"
             case .toggle(let on, _):
@@ -521,11 +582,6 @@ public struct HTMLRenderer {
                 case .center: css += "text-align:center;"
                 case .trailing: css += "text-align:end;"
                 case .justified: css += "text-align:justify;"
-                }
-                if textStyle.lines > 0, textStyle.truncation != .clip {
-                    css += "-webkit-line-clamp:\(textStyle.lines);"
-                } else if textStyle.lines > 0 {
-                    css += "max-height:\(Escape.px(Double(textStyle.lines) * font.lineHeight));overflow:hidden;"
                 }
             case .image(_, let contentMode, _):
                 let fit = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "fill", "center": "none"][contentMode] ?? "contain"

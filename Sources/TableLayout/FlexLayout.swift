@@ -33,13 +33,19 @@ public struct LaidOutView: Sendable, Hashable {
     /// A label's text as shaped at its width, when the layout is to be drawn: the renderers
     /// draw these very glyphs.
     public var text: ShapedText?
+    /// A label's lines as text, when the layout only measures for an HTML page.
+    public var lines: TextLines?
 
-    public init(style: ViewStyle, frame: Rect, children: [LaidOutView], text: ShapedText? = nil) {
+    public init(style: ViewStyle, frame: Rect, children: [LaidOutView], text: ShapedText? = nil, lines: TextLines? = nil) {
         self.style = style
         self.frame = frame
         self.children = children
         self.text = text
+        self.lines = lines
     }
+
+    /// A label's lines as text, from what the layout kept.
+    public var textLines: TextLines? { lines ?? text?.textLines }
 }
 
 /// The stack layout: a single-line flexbox (CSS Flexible Box Layout, §9), so that a browser
@@ -59,6 +65,7 @@ public struct FlexLayout {
         var children: [LaidOutView] = []
         var contentHeight: Double
         var shaped: ShapedText?
+        var lines: TextLines?
         switch style.content {
         case .stack(let axis, let spacing, let alignment, let distribution):
             if axis == .horizontal {
@@ -72,6 +79,9 @@ public struct FlexLayout {
             if text.drawsText, !string.isEmpty {
                 shaped = text.shape(string, style: textStyle, width: innerWidth)
                 contentHeight = shaped?.size.height ?? 0
+            } else if text.keepsLines, !string.isEmpty {
+                lines = text.lines(string, style: textStyle, width: innerWidth)
+                contentHeight = lines?.size.height ?? 0
             } else {
                 contentHeight = text.measure(string, style: textStyle, width: innerWidth).height
             }
@@ -84,7 +94,7 @@ public struct FlexLayout {
             moved.frame = child.frame.offsetBy(dx: style.padding[3], dy: style.padding[0])
             return moved
         }
-        return LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children, text: shaped)
+        return LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children, text: shaped, lines: lines)
     }
 
     /// The max-content width: what the view takes on one line with no constraint.

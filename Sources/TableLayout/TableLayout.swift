@@ -162,7 +162,7 @@ public final class TableLayoutEngine {
         // Worker processes shape the text of the next window while this one is laid out and
         // drawn here (`TextWorkers`); without them, text is shaped here as rows come.
         let workers = jobs.count >= Self.parallelThreshold ? TextWorkers.start(count: workerCount, jobs: jobs, context: context,
-                                                                                 drawsText: text.drawsText, usesWords: text.usesWords) : nil
+                                                                                 engine: text) : nil
         defer { workers?.stop() }
         var windows: [Range<Int>] = []
         var from = 0

@@ -32,8 +32,8 @@ final class TextWorkers {
 
     /// Starts `count` workers for `jobs`, or returns nil when they cannot help or cannot be
     /// started safely (fewer than two, more threads than this one, `TABLERENDER_WORKERS=0`).
-    static func start(count: Int, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext, drawsText: Bool,
-                      usesWords: Bool) -> TextWorkers? {
+    static func start(count: Int, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
+                      engine: TextEngine) -> TextWorkers? {
         guard count > 1, ProcessInfo.processInfo.environment["TABLERENDER_WORKERS"] != "0", onlyThread() else { return nil }
         let made = TextWorkers()
         fflush(nil)
@@ -55,7 +55,8 @@ final class TextWorkers {
                     close(worker.socket)
                     close(worker.results)
                 }
-                serve(socket: sockets[1], results: results, jobs: jobs, context: context, drawsText: drawsText, usesWords: usesWords)
+                serve(socket: sockets[1], results: results, jobs: jobs, context: context,
+                      settings: (engine.drawsText, engine.keepsLines, engine.usesWords))
             }
             close(sockets[1])
             guard pid > 0 else {
@@ -142,10 +143,11 @@ final class TextWorkers {
     /// A worker's life: reads ranges of rows, lays them out, writes what its text engine made to
     /// `results` and its length to `socket`, until the socket closes. Never returns.
     private static func serve(socket: Int32, results: Int32, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
-                              drawsText: Bool, usesWords: Bool) -> Never {
+                              settings: (drawsText: Bool, keepsLines: Bool, usesWords: Bool)) -> Never {
         let text = TextEngine()
-        text.drawsText = drawsText
-        text.usesWords = usesWords
+        text.drawsText = settings.drawsText
+        text.keepsLines = settings.keepsLines
+        text.usesWords = settings.usesWords
         text.records = true
         let flex = FlexLayout(text: text)
         let nowhere = SourceLocation(file: "")

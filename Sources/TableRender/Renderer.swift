@@ -217,10 +217,14 @@ extension LoadedDocument {
 
     private func renderFiles(_ options: RenderOptions) throws(Diagnostic) -> [String] {
         if options.allowsFontFallback { renderer.engine.allowsFontFallback = true }
-        // An HTML page draws no text: its paragraphs are measured, not kept to be drawn.
-        let keptLayouts = renderer.engine.text.drawsText
+        // An HTML page draws no text: its paragraphs are measured and their lines kept as text, not shaped to be drawn.
+        let keptLayouts = renderer.engine.text.drawsText, keptLines = renderer.engine.text.keepsLines
         renderer.engine.text.drawsText = !options.formats.allSatisfy { $0 == .html }
-        defer { renderer.engine.text.drawsText = keptLayouts }
+        renderer.engine.text.keepsLines = options.formats.contains(.html)
+        defer {
+            renderer.engine.text.drawsText = keptLayouts
+            renderer.engine.text.keepsLines = keptLines
+        }
         let table = document.table
         var scenes = table.defaultScenes
         if let specs = options.scenes {

@@ -16,9 +16,12 @@ public struct FontFace: Sendable, Hashable {
     public var hintStyle: Int32
     public var hintMetrics: Int32
     public var variations: String
+    /// The family fontconfig names it by (what a style sheet names to get this very font).
+    public var family: String
 
     public init(pattern: String, matrix: [Double], ctm: [Double], antialias: Int32, subpixelOrder: Int32, hintStyle: Int32,
-                hintMetrics: Int32, variations: String) {
+                hintMetrics: Int32, variations: String, family: String = "") {
+        self.family = family
         self.pattern = pattern
         self.matrix = matrix
         self.ctm = ctm

@@ -28,18 +28,21 @@ public struct ShapedText: Sendable, Hashable {
     }
 }
 
-/// One line: its horizontal offset inside the paragraph's box (alignment), the bytes of the
-/// text it shows, and its runs in visual order.
+/// One line: its horizontal offset inside the paragraph's box (alignment), its width, the bytes
+/// of the text it shows, and its runs in visual order.
 public struct ShapedLine: Sendable, Hashable {
     /// Offset from the left of the box, Pango units.
     public var x: Int32
+    /// Its logical width (the space a line wraps at not counted), Pango units.
+    public var width: Int32
     /// The line's bytes in the paragraph's text.
     public var start: Int32
     public var length: Int32
     public var runs: [GlyphRun]
 
-    public init(x: Int32, start: Int32, length: Int32, runs: [GlyphRun]) {
+    public init(x: Int32, width: Int32, start: Int32, length: Int32, runs: [GlyphRun]) {
         self.x = x
+        self.width = width
         self.start = start
         self.length = length
         self.runs = runs
@@ -66,9 +69,11 @@ public struct GlyphRun: Sendable, Hashable {
     public var yOffset: Int32
     public var startXOffset: Int32
     public var endXOffset: Int32
+    /// The ellipsis that stands for the run's bytes, which are not shown.
+    public var isEllipsis: Bool
 
     public init(font: FontID, start: Int32, length: Int32, glyphs: [PositionedGlyph], clusters: [TextCluster], isBackward: Bool, width: Int32,
-                yOffset: Int32 = 0, startXOffset: Int32 = 0, endXOffset: Int32 = 0) {
+                yOffset: Int32 = 0, startXOffset: Int32 = 0, endXOffset: Int32 = 0, isEllipsis: Bool = false) {
         self.font = font
         self.start = start
         self.length = length
@@ -79,6 +84,7 @@ public struct GlyphRun: Sendable, Hashable {
         self.yOffset = yOffset
         self.startXOffset = startXOffset
         self.endXOffset = endXOffset
+        self.isEllipsis = isEllipsis
     }
 }
 
@@ -127,11 +133,81 @@ extension ShapedText {
     }
 
     /// The text of each line as drawn.
-    public var lineTexts: [String] {
-        let bytes = Array(text.utf8)
-        return lines.map { line in
-            let start = max(0, min(bytes.count, Int(line.start))), end = max(start, min(bytes.count, Int(line.start + line.length)))
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+    public var lineTexts: [String] { textLines.lines }
+
+    /// Each line's text as it shows (an ellipsis in place of the text it stands for, the space
+    /// a line wraps at left out) and what stands between two lines in the text (a space, a
+    /// newline, or nothing when a word was broken): what an HTML page writes to show these very
+    /// lines.
+    public var textLines: TextLines {
+        var made = TextLines(text: text, size: size, lines: lines.map { line in
+            (start: Int(line.start), length: Int(line.length),
+             ellipses: line.runs.filter(\.isEllipsis).map { (start: Int($0.start), length: Int($0.length)) })
+        })
+        var fonts: [FontID] = []
+        for line in lines {
+            for run in line.runs where !fonts.contains(run.font) { fonts.append(run.font) }
         }
+        for font in fonts {
+            let family = FontRegistry.face(font).family
+            if !family.isEmpty, !made.families.contains(family) { made.families.append(family) }
+        }
+        return made
+    }
+}
+
+/// The lines of a paragraph as text: what shows on each, and what stands between them in the
+/// text. An HTML page writes them so that a browser shows the very lines tablerender drew.
+public struct TextLines: Sendable, Hashable {
+    public var size: TextSize
+    public var lines: [String]
+    /// `between[i]` stands between `lines[i]` and `lines[i + 1]`: a space, a newline, or "" for
+    /// a break inside a word.
+    public var between: [String]
+    /// The families of the fonts the lines were set in, in the order first used (empty when not
+    /// known): a page names them so that a browser falls back to the fonts Pango chose.
+    public var families: [String] = []
+
+    public init(size: TextSize, lines: [String], between: [String], families: [String] = []) {
+        self.size = size
+        self.lines = lines
+        self.between = between
+        self.families = families
+    }
+
+    /// The lines of `text` from their byte ranges, an ellipsis in place of each range it stands for.
+    init(text: String, size: TextSize, lines ranges: [(start: Int, length: Int, ellipses: [(start: Int, length: Int)])]) {
+        var copy = text
+        let (shown, between) = copy.withUTF8 { bytes -> ([String], [String]) in
+            func slice(_ from: Int, _ to: Int) -> String {
+                let start = max(0, min(bytes.count, from)), end = max(start, min(bytes.count, to))
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            }
+            var shown: [String] = []
+            var between: [String] = []
+            shown.reserveCapacity(ranges.count)
+            for (index, line) in ranges.enumerated() {
+                let lineEnd = line.start + line.length
+                var visible = ""
+                var cursor = line.start
+                for ellipsis in line.ellipses.sorted(by: { $0.start < $1.start }) {
+                    visible += slice(cursor, ellipsis.start) + "\u{2026}"
+                    cursor = max(cursor, ellipsis.start + ellipsis.length)
+                }
+                visible += slice(cursor, lineEnd)
+                // The space a line wraps at belongs between the lines, not to either.
+                var trimmed = visible
+                while let last = trimmed.unicodeScalars.last, last == " " || last == "\t" || last == "\n" || last == "\r" || last == "\u{2029}" {
+                    trimmed.unicodeScalars.removeLast()
+                }
+                shown.append(trimmed)
+                if index + 1 < ranges.count {
+                    let trailing = String(decoding: visible.utf8.dropFirst(trimmed.utf8.count), as: UTF8.self)
+                    between.append(trailing + slice(lineEnd, ranges[index + 1].start))
+                }
+            }
+            return (shown, between)
+        }
+        self.init(size: size, lines: shown, between: between)
     }
 }

@@ -17,6 +17,7 @@ public final class TextEngine {
     private let context: OpaquePointer
     private var shapes: [Key: ShapedText] = [:]
     private var sizes: [Key: TextSize] = [:]
+    private var lineSets: [Key: TextLines] = [:]
     private var fonts: [FontSpec: OpaquePointer] = [:]
     private var baselines: [FontSpec: Double] = [:]
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
@@ -84,6 +85,10 @@ public final class TextEngine {
     /// sizes alone, which the word shaper gives without shaping most paragraphs).
     public var drawsText = true
 
+    /// Whether a layout that only measures keeps each label's lines as text (`lines`), for an
+    /// HTML page.
+    public var keepsLines = false
+
     /// Whether paragraphs may be measured and shaped from words shaped once (`Words.swift`); off,
     /// every paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which gives
     /// the same output. On, the word shaper still turns itself off for the rest of the engine's
@@ -127,6 +132,26 @@ public final class TextEngine {
             made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
         }
         shapes[key] = made
+        record(key)
+        return made
+    }
+
+    /// The lines `text` takes in `style` at `width`, as text (an HTML page writes them so that a
+    /// browser shows these very lines): those of `shape`, found without keeping glyphs when the
+    /// engine only measures.
+    public func lines(_ text: String, style: TextStyle, width: Double?) -> TextLines {
+        if text.isEmpty { return TextLines(size: .zero, lines: [], between: []) }
+        if drawsText { return shape(text, style: style, width: width).textLines }
+        let key = Key(text: text, style: style, width: width)
+        if let known = lineSets[key] { return known }
+        let made: TextLines
+        if let fromWords = wordsLines(text, style: style, width: width) {
+            made = fromWords
+        } else {
+            made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }.textLines
+        }
+        lineSets[key] = made
+        sizes[key] = made.size
         record(key)
         return made
     }
@@ -208,6 +233,9 @@ public final class TextEngine {
         }
         let attributes = pango_attr_list_new()
         pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((style.font.lineHeight * Double(PANGO_SCALE)).rounded())))
+        // A word broken because it is wider than its line breaks as in UIKit and a browser, with
+        // no hyphen added.
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         pango_layout_set_text(layout, Self.breakable(text), -1)
@@ -226,13 +254,64 @@ public final class TextEngine {
     }
 
     private func layoutSize(_ text: String, style: TextStyle, width: Double?) -> TextSize {
+        if style.lines > 0, width != nil { return layoutShape(text, style: style, width: width).size }
         let layout = makeLayout(text, style: style, width: width)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         return size(of: layout, lineHeight: style.font.lineHeight)
     }
 
-    /// Copies Pango's lines, runs and glyphs out of a layout. Inside `Typesetting.exclusively`.
+    /// `text` shaped at `width` with the label's line limit: at most `style.lines` lines in all,
+    /// whatever newlines the text holds (Pango's own limit counts the lines of each paragraph).
+    /// Text that needs more lines is cut after the last line allowed: with `clip`, there; with
+    /// `tail`, that line ends in an ellipsis — Pango's own last line (filled with as much of the
+    /// paragraph as fits, then "…", as UIKit's labels do) when its paragraph goes on, or the
+    /// line followed by "…" when the next paragraph is what does not show. `head` and `middle`
+    /// are Pango's for a single paragraph, and `tail` for several. Inside `Typesetting.exclusively`.
     private func layoutShape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
+        guard style.lines > 0, let width else { return pangoShape(text, style: style, width: width) }
+        var unlimited = style
+        unlimited.lines = 0
+        let full = pangoShape(text, style: unlimited, width: width)
+        guard full.lines.count > style.lines else { return full }
+        let count = style.lines
+        let paragraphs = text.contains("\n") || text.contains("\r") || text.contains("\u{2029}")
+        if style.truncation == .head || style.truncation == .middle, !paragraphs { return pangoShape(text, style: style, width: width) }
+        var kept = Array(full.lines.prefix(count))
+        if style.truncation != .clip {
+            // The last line shown, and the text that stands where it goes on.
+            let shown = full.textLines
+            let bytes = Array(full.text.utf8)
+            let last = kept[count - 1]
+            let between = shown.between[count - 1]
+            let source: String
+            if between.contains("\n") || between.contains("\r") || between.contains("\u{2029}") {
+                source = shown.lines[count - 1] + "\u{2026}"
+            } else {
+                var end = Int(last.start)
+                while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+                source = String(decoding: bytes[Int(last.start)..<end], as: UTF8.self)
+            }
+            var oneLine = style
+            oneLine.lines = 1
+            oneLine.truncation = .tail
+            let ending = pangoShape(source, style: oneLine, width: width)
+            guard var line = ending.lines.first else { return full }
+            let shift = last.start
+            line.start += shift
+            for index in line.runs.indices { line.runs[index].start += shift }
+            kept[count - 1] = line
+            let text = String(decoding: bytes[0..<Int(shift)], as: UTF8.self) + ending.text
+            let widest = kept.map(\.width).max() ?? 0
+            let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
+            return ShapedText(text: text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
+        }
+        let widest = kept.map(\.width).max() ?? 0
+        let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
+        return ShapedText(text: full.text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
+    }
+
+    /// Copies Pango's lines, runs and glyphs out of a layout. Inside `Typesetting.exclusively`.
+    private func pangoShape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
         let layout = makeLayout(text, style: style, width: width)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let measured = size(of: layout, lineHeight: style.font.lineHeight)
@@ -255,11 +334,39 @@ public final class TextEngine {
                     runs.append(glyphRun(glyphItem, text: layoutText))
                     node = current.pointee.next
                 }
-                lines.append(ShapedLine(x: logical.x, start: line.pointee.start_index, length: line.pointee.length, runs: runs))
+                var made = ShapedLine(x: logical.x, width: logical.width, start: line.pointee.start_index, length: line.pointee.length, runs: runs)
+                if let width, runs.contains(where: \.isEllipsis) {
+                    made = aligned(made, layoutWidth: pangoWidth(width), style: style,
+                                   rightToLeft: pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL)
+                }
+                lines.append(made)
             } while pango_layout_iter_next_line(iterator) != 0
         }
         return ShapedText(text: Self.breakable(text), size: measured, baseline: baselineLocked(style.font), lineHeight: style.font.lineHeight,
                           lines: lines, isRightToLeft: isRightToLeft)
+    }
+
+    /// An ellipsized line placed by its alignment. Pango counts a line it ellipsized as filling
+    /// the layout's width and puts it at the left whatever the alignment, so that a right-aligned
+    /// or centred label's cut line would stand a few points off where UIKit and a browser put it:
+    /// its width is made that of its glyphs, and its offset Pango's rule for a line that wide
+    /// (`get_x_offset`: the free space, or half of it, rounded to whole pixels when both widths
+    /// are whole pixels).
+    private func aligned(_ line: ShapedLine, layoutWidth: Int32, style: TextStyle, rightToLeft: Bool) -> ShapedLine {
+        var line = line
+        line.width = line.runs.reduce(0) { $0 + $1.startXOffset + $1.width + $1.endXOffset }
+        let free = layoutWidth - line.width
+        switch style.alignment {
+        case .center:
+            var offset = free / 2
+            if (layoutWidth | line.width) & (Int32(PANGO_SCALE) - 1) == 0 { offset = (offset + Int32(PANGO_SCALE) / 2) & ~(Int32(PANGO_SCALE) - 1) }
+            line.x = offset
+        case .trailing:
+            line.x = rightToLeft ? 0 : free
+        case .natural, .leading, .justified:
+            line.x = rightToLeft ? free : 0
+        }
+        return line
     }
 
     /// One of Pango's runs as a value, with the clusters `pango_cairo_renderer_draw_glyph_item`
@@ -295,9 +402,23 @@ public final class TextEngine {
                 clusters.append(TextCluster(bytes: bytes, glyphs: glyphCount))
             } while pango_glyph_item_iter_next_cluster(&iterator) != 0
         }
+        let isEllipsis = Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
+        if isEllipsis {
+            // Pango widens the ellipsis's last glyph to fill the space the cut text leaves; the
+            // run is given its glyphs' own advances, so that what follows it (or the line's
+            // alignment) sees the ellipsis as wide as it draws, as a browser does.
+            var natural: Int32 = 0
+            for index in 0..<count {
+                var logical = PangoRectangle()
+                pango_font_get_glyph_extents(item.pointee.analysis.font, glyphString.pointee.glyphs[index].glyph, nil, &logical)
+                natural += logical.width
+            }
+            position = min(position, natural)
+        }
         return GlyphRun(font: fontID(item.pointee.analysis.font), start: item.pointee.offset, length: item.pointee.length, glyphs: glyphs,
                         clusters: clusters, isBackward: backward, width: position, yOffset: glyphItem.pointee.y_offset,
-                        startXOffset: glyphItem.pointee.start_x_offset, endXOffset: glyphItem.pointee.end_x_offset)
+                        startXOffset: glyphItem.pointee.start_x_offset, endXOffset: glyphItem.pointee.end_x_offset,
+                        isEllipsis: isEllipsis)
     }
 
     /// The number of a Pango font: its pattern (filtered to what Cairo reads) and its Cairo scaled
@@ -306,8 +427,12 @@ public final class TextEngine {
         guard let font else { return FontID(rawValue: UInt32.max) }
         let address = UInt(bitPattern: font)
         if let known = fontIDs[address] { return known }
-        var pattern = ""
+        var pattern = "", family = ""
         if let fcPattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) {
+            var name: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(fcPattern, FC_FAMILY, 0, &name) == FcResultMatch, let name {
+                family = String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+            }
             let objects = FcObjectSetCreate()!
             for name in Self.patternObjects { FcObjectSetAdd(objects, name) }
             if let filtered = FcPatternFilter(fcPattern, objects) {
@@ -320,7 +445,7 @@ public final class TextEngine {
             FcObjectSetDestroy(objects)
         }
         var face = FontFace(pattern: pattern, matrix: [1, 0, 0, 1, 0, 0], ctm: [1, 0, 0, 1, 0, 0], antialias: 0, subpixelOrder: 0, hintStyle: 0,
-                            hintMetrics: 0, variations: "")
+                            hintMetrics: 0, variations: "", family: family)
         if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
             var matrix = cairo_matrix_t(), ctm = cairo_matrix_t()
             cairo_scaled_font_get_font_matrix(scaled, &matrix)
@@ -474,6 +599,7 @@ public final class TextEngine {
     package func takeRecorded() -> [TextTransfer.Entry] {
         defer { recorded.removeAll(keepingCapacity: true) }
         return recorded.compactMap { key in
+            if let lines = lineSets[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .lines(lines)) }
             if let shaped = shapes[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .shaped(shaped)) }
             if let size = sizes[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .size(size)) }
             return nil
@@ -487,6 +613,9 @@ public final class TextEngine {
             switch entry.result {
             case .shaped(let shaped): shapes[key] = shaped
             case .size(let size): sizes[key] = size
+            case .lines(let lines):
+                lineSets[key] = lines
+                sizes[key] = lines.size
             }
         }
     }
@@ -496,5 +625,6 @@ public final class TextEngine {
     package func forgetParagraphs() {
         shapes.removeAll(keepingCapacity: true)
         sizes.removeAll(keepingCapacity: true)
+        lineSets.removeAll(keepingCapacity: true)
     }
 }

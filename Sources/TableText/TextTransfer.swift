@@ -9,6 +9,7 @@ package enum TextTransfer {
         package enum Result: Sendable, Equatable {
             case size(TextSize)
             case shaped(ShapedText)
+            case lines(TextLines)
         }
 
         package var text: String
@@ -42,8 +43,23 @@ package enum TextTransfer {
             case .size(let size):
                 body.byte(0)
                 body.size(size)
+            case .lines(let lines):
+                body.byte(3)
+                body.size(lines.size)
+                body.int(UInt32(lines.lines.count))
+                for line in lines.lines { body.string(line) }
+                for between in lines.between { body.string(between) }
+                body.int(UInt32(lines.families.count))
+                for family in lines.families { body.string(family) }
             case .shaped(let shaped):
-                body.byte(1)
+                // The text drawn is the text asked for, unless break opportunities were added to
+                // a long word or a cut line ends in an ellipsis.
+                if shaped.text == entry.text {
+                    body.byte(1)
+                } else {
+                    body.byte(2)
+                    body.string(shaped.text)
+                }
                 body.size(shaped.size)
                 body.double(shaped.baseline)
                 body.double(shaped.lineHeight)
@@ -51,6 +67,7 @@ package enum TextTransfer {
                 body.int(UInt32(shaped.lines.count))
                 for line in shaped.lines {
                     body.int(line.x)
+                    body.int(line.width)
                     body.int(line.start)
                     body.int(line.length)
                     body.int(UInt32(line.runs.count))
@@ -64,6 +81,7 @@ package enum TextTransfer {
                         body.int(run.yOffset)
                         body.int(run.startXOffset)
                         body.int(run.endXOffset)
+                        body.byte(run.isEllipsis ? 1 : 0)
                         body.int(UInt32(run.glyphs.count))
                         for glyph in run.glyphs {
                             body.int(glyph.id)
@@ -92,6 +110,7 @@ package enum TextTransfer {
             out.int(face.hintStyle)
             out.int(face.hintMetrics)
             out.string(face.variations)
+            out.string(face.family)
         }
         out.int(UInt32(missing.count))
         for (family, substitute) in missing.sorted(by: { $0.key < $1.key }) {
@@ -114,7 +133,7 @@ package enum TextTransfer {
             for _ in 0..<12 { values.append(try reader.double()) }
             let face = FontFace(pattern: pattern, matrix: Array(values[0..<6]), ctm: Array(values[6..<12]), antialias: try reader.int(),
                                 subpixelOrder: try reader.int(), hintStyle: try reader.int(), hintMetrics: try reader.int(),
-                                variations: try reader.string())
+                                variations: try reader.string(), family: try reader.string())
             fonts[number] = FontRegistry.id(for: face)
         }
         var missing: [String: String] = [:]
@@ -127,17 +146,31 @@ package enum TextTransfer {
             let style = try reader.style()
             let width = try reader.optional()
             let kind = try reader.byte()
+            guard kind <= 3 else { throw Malformed() }
+            if kind == 3 {
+                let size = try reader.size()
+                let count = try reader.count()
+                var shown: [String] = []
+                for _ in 0..<count { shown.append(try reader.string()) }
+                var between: [String] = []
+                for _ in 0..<max(0, count - 1) { between.append(try reader.string()) }
+                var families: [String] = []
+                for _ in 0..<(try reader.count()) { families.append(try reader.string()) }
+                entries.append(Entry(text: text, style: style, width: width,
+                                     result: .lines(TextLines(size: size, lines: shown, between: between, families: families))))
+                continue
+            }
+            let drawn = kind == 2 ? try reader.string() : text
             let size = try reader.size()
             if kind == 0 {
                 entries.append(Entry(text: text, style: style, width: width, result: .size(size)))
                 continue
             }
-            guard kind == 1 else { throw Malformed() }
             let baseline = try reader.double(), lineHeight = try reader.double()
             let rightToLeft = try reader.byte() == 1
             var lines: [ShapedLine] = []
             for _ in 0..<(try reader.count()) {
-                let x: Int32 = try reader.int(), start: Int32 = try reader.int(), length: Int32 = try reader.int()
+                let x: Int32 = try reader.int(), lineWidth: Int32 = try reader.int(), start: Int32 = try reader.int(), length: Int32 = try reader.int()
                 var runs: [GlyphRun] = []
                 for _ in 0..<(try reader.count()) {
                     guard let font = fonts[try reader.int()] else { throw Malformed() }
@@ -145,6 +178,7 @@ package enum TextTransfer {
                     let backward = try reader.byte() == 1
                     let width: Int32 = try reader.int()
                     let yOffset: Int32 = try reader.int(), startXOffset: Int32 = try reader.int(), endXOffset: Int32 = try reader.int()
+                    let ellipsis = try reader.byte() == 1
                     var glyphs: [PositionedGlyph] = []
                     let glyphCount = try reader.count()
                     glyphs.reserveCapacity(glyphCount)
@@ -154,11 +188,11 @@ package enum TextTransfer {
                     clusters.reserveCapacity(clusterCount)
                     for _ in 0..<clusterCount { clusters.append(TextCluster(bytes: try reader.int(), glyphs: try reader.int())) }
                     runs.append(GlyphRun(font: font, start: runStart, length: runLength, glyphs: glyphs, clusters: clusters, isBackward: backward,
-                                         width: width, yOffset: yOffset, startXOffset: startXOffset, endXOffset: endXOffset))
+                                         width: width, yOffset: yOffset, startXOffset: startXOffset, endXOffset: endXOffset, isEllipsis: ellipsis))
                 }
-                lines.append(ShapedLine(x: x, start: start, length: length, runs: runs))
+                lines.append(ShapedLine(x: x, width: lineWidth, start: start, length: length, runs: runs))
             }
-            let shaped = ShapedText(text: text, size: size, baseline: baseline, lineHeight: lineHeight, lines: lines, isRightToLeft: rightToLeft)
+            let shaped = ShapedText(text: drawn, size: size, baseline: baseline, lineHeight: lineHeight, lines: lines, isRightToLeft: rightToLeft)
             entries.append(Entry(text: text, style: style, width: width, result: .shaped(shaped)))
         }
         guard reader.isAtEnd else { throw Malformed() }

@@ -223,6 +223,31 @@ extension TextEngine {
         return shaped
     }
 
+    /// A plain paragraph's lines as text, from its words alone, or nil.
+    func wordsLines(_ text: String, style: TextStyle, width: Double?) -> TextLines? {
+        guard wordsActive else { return nil }
+        var lines: [WordWrap.Line]? = []
+        let result = fromWords(text, style: style, width: width, lines: &lines)
+        countTried(made: result == nil ? 0 : text.utf8.count)
+        guard let (size, table, known, ranges) = result, let lines else { return nil }
+        var made = TextLines(text: text, size: size, lines: lines.enumerated().map { number, line in
+            let (start, end) = Self.bytes(of: line, isLast: number == lines.count - 1, words: known, ranges: ranges)
+            return (start: start, length: end - start, ellipses: [])
+        })
+        let family = FontRegistry.face(table.font).family
+        if !family.isEmpty { made.families = [family] }
+        return made
+    }
+
+    /// The bytes a line of words shows: from its first word (or the tail of a word broken after
+    /// a hyphen) to its last, with the space it wraps at.
+    static func bytes(of line: WordWrap.Line, isLast: Bool, words known: [KnownWord], ranges: [Range<Int>]) -> (start: Int, end: Int) {
+        let start = ranges[line.first].lowerBound + (line.startsWithTail ? known[line.first].headBytes : 0)
+        let end = line.endsWithHead ? ranges[line.last].lowerBound + known[line.last].headBytes
+            : isLast ? ranges[line.last].upperBound : ranges[line.last].upperBound + 1
+        return (start, end)
+    }
+
     private func countTried(made bytes: Int) {
         wordStatistics.tried(lookups: lookups, newWords: newWords, bytesMade: bytes)
         lookups = 0
@@ -239,9 +264,7 @@ extension TextEngine {
         made.reserveCapacity(lines.count)
         for (number, line) in lines.enumerated() {
             let isLast = number == lines.count - 1
-            let start = ranges[line.first].lowerBound + (line.startsWithTail ? known[line.first].headBytes : 0)
-            let end = line.endsWithHead ? ranges[line.last].lowerBound + known[line.last].headBytes
-                : isLast ? ranges[line.last].upperBound : ranges[line.last].upperBound + 1
+            let (start, end) = Self.bytes(of: line, isLast: isLast, words: known, ranges: ranges)
             var infos: [WordGlyphs.Glyph] = []
             var clusters: [Int32] = []
             func add(_ glyphs: WordGlyphs, at byte: Int) {
@@ -272,7 +295,7 @@ extension TextEngine {
                 }
             }
             let run = Self.wordRun(font: table.font, infos: infos, clusters: clusters, start: start, length: end - start)
-            made.append(ShapedLine(x: Int32(offset), start: Int32(start), length: Int32(end - start), runs: [run]))
+            made.append(ShapedLine(x: Int32(offset), width: Int32(line.width), start: Int32(start), length: Int32(end - start), runs: [run]))
         }
         return ShapedText(text: text, size: size, baseline: baseline(of: style.font), lineHeight: style.font.lineHeight, lines: made,
                           isRightToLeft: false)
@@ -355,7 +378,8 @@ extension TextEngine {
             }
             let limit = width.map { Int(pangoWidth($0)) }
             guard let (count, widest) = WordWrap.wrap(measured, space: table.space, width: limit, lines: &made) else { return nil }
-            if style.lines > 0, style.truncation != .clip, width != nil, count > style.lines { return nil }
+            // A text cut by its line limit is cut by Pango (`TextEngine.layoutShape`).
+            if style.lines > 0, width != nil, count > style.lines { return nil }
             let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
             return (size, table, known, ranges)
         }

@@ -72,9 +72,9 @@ def test_page_matches_layout_and_png(browser, tmp_path, example, scheme):
         assert section >= 0.985
 
 
-@pytest.mark.parametrize("kind", ["vocabulary"])
+@pytest.mark.parametrize("kind", ["vocabulary", "packages", "licences"])
 def test_thousand_benchmark_rows_have_the_computed_heights(browser, tmp_path, kind):
-    """1,000 rows of the vocabulary list."""
+    """1,000 rows of the vocabulary list and of real text (package descriptions, licences)."""
     document = subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "lists.py"), kind, "1000", "document"], capture_output=True,
                               check=True).stdout
     folder = tmp_path / "bench"

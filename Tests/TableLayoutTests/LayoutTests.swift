@@ -74,7 +74,7 @@ let settingsInSwift = Table(title: "Settings", style: .insetGrouped) {
         Item.basic(Row.aboutMe, title: "About the Developer 💪🤓", accessory: .disclosureIndicator)
         Item.basic(Row.donate, title: "☕️☕️☕️?", accessory: .disclosureIndicator)
         Item.subtitle(Row.rateApp, title: "Rate BB Links ⭐️⭐️⭐️⭐️⭐️", subtitle: "1,024 people have rated this version")
-        Item.subtitle(Row.shareApp, title: "Share BB Links 🗣👥", subtitle: "Know a coach who would love this app?", link: "https://example.com/share")
+        Item.subtitle(Row.shareApp, title: "Share BB Links 🗣️👥", subtitle: "Know a coach who would love this app?", link: "https://example.com/share")
     }
 }
 

@@ -20,7 +20,7 @@ enum SettingsRow: String, ItemConvertible {
         case .aboutMe: .basic(self, title: "About the Developer 💪🤓", accessory: .disclosureIndicator)
         case .donate: .basic(self, title: "☕️☕️☕️?", accessory: .disclosureIndicator)
         case .rateApp: .subtitle(self, title: "Rate BB Links ⭐️⭐️⭐️⭐️⭐️", subtitle: "1,024 people have rated this version")
-        case .shareApp: .subtitle(self, title: "Share BB Links 🗣👥", subtitle: "Know a coach who would love this app?", link: "https://example.com/share")
+        case .shareApp: .subtitle(self, title: "Share BB Links 🗣️👥", subtitle: "Know a coach who would love this app?", link: "https://example.com/share")
         }
     }
 }

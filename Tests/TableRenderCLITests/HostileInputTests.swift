@@ -129,9 +129,9 @@ import Testing
         let template = #"<cell><image source="{icon}" width="40" height="40"/></cell>"#
         let document = #"{"templates": ["t"], "assets": "assets", "sections": [{"items": [{"template": "Row", "values": {"icon": "\#(name)"}}]}]}"#
         let folder = Repository.folder(with: ["doc.json": document, "t/Row.xml": template, "assets/fan.svg": Self.svgFanOut(levels: 9)])
-        FileManager.default.createFile(atPath: folder + "/assets/bomb.png", contents: Data(Self.png(width: 16_000, height: 16_000)))
-        FileManager.default.createFile(atPath: folder + "/assets/bomb.jpg", contents: Data(Self.jpeg(width: 30_000, height: 30_000)))
-        FileManager.default.createFile(atPath: folder + "/assets/empty.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        _ = FileManager.default.createFile(atPath: folder + "/assets/bomb.png", contents: Data(Self.png(width: 16_000, height: 16_000)))
+        _ = FileManager.default.createFile(atPath: folder + "/assets/bomb.jpg", contents: Data(Self.jpeg(width: 30_000, height: 30_000)))
+        _ = FileManager.default.createFile(atPath: folder + "/assets/empty.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         mkfifo(folder + "/assets/fifo.svg", 0o644)
         for arguments in [["check", folder + "/doc.json"], ["render", folder + "/doc.json", "--format", "png,pdf,html", "--out", folder + "/out"]] {
             var run: Run?
@@ -220,9 +220,9 @@ import Testing
         let folder = Repository.temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/settings", withIntermediateDirectories: true)
         for name in [".settings.pdf.999999.tmp", ".tablerender-page-999998-12-0.png.tmp"] {
-            FileManager.default.createFile(atPath: folder + "/settings/" + name, contents: Data([1]))
+            _ = FileManager.default.createFile(atPath: folder + "/settings/" + name, contents: Data([1]))
         }
-        FileManager.default.createFile(atPath: folder + "/settings/.keep.tmp", contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: folder + "/settings/.keep.tmp", contents: Data([1]))
         #expect(Run(["render", Repository.path("Examples/settings/settings.json"), "--format", "pdf", "--out", folder]).code == 0)
         #expect(Self.files(folder + "/settings").sorted() == [".keep.tmp", "settings.pdf"])
         let bad = Repository.folder(with: ["doc.json": #"{"sections": [{"items": [{"template": "nope"}]}]}"#])
@@ -243,7 +243,7 @@ import Testing
     @Test func utf16FilesAreNamedAsSuch() throws {
         let folder = Repository.temporaryFolder()
         let json = #"{"sections": []}"#
-        FileManager.default.createFile(atPath: folder + "/doc.json", contents: Data([0xFF, 0xFE]) + json.data(using: .utf16LittleEndian)!)
+        _ = FileManager.default.createFile(atPath: folder + "/doc.json", contents: Data([0xFF, 0xFE]) + json.data(using: .utf16LittleEndian)!)
         let run = Run(["check", folder + "/doc.json"])
         #expect(run.code == 65)
         #expect(run.err.contains("the file is UTF-16 or UTF-32; save it as UTF-8"), "\(run.err)")

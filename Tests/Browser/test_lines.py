@@ -1,0 +1,160 @@
+"""The same characters on the same lines in the browser and in the PDF (hence the PNG, drawn from the
+same glyphs): every word Chromium shows, where it shows it, against every word `pdftotext` reads from
+the PDF of the same one-page layout, on the examples and on documents of real text (corpus.py)."""
+import re
+import subprocess
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+from corpus import make
+from pagecheck import ROOT, render
+
+# Every visible line of every label: the characters Chromium lays out (the unseen full text of a
+# label cut by its line limit left out), grouped into lines by their boxes, split into words.
+VISIBLE_WORDS = """() => {
+  const style = document.createElement('style');
+  style.textContent = 'li { content-visibility: visible !important; }';
+  document.head.appendChild(style);
+  const main = document.querySelector('main').getBoundingClientRect();
+  const words = [];
+  const labels = [];
+  const range = document.createRange();
+  for (const label of document.querySelectorAll('.l')) {
+    if (label.closest('ul.state-list:not(.current)')) continue;
+    const whole = label.querySelector(':scope > .sr');
+    labels.push(whole ? whole.textContent : null);
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT,
+      {acceptNode: n => n.parentElement.closest('.sr') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    // Characters in order with their boxes; a space, a newline, a zero-size space or a change of
+    // line ends a word.
+    let word = null;
+    const end = () => { if (word) words.push(word); word = null; };
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const hidden = node.parentElement.classList.contains('s');
+      for (let i = 0; i < node.length; i++) {
+        const wide = node.data.codePointAt(i) > 0xffff;
+        const character = node.data.slice(i, i + (wide ? 2 : 1));
+        if (hidden || /\\s/u.test(character)) { end(); if (wide) i++; continue; }
+        range.setStart(node, i);
+        range.setEnd(node, i + character.length);
+        const rect = [...range.getClientRects()].find(r => r.width > 0 || r.height > 0);
+        if (wide) i++;
+        if (!rect) continue;
+        const y = rect.top + rect.height / 2 - main.top;
+        if (word && Math.abs(word.y - y) > 4) end();
+        if (!word) word = {text: '', x: Infinity, y, label: labels.length - 1};
+        word.text += character;
+        word.x = Math.min(word.x, rect.left - main.left);
+      }
+      if (node.parentElement.classList.contains('b')) end();
+    }
+    end();
+  }
+  style.remove();
+  return {words, labels};
+}"""
+
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+INVISIBLE = re.compile("[\u200b-\u200f\u2060\ufeff]")
+
+
+def key(text):
+    """A word as compared: without the zero-width characters a PDF reader leaves out, and
+    right-to-left words by their characters, since a PDF reader gives them in visual order where
+    the page holds them in logical order."""
+    text = INVISIBLE.sub("", text)
+    return "".join(sorted(text)) if RIGHT_TO_LEFT.search(text) else text
+
+
+def characters(texts):
+    return sorted("".join(INVISIBLE.sub("", text) for text in texts).replace(" ", ""))
+
+
+def pdf_words(pdf):
+    """Words pdftotext reads from the PDF: (text, x or None, middle y). Text a PDF carries for
+    several glyphs at once (the text an ellipsis stands for) comes as one pdftotext word with
+    spaces; its words after the first have no position of their own."""
+    xhtml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
+    words = []
+    for element in ElementTree.fromstring(xhtml).iter("{http://www.w3.org/1999/xhtml}word"):
+        x0, y0, y1 = (float(element.get(name)) for name in ("xMin", "yMin", "yMax"))
+        for index, token in enumerate((element.text or "").split()):
+            words.append((token, x0 if index == 0 else None, (y0 + y1) / 2))
+    return words
+
+
+def tolerance(word):
+    """How far apart (px) a word may start in Chromium and in the PDF: 3 px, or 12 px for
+    right-to-left words, whose lines Chromium and Pango shape with advances that differ by up to
+    2 % (measured on the feed's Arabic and Hebrew lines: 3 to 7 px at the far end of a line)."""
+    return 12 if RIGHT_TO_LEFT.search(word["text"]) else 3
+
+
+def compare(shown, pdf):
+    """Matches each word Chromium shows with a word of the PDF at the same place (same line, x
+    within 3 px): the unmatched ones of either side are the differences. A word ending or holding
+    the ellipsis matches the PDF's word that begins (and ends) the same way, and on its line the
+    PDF may hold the text the ellipsis stands for, from that label's text."""
+    remaining = list(pdf)
+    unmatched_words = []
+    ellipses = []
+    for word in sorted(shown["words"], key=lambda w: (w["y"], w["x"])):
+        found = next((index for index, (text, x, y) in enumerate(remaining)
+                      if key(text) == key(word["text"]) and abs(y - word["y"]) < 7 and (x is None or abs(x - word["x"]) < tolerance(word))), None)
+        if found is None and "…" in word["text"] and shown["labels"][word["label"]] is not None:
+            head, _, tail = word["text"].partition("…")
+            for index, (text, x, y) in enumerate(remaining):
+                if abs(y - word["y"]) < 7 and (x is None or abs(x - word["x"]) < 3 or not head) \
+                        and text.startswith(head) and text.endswith(tail) and (head or tail):
+                    found = index
+                    break
+        if "…" in word["text"] and shown["labels"][word["label"]] is not None:
+            ellipses.append(word)
+        if found is None and "…" not in word["text"]:
+            unmatched_words.append(word)
+        elif found is not None:
+            remaining.pop(found)
+    pdf_left = [(text, x, y) for text, x, y in remaining
+                if not any(abs(y - e["y"]) < 7 and text in shown["labels"][e["label"]] for e in ellipses)]
+    # What is left is compared line by line as characters: pdftotext cuts words of complex
+    # scripts (Devanagari, Thaana, Khmer) where their marks overlap, and puts the punctuation of
+    # a left-to-right word inside a right-to-left line on the other side.
+    for band in sorted({round(w["y"]) for w in unmatched_words} | {round(y) for _, _, y in pdf_left}):
+        ours = [w for w in unmatched_words if abs(w["y"] - band) < 7]
+        theirs = [p for p in pdf_left if abs(p[2] - band) < 7]
+        if ours and theirs and characters(w["text"] for w in ours) == characters(p[0] for p in theirs):
+            unmatched_words = [w for w in unmatched_words if w not in ours]
+            pdf_left = [p for p in pdf_left if p not in theirs]
+    unmatched = [f"browser {w['text']!r} at {w['x']:.1f},{w['y']:.1f}" for w in unmatched_words]
+    unmatched += [f"PDF {text!r} at {'?' if x is None else f'{x:.1f}'},{y:.1f}" for text, x, y in pdf_left]
+    return unmatched
+
+
+def check(browser_session, document, out, name):
+    html = render(document, out, "--format", "html")[0]
+    width = re.search(r'<main data-width="([0-9.]+)"', html.read_text()).group(1)
+    pdf = render(document, out / "pdf", "--format", "pdf", "--page", "content", "--width", width)[0]
+    page = browser_session.new_page(viewport={"width": int(float(width)), "height": 800})
+    page.goto(html.resolve().as_uri())
+    page.wait_for_load_state("load")
+    shown = page.evaluate(VISIBLE_WORDS)
+    page.close()
+    read = pdf_words(pdf)
+    differences = compare(shown, read)
+    print(f"\n{name}: {len(shown['words'])} words shown by Chromium, {len(read)} read from the PDF, {len(differences)} differences")
+    assert not differences, f"{name}: {len(differences)} words differ:\n" + "\n".join(differences[:40])
+
+
+@pytest.mark.parametrize("example", ["settings", "feed", "headers", "catalogue"])
+def test_examples_show_the_same_words_on_the_same_lines(browser, tmp_path, example):
+    check(browser, ROOT / "Examples" / example / f"{example}.json", tmp_path, example)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_real_text_shows_the_same_words_on_the_same_lines(browser, tmp_path, seed):
+    document = make(tmp_path / "corpus", 120, seed)
+    check(browser, document, tmp_path / "out", f"corpus seed {seed}")
