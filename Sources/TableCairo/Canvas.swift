@@ -149,13 +149,15 @@ final class Canvas {
     /// them whatever fallback fonts a line holds. Each run is drawn with the Cairo calls
     /// `pango_cairo_show_layout_line` makes (the same glyph coordinates, clusters for a PDF's
     /// text), with a Cairo font made from the run's `FontFace`.
-    func show(_ text: ShapedText, x: Double, top: Double, color: RGBA) {
+    /// Draws `text`'s lines (those in `lines`, all by default) with its first line's top at `top`.
+    func show(_ text: ShapedText, x: Double, top: Double, color: RGBA, lines: Range<Int>? = nil) {
         setColor(color)
         Typesetting.exclusively {
             var textCopy = text.text
             textCopy.withUTF8 { bytes in
-                var baseline = top + text.baseline
-                for line in text.lines {
+                let shown = lines ?? 0..<text.lines.count
+                var baseline = top + text.baseline + Double(shown.lowerBound) * text.lineHeight
+                for line in text.lines[shown.clamped(to: 0..<text.lines.count)] {
                     cairo_move_to(cr, x + Double(line.x) / Self.pangoScale, baseline)
                     var originX = 0.0, originY = 0.0
                     cairo_get_current_point(cr, &originX, &originY)

@@ -44,7 +44,11 @@ final class Painter {
             if let content = block.content {
                 canvas.save()
                 if block.clips { canvas.clip(block.frame) }
-                try draw(content, at: (block.frame.x, block.frame.y), on: canvas)
+                // A piece of a block taller than a page draws what falls in it, and nothing else
+                // (a PDF holds no text a page does not show).
+                let pieced = block.contentOffset > 0 || block.continues
+                try draw(content, at: (block.frame.x, block.frame.y - block.contentOffset), on: canvas,
+                         visible: pieced ? (block.frame.y, block.frame.maxY) : nil)
                 canvas.restore()
             }
             if let separator = block.separator {
@@ -55,8 +59,9 @@ final class Painter {
         }
     }
 
-    private func draw(_ view: LaidOutView, at origin: (Double, Double), on canvas: Canvas) throws(Diagnostic) {
+    private func draw(_ view: LaidOutView, at origin: (Double, Double), on canvas: Canvas, visible: (top: Double, bottom: Double)? = nil) throws(Diagnostic) {
         let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+        if let visible, frame.maxY <= visible.top + 0.0005 || frame.y >= visible.bottom - 0.0005 { return }
         let style = view.style
         if let background = style.background { canvas.fill(frame, color(background), radius: style.cornerRadius) }
         let clips = style.cornerRadius > 0
@@ -71,7 +76,13 @@ final class Painter {
             let shaped = view.text ?? text.shape(string, style: textStyle, width: frame.width)
             canvas.save()
             canvas.clip(frame)
-            canvas.show(shaped, x: frame.x, top: frame.y, color: color(textColor))
+            var lines = 0..<shaped.lines.count
+            if let visible, shaped.lineHeight > 0 {
+                let first = max(0, Int(((visible.top - frame.y) / shaped.lineHeight + 0.0005).rounded(.down)))
+                let last = min(shaped.lines.count, Int(((visible.bottom - frame.y) / shaped.lineHeight - 0.0005).rounded(.up)))
+                lines = first..<max(first, last)
+            }
+            canvas.show(shaped, x: frame.x, top: frame.y, color: color(textColor), lines: lines)
             canvas.restore()
         case .image(let path, let contentMode, _):
             canvas.draw(try image(path), in: frame, contentMode: contentMode)
@@ -84,7 +95,7 @@ final class Painter {
         case .stack, .box, .spacer:
             break
         }
-        for child in view.children { try draw(child, at: (frame.x, frame.y), on: canvas) }
+        for child in view.children { try draw(child, at: (frame.x, frame.y), on: canvas, visible: visible) }
         if clips { canvas.restore() }
         if style.borderWidth > 0 { canvas.stroke(frame, color(style.borderColor), width: style.borderWidth, radius: style.cornerRadius) }
     }

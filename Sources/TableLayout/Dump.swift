@@ -13,6 +13,9 @@ extension LaidOutTable {
                 line += " \(block.frame)"
                 if let separator = block.separator { line += " separator x=\(fmt(separator.x)) w=\(fmt(separator.width))" }
                 if block.repeated { line += " repeated" }
+                if block.contentOffset > 0 || block.continues {
+                    line += " piece from=\(fmt(block.contentOffset))\(block.continues ? " continues" : "")"
+                }
                 if let link = block.link { line += " link=\(link)" }
                 lines.append(line)
                 if let content = block.content { dump(content, depth: 2, into: &lines) }

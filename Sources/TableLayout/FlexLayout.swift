@@ -59,6 +59,8 @@ public struct FlexLayout {
     /// Lays `view` out at a definite width, and a definite height or its content height.
     public func layout(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {
         let style = view.style
+        // A fixed height is definite: the content is laid out in it.
+        let height = height ?? style.height
         let width = clamp(width, style.minWidth, style.maxWidth)
         let innerWidth = max(0, width - style.padding[1] - style.padding[3])
         let definiteInner = height.map { max(0, clamp($0, style.minHeight, style.maxHeight) - style.padding[0] - style.padding[2]) }
@@ -88,7 +90,18 @@ public struct FlexLayout {
         default:
             contentHeight = 0
         }
-        let finalHeight = clamp(height ?? style.height ?? (contentHeight + style.padding[0] + style.padding[2]), style.minHeight, style.maxHeight)
+        let naturalHeight = contentHeight + style.padding[0] + style.padding[2]
+        let finalHeight = clamp(height ?? naturalHeight, style.minHeight, style.maxHeight)
+        if height == nil, abs(finalHeight - naturalHeight) > 0.0005, !view.children.isEmpty {
+            // A minimum or maximum height made the box taller or shorter than its content: as
+            // in a browser (CSS Flexbox §9.4, a single-line container's line takes the
+            // container's clamped cross size, and §9.7 flexes items in its clamped main size),
+            // the content is laid out again in the height the box has.
+            switch style.content {
+            case .stack, .box: return layout(view, width: width, height: finalHeight)
+            default: break
+            }
+        }
         children = children.map { child in
             var moved = child
             moved.frame = child.frame.offsetBy(dx: style.padding[3], dy: style.padding[0])

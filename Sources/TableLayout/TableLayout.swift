@@ -29,6 +29,11 @@ public struct Block: Sendable, Hashable {
     public var clips: Bool
     /// A section header drawn again at the top of a page its section continues on.
     public var repeated: Bool = false
+    /// For a piece of a block taller than a page: how far down the block this piece starts
+    /// (its content is drawn that much higher, clipped to the piece).
+    public var contentOffset: Double = 0
+    /// Whether the block goes on in a piece on the next page.
+    public var continues: Bool = false
 }
 
 /// The rounded (insetGrouped) or square background behind a section's rows on one page.
@@ -398,31 +403,108 @@ struct Paginator {
 
     private mutating func place(_ block: Block, next: Block?) -> [Page] {
         guard let paper else { return [] }
-        var finished: [Page] = []
         let available = paper.height - 2 * margin
+        if block.frame.height > available + 0.0005 { return placeInPieces(block) }
+        var finished: [Page] = []
         if block.kind == .header { headers[block.section] = block }
         let gap = max(0, block.frame.y - previousBottom)
         previousBottom = block.frame.maxY
         var needed = gap + block.frame.height
         if block.kind == .header || block.kind == .title, let next, next.kind == .row { needed += next.frame.height }
-        if !current.isEmpty, cursor + needed > available {
-            finished.append(Page(width: paper.width, height: paper.height, blocks: current, groups: Self.groups(for: current, table: table, style: style)))
-            current = []
-            cursor = 0
-            if block.kind != .header, var header = headers[block.section] {
-                header.frame.y = margin
-                header.frame.x += margin
-                header.repeated = true
-                current.append(header)
-                cursor = header.frame.height
-            }
-        }
+        if !current.isEmpty, cursor + needed > available, let page = newPage(for: block) { finished.append(page) }
         var placed = block
         placed.frame.y = margin + cursor + (current.isEmpty ? 0 : gap)
         placed.frame.x = block.frame.x + margin
         cursor = placed.frame.maxY - margin
         current.append(placed)
         return finished
+    }
+
+    /// Starts a new page (its section's header repeated on it, unless `block` is that header).
+    private mutating func newPage(for block: Block) -> Page? {
+        guard let paper else { return nil }
+        let page = Page(width: paper.width, height: paper.height, blocks: current, groups: Self.groups(for: current, table: table, style: style))
+        current = []
+        cursor = 0
+        if block.kind != .header, var header = headers[block.section] {
+            header.frame.y = margin
+            header.frame.x += margin
+            header.repeated = true
+            current.append(header)
+            cursor = header.frame.height
+        }
+        return page
+    }
+
+    /// A block taller than a page, in pieces, as a browser fragments it: each page holds as much
+    /// of it as fits, cut between lines of text and around images and controls (where nothing
+    /// allows a cut, at the page's end), and the block goes on at the top of the next page,
+    /// after its section's header. Nothing of it is lost.
+    private mutating func placeInPieces(_ block: Block) -> [Page] {
+        guard let paper else { return [] }
+        let available = paper.height - 2 * margin
+        var finished: [Page] = []
+        let cuts = block.content.map { Self.cuts(in: $0, height: block.frame.height) } ?? []
+        let gap = max(0, block.frame.y - previousBottom)
+        previousBottom = block.frame.maxY
+        var offset = 0.0
+        var first = true
+        while offset < block.frame.height - 0.0005 {
+            let top = current.isEmpty ? 0 : cursor + (first ? gap : 0)
+            let room = available - top
+            let rest = block.frame.height - offset
+            var end = rest <= room + 0.0005 ? block.frame.height : (cuts.last { $0 > offset + 0.0005 && $0 <= offset + room + 0.0005 } ?? -1)
+            if end < 0 {
+                // Nothing fits in the room left: a new page, unless this one is empty (then the
+                // piece is cut where the page ends).
+                if !current.isEmpty, room < available, let page = newPage(for: block) {
+                    finished.append(page)
+                    continue
+                }
+                end = offset + room
+            }
+            var piece = block
+            piece.frame.y = margin + top
+            piece.frame.x = block.frame.x + margin
+            piece.frame.height = end - offset
+            piece.contentOffset = offset
+            piece.continues = end < block.frame.height - 0.0005
+            piece.clips = true
+            if piece.continues { piece.separator = nil }
+            current.append(piece)
+            cursor = piece.frame.maxY - margin
+            offset = end
+            first = false
+            if offset < block.frame.height - 0.0005, let page = newPage(for: block) { finished.append(page) }
+        }
+        return finished
+    }
+
+    /// Where a block's content may be cut, from its top: anywhere but inside a line of text or
+    /// an image, control or divider, sorted.
+    static func cuts(in content: LaidOutView, height: Double) -> [Double] {
+        var solid: [(Double, Double)] = []
+        func collect(_ view: LaidOutView, _ y: Double) {
+            let top = y + view.frame.y
+            switch view.style.content {
+            case .label(_, let textStyle, _):
+                let lineHeight = textStyle.font.lineHeight
+                let count = view.text?.lines.count ?? view.textLines?.lines.count ?? Int((view.frame.height / max(1, lineHeight)).rounded(.up))
+                for line in 0..<count { solid.append((top + Double(line) * lineHeight, top + Double(line + 1) * lineHeight)) }
+            case .image, .toggle, .accessory, .divider:
+                solid.append((top, top + view.frame.height))
+            case .stack, .box, .spacer:
+                break
+            }
+            for child in view.children { collect(child, top) }
+        }
+        collect(content, 0)
+        var candidates = Set<Double>([0, height])
+        for (start, end) in solid {
+            candidates.insert(start)
+            candidates.insert(end)
+        }
+        return candidates.filter { cut in cut >= 0 && cut <= height && !solid.contains { $0.0 < cut - 0.0005 && cut < $0.1 - 0.0005 } }.sorted()
     }
 
     /// The backgrounds behind each section's rows on a page.
@@ -439,7 +521,7 @@ struct Paginator {
                 last = blocks[end]
             }
             let count = table.sections[first.section].items.count
-            let startsSection = first.item == 0, endsSection = last.item == count - 1
+            let startsSection = first.item == 0 && first.contentOffset == 0, endsSection = last.item == count - 1 && !last.continues
             let frame = Rect(x: first.frame.x, y: first.frame.y, width: first.frame.width, height: last.frame.maxY - first.frame.y)
             result.append(Group(section: first.section, frame: frame, cornerRadius: style.cornerRadius, roundsTop: startsSection,
                                 roundsBottom: endsSection, background: style.cellBackground,

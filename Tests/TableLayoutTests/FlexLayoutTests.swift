@@ -34,6 +34,23 @@ import Testing
         #expect(frames(flex.layout(stack, width: 200, height: nil)) == ["0,0 20×10", "30,0 40×10", "80,0 120×10"])
     }
 
+    /// A stack made taller than its content by a minimum or a fixed height places its children
+    /// in the height it has, as a browser does: centred across a row, distributed along a column.
+    @Test func aMinimumOrFixedHeightIsTheHeightChildrenAreAlignedIn() {
+        var centred = row([view(width: 20, height: 20)], alignment: "center")
+        centred.style.minHeight = 80
+        #expect(frames(flex.layout(centred, width: 200, height: nil)) == ["0,30 20×20"])
+        var fixed = row([view(width: 20, height: 20)], alignment: "trailing")
+        fixed.style.height = 50
+        #expect(frames(flex.layout(fixed, width: 200, height: nil)) == ["0,30 20×20"])
+        var column = column([view(height: 10), view(grow: 1)], distribution: "fill")
+        column.style.minHeight = 100
+        #expect(frames(flex.layout(column, width: 50, height: nil)) == ["0,0 50×10", "0,10 50×90"])
+        var centredColumn = self.column([view(height: 10)], distribution: "center")
+        centredColumn.style.minHeight = 50
+        #expect(frames(flex.layout(centredColumn, width: 50, height: nil)) == ["0,20 50×10"])
+    }
+
     @Test func maximumsFreezeAndPassTheRestOn() {
         let stack = row([view(height: 10, grow: 1, maxWidth: 30), view(height: 10, grow: 1)])
         #expect(frames(flex.layout(stack, width: 200, height: nil)) == ["0,0 30×10", "30,0 170×10"])

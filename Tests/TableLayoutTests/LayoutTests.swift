@@ -81,3 +81,49 @@ let settingsInSwift = Table(title: "Settings", style: .insetGrouped) {
 private enum Row: String {
     case manageAccounts, activeAccount, defaultCountry, notifications, aboutMe, donate, rateApp, shareApp
 }
+
+/// A row taller than a page goes on over as many pages as it needs, cut between lines of text;
+/// nothing it holds is lost (issue: the end of such a row used to vanish, exit 0).
+@Suite struct TallRowTests {
+    static func document(lines: Int) -> String {
+        let body = (1...lines).map { "Line \($0) of a body far longer than any page" }.joined(separator: "\n")
+        let escaped = body.replacingOccurrences(of: "\n", with: "\\n")
+        return #"{"theme": "print", "page": "a4", "sections": [{"id": "s", "header": "Long", "items": [{"id": "short", "template": "subtitle", "values": {"title": "Before", "subtitle": "A short row"}}, {"id": "tall", "template": "subtitle", "values": {"title": "Tall", "subtitle": "\#(escaped)"}}, {"id": "after", "template": "subtitle", "values": {"title": "After", "subtitle": "The row after"}}]}]}"#
+    }
+
+    @Test func aRowTallerThanAPageGoesOnOverThePagesItNeeds() throws {
+        let path = Repository.folder(with: ["tall.json": Self.document(lines: 150)]) + "/tall.json"
+        let laidOut = try LoadedDocument(path: path).layout()
+        let pieces = laidOut.pages.flatMap(\.blocks).filter { $0.id == "tall" }
+        #expect(pieces.count >= 3)
+        #expect(pieces.dropLast().allSatisfy(\.continues) && !(pieces.last?.continues ?? true))
+        // The pieces follow each other with no gap and no overlap, and together are the row.
+        var offset = 0.0
+        for piece in pieces {
+            #expect(abs(piece.contentOffset - offset) < 0.001)
+            offset += piece.frame.height
+        }
+        let whole = try #require(pieces.first?.content?.frame.height)
+        #expect(abs(offset - whole) < 0.001)
+        // Each cut falls between two lines of the body.
+        let body = try #require(pieces.first?.content.flatMap { Self.label(in: $0, containing: "Line 1 ") })
+        for piece in pieces.dropLast() {
+            let cut = piece.contentOffset + piece.frame.height - body.y
+            let between = (cut / body.lineHeight - (cut / body.lineHeight).rounded()).magnitude < 0.001
+            #expect(cut <= 0 || cut >= 150 * body.lineHeight || between, "cut at \(cut) inside a line")
+        }
+        // Every page the row goes on to starts with the section's header again.
+        for page in laidOut.pages.dropFirst() where page.blocks.contains(where: { $0.id == "tall" }) {
+            #expect(page.blocks.first?.kind == .header && page.blocks.first?.repeated == true)
+        }
+        #expect(laidOut.pages.flatMap(\.blocks).contains { $0.id == "after" })
+    }
+
+    static func label(in view: LaidOutView, containing text: String, top: Double = 0) -> (y: Double, lineHeight: Double)? {
+        if case .label(let string, let style, _) = view.style.content, string.contains(text) { return (top + view.frame.y, style.font.lineHeight) }
+        for child in view.children {
+            if let found = label(in: child, containing: text, top: top + view.frame.y) { return found }
+        }
+        return nil
+    }
+}
