@@ -151,7 +151,8 @@ public final class TableLayoutEngine {
         if let title = table.title, let templateID = theme.titleTemplate {
             let template = try library.template(templateID, role: .header, at: locate(.section(0)))
             if let block = try supplementary(template, values: ["title": .string(title)], height: .default, kind: .title, section: 0,
-                                             x: 0, y: y, width: width, location: SourceLocation(file: locate(.section(0)).file, path: "$.title")) {
+                                             x: 0, y: y, width: width, location: SourceLocation(file: locate(.section(0)).file, path: "$.title"),
+                                             givenAsText: true) {
                 try emit(block)
                 y = block.frame.maxY
             }
@@ -210,6 +211,9 @@ public final class TableLayoutEngine {
                 let location = locate(.item(section: sectionIndex, item: itemIndex))
                 var (block, template) = try Self.row(jobs[next], context: context, location: location, flex: flex)
                 next += 1
+                if !allowsFontFallback, let content = block.content {
+                    try MissingGlyphs.check(content, text: text, values: section.items[itemIndex].values, at: location)
+                }
                 block.frame.y = y
                 let isLast = itemIndex == section.items.count - 1
                 let inset = template.attributes["separatorInset"]?.constant.flatMap(AttributeCheck.number)
@@ -323,7 +327,7 @@ public final class TableLayoutEngine {
         case .title(let title):
             let template = try library.template(defaultTemplate, role: role, at: location)
             return try self.supplementary(template, values: ["title": .string(title)], height: .default, kind: kind, section: section,
-                                          x: x, y: y, width: width, location: location)
+                                          x: x, y: y, width: width, location: location, givenAsText: true)
         case .view(let id, let values, let height):
             let template = try library.template(id, role: role, at: location.with(path: (location.path ?? "") + ".template"))
             return try self.supplementary(template, values: values, height: height, kind: kind, section: section, x: x, y: y, width: width, location: location)
@@ -331,11 +335,15 @@ public final class TableLayoutEngine {
     }
 
     private func supplementary(_ template: Template, values: Value.Object, height: Height, kind: Block.Kind, section: Int,
-                               x: Double, y: Double, width: Double, location: SourceLocation) throws(Diagnostic) -> Block? {
+                               x: Double, y: Double, width: Double, location: SourceLocation, givenAsText: Bool = false) throws(Diagnostic) -> Block? {
         let bound = try binder.bind(template, values: values, at: location)
         var fixed: Double?
         if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
         let content = bound.map { flex.layout($0, width: width, height: fixed) }
+        if !allowsFontFallback, let content {
+            // A title, header or footer given as a string is the document's value at `location`.
+            try MissingGlyphs.check(content, text: text, values: givenAsText ? nil : values, at: location)
+        }
         let total = fixed ?? content?.frame.height ?? 0
         return Block(kind: kind, section: section, item: nil, id: kind.rawValue, frame: Rect(x: x, y: y, width: width, height: total),
                      content: content, background: template.attributes["background"]?.constant, separator: nil, link: nil, clips: fixed != nil)

@@ -18,6 +18,8 @@ public final class TextEngine {
     private var shapes: [Key: ShapedText] = [:]
     private var sizes: [Key: TextSize] = [:]
     private var lineSets: [Key: TextLines] = [:]
+    /// Characters no installed font has, by the paragraph they were found in.
+    private var missing: [String: [Unicode.Scalar]] = [:]
     private var fonts: [FontSpec: OpaquePointer] = [:]
     private var baselines: [FontSpec: Double] = [:]
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
@@ -131,6 +133,8 @@ public final class TextEngine {
         } else {
             made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
         }
+        let absent = made.missingCharacters
+        if !absent.isEmpty { missing[text] = absent }
         shapes[key] = made
         record(key)
         return made
@@ -148,7 +152,10 @@ public final class TextEngine {
         if let fromWords = wordsLines(text, style: style, width: width) {
             made = fromWords
         } else {
-            made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }.textLines
+            let shaped = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
+            let absent = shaped.missingCharacters
+            if !absent.isEmpty { missing[text] = absent }
+            made = shaped.textLines
         }
         lineSets[key] = made
         sizes[key] = made.size
@@ -257,8 +264,36 @@ public final class TextEngine {
         if style.lines > 0, width != nil { return layoutShape(text, style: style, width: width).size }
         let layout = makeLayout(text, style: style, width: width)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        noteUnknownGlyphs(in: layout, text: text)
         return size(of: layout, lineHeight: style.font.lineHeight)
     }
+
+    /// Notes the characters of `text` that Pango could find in no font (its "unknown" glyphs,
+    /// drawn as boxes). Inside `Typesetting.exclusively`.
+    private func noteUnknownGlyphs(in layout: OpaquePointer, text: String) {
+        var found: [Unicode.Scalar] = []
+        var node = pango_layout_get_lines_readonly(layout)
+        while let line = node {
+            var run = line.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+            while let current = run {
+                let glyphs = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs!
+                for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let glyph = glyphs.pointee.glyphs[index].glyph
+                    if glyph != PANGO_GLYPH_EMPTY, glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0, let scalar = Unicode.Scalar(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG),
+                       !found.contains(scalar) {
+                        found.append(scalar)
+                    }
+                }
+                run = current.pointee.next
+            }
+            node = line.pointee.next
+        }
+        if !found.isEmpty { missing[text] = found }
+    }
+
+    /// The characters of `text` no installed font has, as far as this engine (or the workers
+    /// whose results it took) has set it.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] { missing[text] ?? [] }
 
     /// `text` shaped at `width` with the label's line limit: at most `style.lines` lines in all,
     /// whatever newlines the text holds (Pango's own limit counts the lines of each paragraph).
@@ -599,16 +634,25 @@ public final class TextEngine {
     package func takeRecorded() -> [TextTransfer.Entry] {
         defer { recorded.removeAll(keepingCapacity: true) }
         return recorded.compactMap { key in
-            if let lines = lineSets[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .lines(lines)) }
-            if let shaped = shapes[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .shaped(shaped)) }
-            if let size = sizes[key] { return TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .size(size)) }
-            return nil
+            var entry: TextTransfer.Entry
+            if let lines = lineSets[key] {
+                entry = TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .lines(lines))
+            } else if let shaped = shapes[key] {
+                entry = TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .shaped(shaped))
+            } else if let size = sizes[key] {
+                entry = TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .size(size))
+            } else {
+                return nil
+            }
+            entry.missing = missing[key.text] ?? []
+            return entry
         }
     }
 
     /// Takes results another engine made (a worker process's), as if made here.
     package func preload(_ entries: [TextTransfer.Entry]) {
         for entry in entries {
+            if !entry.missing.isEmpty { missing[entry.text] = entry.missing }
             let key = Key(text: entry.text, style: entry.style, width: entry.width)
             switch entry.result {
             case .shaped(let shaped): shapes[key] = shaped

@@ -16,12 +16,15 @@ package enum TextTransfer {
         package var style: TextStyle
         package var width: Double?
         package var result: Result
+        /// The characters of `text` no installed font has.
+        package var missing: [Unicode.Scalar] = []
 
-        package init(text: String, style: TextStyle, width: Double?, result: Result) {
+        package init(text: String, style: TextStyle, width: Double?, result: Result, missing: [Unicode.Scalar] = []) {
             self.text = text
             self.style = style
             self.width = width
             self.result = result
+            self.missing = missing
         }
     }
 
@@ -39,6 +42,8 @@ package enum TextTransfer {
             body.string(entry.text)
             body.style(entry.style)
             body.optional(entry.width)
+            body.int(UInt32(entry.missing.count))
+            for scalar in entry.missing { body.int(scalar.value) }
             switch entry.result {
             case .size(let size):
                 body.byte(0)
@@ -145,6 +150,11 @@ package enum TextTransfer {
             let text = try reader.string()
             let style = try reader.style()
             let width = try reader.optional()
+            var absent: [Unicode.Scalar] = []
+            for _ in 0..<(try reader.count()) {
+                guard let scalar = Unicode.Scalar(try reader.int() as UInt32) else { throw Malformed() }
+                absent.append(scalar)
+            }
             let kind = try reader.byte()
             guard kind <= 3 else { throw Malformed() }
             if kind == 3 {
@@ -157,13 +167,13 @@ package enum TextTransfer {
                 var families: [String] = []
                 for _ in 0..<(try reader.count()) { families.append(try reader.string()) }
                 entries.append(Entry(text: text, style: style, width: width,
-                                     result: .lines(TextLines(size: size, lines: shown, between: between, families: families))))
+                                     result: .lines(TextLines(size: size, lines: shown, between: between, families: families)), missing: absent))
                 continue
             }
             let drawn = kind == 2 ? try reader.string() : text
             let size = try reader.size()
             if kind == 0 {
-                entries.append(Entry(text: text, style: style, width: width, result: .size(size)))
+                entries.append(Entry(text: text, style: style, width: width, result: .size(size), missing: absent))
                 continue
             }
             let baseline = try reader.double(), lineHeight = try reader.double()
@@ -193,7 +203,7 @@ package enum TextTransfer {
                 lines.append(ShapedLine(x: x, width: lineWidth, start: start, length: length, runs: runs))
             }
             let shaped = ShapedText(text: drawn, size: size, baseline: baseline, lineHeight: lineHeight, lines: lines, isRightToLeft: rightToLeft)
-            entries.append(Entry(text: text, style: style, width: width, result: .shaped(shaped)))
+            entries.append(Entry(text: text, style: style, width: width, result: .shaped(shaped), missing: absent))
         }
         guard reader.isAtEnd else { throw Malformed() }
         return (entries, missing)

@@ -391,6 +391,7 @@ extension TextEngine {
     /// (rules 3 to 6). Inside `Typesetting.exclusively`.
     private func shapeWord(_ word: String, table: WordTable) -> KnownWord? {
         guard let alone = shapeAlone(word, font: table.fontSpec), alone.font == table.font,
+              !alone.glyphs.infos.contains(where: { $0.id & PositionedGlyph.unknownFlag != 0 }),
               let first = word.first, let last = word.last, keepsApartFromSpace(" " + String(first), table) else { return nil }
         var known = KnownWord(word: alone.word, apartAfter: keepsApartFromSpace(String(last) + " ", table), glyphs: alone.glyphs,
                               head: nil, tail: nil, headBytes: alone.headBytes)

@@ -171,6 +171,28 @@ struct Run {
         #expect(Run(["render", folder + "/doc.json", "--allow-font-fallback", "--out", folder + "/out"]).code == 0)
     }
 
+    /// A character no installed font has (U+0870, an Arabic letter of Unicode 14 that no Debian
+    /// font has yet) is an error naming the value, the script and a package; with
+    /// --allow-font-fallback it is drawn as a box. Before, it was a box with exit 0.
+    @Test func aCharacterNoFontHasIsAnErrorUnlessFallbackIsAllowed() {
+        let missing = "Row \u{0870} here"
+        let files = ["doc.json": #"{"sections": [{"id": "s", "header": "Header", "items": [{"id": "a", "values": {"title": "Fine"}}, {"id": "b", "template": "subtitle", "values": {"title": "Fine", "subtitle": "\#(missing)"}}]}]}"#]
+        let (run, written) = render(files)
+        #expect(run.code == 65)
+        #expect(run.err.contains("doc.json:1:") && run.err.contains("at $.sections[0].items[1].values.subtitle: no installed font has U+0870 (Arabic) in \"Row \u{0870} here\""), "\(run.err)")
+        #expect(run.err.contains("apt-get install fonts-noto-core") && run.err.contains("--allow-font-fallback"))
+        #expect(written.isEmpty)
+        let folder = Repository.folder(with: files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(Run(["check", folder + "/doc.json"]).code == 65)
+        #expect(Run(["render", folder + "/doc.json", "--format", "html", "--out", folder + "/html"]).code == 65)
+        #expect(Run(["render", folder + "/doc.json", "--allow-font-fallback", "--out", folder + "/out"]).code == 0)
+        // In a header given as text, the header is named.
+        let header = ["doc.json": #"{"sections": [{"header": "Head \#(missing)", "items": [{"values": {"title": "Fine"}}]}]}"#]
+        let (headerRun, _) = render(header)
+        #expect(headerRun.err.contains("at $.sections[0].header: no installed font has U+0870"), "\(headerRun.err)")
+    }
+
     @Test func missingDocumentExits66() {
         let run = Run(["render", "/nonexistent/doc.json"])
         #expect(run.code == 66)
