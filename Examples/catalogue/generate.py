@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes catalogue.json: a 300-row price list in 6 sections, deterministic (seed 7).
+"""Writes catalogue.json: a 301-row price list in 6 sections (the last row taller than a page),
+deterministic (seed 7).
 Run it again to re-create the committed file: python3 generate.py > catalogue.json"""
 import json
 import random
@@ -31,6 +32,12 @@ for name, products in SECTIONS.items():
                 "subtitle": f"{rng.choice(ORIGINS)}; {rng.choice(NOTES)}."}})
         else:
             items.append({"id": item_id, "template": "value1", "values": {"title": product + variant, "detail": price}})
+    if name == "Equipment":
+        # A row taller than an A4 page: it goes on over the next pages, cut between lines.
+        clauses = [f"{number}. {rng.choice(products)}: covered for {rng.randint(1, 5)} years against defects in "
+                   f"materials and workmanship; {rng.choice(NOTES)} finishes excepted." for number in range(1, 61)]
+        items.append({"id": "equipment-warranty", "template": "subtitle", "values": {
+            "title": "Warranty terms for all equipment", "subtitle": "\n".join(clauses)}})
     sections.append({"id": name.lower(), "header": name, "items": items,
                      "footer": f"Prices include VAT. {name} are available while stocks last."})
 

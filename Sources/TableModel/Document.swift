@@ -329,7 +329,8 @@ private struct Reader {
         }
     }
 
-    /// Refuses control characters other than tab and newline, which no renderer can show.
+    /// Refuses control characters other than tab, newline and carriage return (text from Windows
+    /// ends its lines with "\r\n"), which no renderer can show.
     func checkText(_ text: String, node: JSONNode, path: @autoclosure () -> String) throws(Diagnostic) {
         if let bad = text.unicodeScalars.first(where: Self.isControl) {
             throw Diagnostic(at: location(node, path()), "control character U+\(String(format: "%04X", bad.value)) in text")
@@ -352,7 +353,7 @@ private struct Reader {
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r") || (0x7F...0x9F).contains(scalar.value)
     }
 
     private func checkValues(_ node: JSONNode, spelledPath path: String) throws(Diagnostic) {

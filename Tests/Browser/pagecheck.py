@@ -34,7 +34,7 @@ MEASURE = """() => {
   const main = document.querySelector('main').getBoundingClientRect();
   const rows = [...document.querySelectorAll('li[data-height]')].map(li => {
     const r = li.getBoundingClientRect();
-    return {id: li.dataset.id, expected: parseFloat(li.dataset.height), actual: r.height};
+    return {id: li.dataset.id, expected: parseFloat(li.dataset.height), actual: r.height, top: r.top - main.top};
   });
   const blocks = [...document.querySelectorAll('h1[data-height], h2[data-height], footer[data-height]')].map(b => {
     const r = b.getBoundingClientRect();
