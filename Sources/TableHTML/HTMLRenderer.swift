@@ -14,12 +14,19 @@ public struct HTMLRenderer {
     /// `nil` follows the reader's `prefers-color-scheme`; a value forces one palette.
     public var appearance: Appearance?
     public var language: String
+    /// Makes the data URI of an image for the largest box (points) it is shown in with each content
+    /// mode: by default the file as it is; a renderer that can decode images gives one of at most
+    /// twice the size shown.
+    public var imageData: @Sendable (_ path: String, _ largest: [String: (width: Double, height: Double)]) throws(Diagnostic) -> String = { path, _ throws(Diagnostic) in
+        try ImageCheck.dataURI(path)
+    }
 
     public init(theme: Theme, appearance: Appearance? = nil, language: String = "en") {
         self.theme = theme
         self.appearance = appearance
         self.language = language
     }
+
 
     /// - Parameters:
     ///   - table: the table in its initial scene, laid out as one page.
@@ -36,16 +43,16 @@ public struct HTMLRenderer {
         context.open(into: &body)
         for block in page.blocks { try context.add(block, into: &body) }
         try context.close(into: &body)
-        return document(body: body, context: context)
+        return try document(body: body, context: context)
     }
 
     /// The whole page around a written body.
-    private func document(body: String, context: Context) -> String {
-        head(context) + body + tail(context)
+    private func document(body: String, context: Context) throws(Diagnostic) -> String {
+        try head(context) + body + tail(context)
     }
 
     /// The page up to its body's content: the style sheet needs every class the body used.
-    private func head(_ context: Context) -> String {
+    private func head(_ context: Context) throws(Diagnostic) -> String {
         let table = context.table, states = context.states
         var out = "<!DOCTYPE html>\n<html lang=\"\(Escape.text(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -56,6 +63,10 @@ public struct HTMLRenderer {
         out += "<meta name=\"color-scheme\" content=\"\(appearance?.rawValue ?? "light dark")\">\n"
         out += "<title>\(Escape.text(table.table.title ?? "Table"))</title>\n<style>\n"
         out += stylesheet(table, classes: context.classes, withStates: !states.isEmpty)
+        // Each image once, at the largest size the page shows it.
+        for (path, image) in context.images.sorted(by: { $0.value.index < $1.value.index }) {
+            out += ".im\(image.index){background-image:url(\"\(try imageData(path, image.largest))\")}\n"
+        }
         out += "</style>\n</head>\n<body>\n"
         return out
     }
@@ -115,13 +126,13 @@ public struct HTMLRenderer {
         /// without a file).
         public func finish() throws(Diagnostic) -> String {
             try context.close(into: &body)
-            return renderer.document(body: body, context: context)
+            return try renderer.document(body: body, context: context)
         }
 
         /// Writes the whole page to `path` through `write` (a writer of bytes that checks them).
         public func write(_ append: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
             try context.close(into: &body)
-            try append(Array(renderer.head(context).utf8))
+            try append(Array(try renderer.head(context).utf8))
             if let spilled, let spill {
                 try? spilled.close()
                 self.spilled = nil
@@ -184,7 +195,7 @@ public struct HTMLRenderer {
             .l .b::after{content:"\\A"}
             .l .t{user-select:none}
             .l .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:pre-wrap}
-            img.i{display:block;min-width:0;min-height:0}
+            .i{display:block;min-width:0;min-height:0;background-repeat:no-repeat;background-position:center}
             svg.g{display:block;flex:0 0 auto;overflow:visible}
             .sw{display:block;flex:0 0 auto;position:relative;width:51px;height:31px}
             .sw>span{position:absolute;left:0;top:50%;margin-top:-15.5px;width:51px;height:31px;border-radius:15.5px;background:var(\(Escape.token("switchOff")))}
@@ -532,8 +543,16 @@ public struct HTMLRenderer {
                 out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
                 Self.writeLines(lines, of: text, into: &out)
                 out += "</span>"
-            case .image(let path, _, let alt):
-                out += "<img class=\"i \(viewClass)\(idClass)\" src=\"\(try dataURI(path))\" alt=\"\(Escape.text(alt))\" width=\"\(Escape.number(view.frame.width))\" height=\"\(Escape.number(view.frame.height))\">"
+            case .image(let path, let contentMode, let alt):
+                // The picture is the background of an element with the image role, so that the
+                // page holds each image once however many rows show it.
+                var image = images[path] ?? PageImage(index: images.count)
+                let box = image.largest[contentMode] ?? (0, 0)
+                image.largest[contentMode] = (max(box.width, view.frame.width), max(box.height, view.frame.height))
+                images[path] = image
+                let index = image.index
+                let label = alt.isEmpty ? " aria-hidden=\"true\"" : " role=\"img\" aria-label=\"\(Escape.text(alt))\""
+                out += "<span class=\"i \(viewClass)\(idClass) im\(index)\"\(label)></span>"
             case .toggle(let on, _):
                 let label = rowLabel.map { " aria-label=\"\(Escape.text($0))\"" } ?? ""
                 out += "<span class=\"sw\(on ? " on" : "") \(viewClass)\(idClass)\" role=\"switch\" aria-checked=\"\(on)\"\(label)><span><span></span></span></span>"
@@ -584,8 +603,8 @@ public struct HTMLRenderer {
                 case .justified: css += "text-align:justify;"
                 }
             case .image(_, let contentMode, _):
-                let fit = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "fill", "center": "none"][contentMode] ?? "contain"
-                css += "object-fit:\(fit);"
+                let size = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "100% 100%", "center": "auto"][contentMode] ?? "contain"
+                css += "background-size:\(size);"
             case .toggle(_, let tint):
                 css += "--tint:\(color(tint));"
             case .divider(let lineColor, _):
@@ -594,13 +613,14 @@ public struct HTMLRenderer {
             return css
         }
 
-        /// Images are inlined, so the page needs nothing but itself.
-        func dataURI(_ path: String) throws(Diagnostic) -> String {
-            let kind = try ImageCheck.check(path)
-            let bytes = try InputFile.read(path, limit: kind == .svg ? ImageCheck.maximumSVGSize : ImageFile.maximumFileSize, what: "image")
-            let type = kind == .png ? "image/png" : kind == .jpeg ? "image/jpeg" : "image/svg+xml"
-            return "data:\(type);base64," + Data(bytes).base64EncodedString()
+        /// The images the page shows, in order of first use, each with the largest size it is
+        /// shown at: they are written once, in the style sheet.
+        struct PageImage {
+            var index: Int
+            /// The largest box it is shown in, by content mode.
+            var largest: [String: (width: Double, height: Double)] = [:]
         }
+        var images: [String: PageImage] = [:]
     }
 }
 

@@ -51,7 +51,7 @@ public final class Renderer {
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
     public func html(_ laidOut: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:], appearance: Appearance? = nil,
                      language: String = "en") throws(Diagnostic) -> String {
-        try HTMLRenderer(theme: theme, appearance: appearance, language: language).render(laidOut, states: states)
+        try HTMLRenderer.resampling(theme: theme, appearance: appearance, language: language).render(laidOut, states: states)
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).
@@ -330,7 +330,7 @@ extension LoadedDocument {
                     if forced == nil, appearance != options.appearances.first { continue }
                     if streamsHTML {
                         let width = paperTextWidth(options) ?? options.width ?? document.width ?? renderer.theme.width
-                        let writer = HTMLRenderer(theme: renderer.theme, appearance: forced, language: document.language)
+                        let writer = HTMLRenderer.resampling(theme: renderer.theme, appearance: forced, language: document.language)
                         let description = renderer.engine.describe(table, options: LayoutOptions(width: width, page: .content))
                         let spill = NSTemporaryDirectory() + "/.tablerender-html-\(getpid())-\(outputs.count).tmp"
                         let stream = HTMLRenderer.Stream(renderer: writer, table: description, spill: spill)
@@ -410,5 +410,14 @@ extension LoadedDocument {
                 + "     \"updates\": \(c.updates)}"
         }
         return "{\"transitions\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
+    }
+}
+
+extension HTMLRenderer {
+    /// An HTML renderer whose images are at most twice the size the page shows them at.
+    static func resampling(theme: Theme, appearance: Appearance?, language: String) -> HTMLRenderer {
+        var renderer = HTMLRenderer(theme: theme, appearance: appearance, language: language)
+        renderer.imageData = { path, largest throws(Diagnostic) in try ImageResampling.dataURI(path, largest: largest) }
+        return renderer
     }
 }

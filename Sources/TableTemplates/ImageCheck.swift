@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import TableModel
 
@@ -21,6 +22,14 @@ public enum ImageCheck {
         let outcome = Result { () throws(Diagnostic) -> ImageFile.Kind in try examine(path) }
         checked.withLock { $0[path] = outcome }
         return try outcome.get()
+    }
+
+    /// The image at `path` as a data URI, as the file is (after `check`).
+    public static func dataURI(_ path: String) throws(Diagnostic) -> String {
+        let kind = try check(path)
+        let bytes = try InputFile.read(path, limit: kind == .svg ? maximumSVGSize : ImageFile.maximumFileSize, what: "image")
+        let type = kind == .png ? "image/png" : kind == .jpeg ? "image/jpeg" : "image/svg+xml"
+        return "data:\(type);base64," + Data(bytes).base64EncodedString()
     }
 
     private static func examine(_ path: String) throws(Diagnostic) -> ImageFile.Kind {

@@ -23,11 +23,12 @@ import Testing
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.contains("<section id=\"section-today\""))
         #expect(html.contains("<h2 data-height="))
-        #expect(html.contains("src=\"data:image/svg+xml;base64,"))
-        #expect(html.contains("src=\"data:image/png;base64,"))
-        #expect(html.contains("src=\"data:image/jpeg;base64,"))
-        #expect(html.contains("alt=\"Ada Lovelace\""))
-        #expect(!html.contains("src=\"http") && !html.contains("url("))
+        #expect(html.contains("{background-image:url(\"data:image/svg+xml;base64,"))
+        #expect(html.contains("{background-image:url(\"data:image/png;base64,"))
+        // The JPEG cover is larger than twice its box: it is resampled, as PNG.
+        #expect(!html.contains("data:image/jpeg"))
+        #expect(html.contains("role=\"img\" aria-label=\"Ada Lovelace\""))
+        #expect(!html.contains("src=\"http") && !html.contains("url(\"http") && !html.contains("url(http"))
         // A body cut at 3 lines: its lines (the last ending in the ellipsis) shown to the eye,
         // its whole text there for copying and assistive technology; no line clamping left to
         // the browser.
@@ -41,6 +42,39 @@ import Testing
         #expect(settings.contains("role=\"img\" aria-label=\"More\""))
         #expect(settings.contains("<a class=\"row\" href=\"https://example.com/share\">"))
         #expect(settings.contains("data-height=\"44\""))
+    }
+
+    /// Each image is in the page once, however many rows show it (the feed shows its three
+    /// avatars in eight posts), and a picture larger than twice its largest displayed size is
+    /// made that size (before, 8 images used 120 times made a 6.4 MB page).
+    @Test func eachImageIsInThePageOnceAtTwiceItsLargestSize() throws {
+        let html = try page("feed")
+        let uris = html.components(separatedBy: "url(\"data:").count - 1
+        let shown = html.components(separatedBy: "role=\"img\"").count - 1
+        #expect(uris == 6 && shown >= 11, "\(uris) images written for \(shown) shown")
+        // A 780 × 1,186 picture (the settings example, rendered) shown at 40 × 40.
+        let folder = Repository.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let settings = try LoadedDocument(path: Repository.path("Examples/settings/settings.json"))
+        let picture = try settings.renderer.png(try settings.layout(), scale: 2)[0]
+        try FileManager.default.createDirectory(atPath: folder + "/assets", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder + "/assets/big.png", contents: Data(picture))
+        _ = FileManager.default.createFile(atPath: folder + "/t/Avatar.xml", contents: nil)
+        try FileManager.default.createDirectory(atPath: folder + "/t", withIntermediateDirectories: true)
+        try #"<cell><stack axis="horizontal" spacing="8"><image source="{avatar}" width="40" height="40"/><label text="{title}"/></stack></cell>"#
+            .write(toFile: folder + "/t/Avatar.xml", atomically: true, encoding: .utf8)
+        let rows = (0..<30).map { #"{"id": "r\#($0)", "template": "Avatar", "values": {"avatar": "big.png", "title": "Row \#($0)"}}"# }
+        try #"{"templates": ["t"], "assets": "assets", "sections": [{"items": [\#(rows.joined(separator: ","))]}]}"#
+            .write(toFile: folder + "/doc.json", atomically: true, encoding: .utf8)
+        let loaded = try LoadedDocument(path: folder + "/doc.json")
+        let page = try loaded.renderer.html(try loaded.layout())
+        #expect(page.components(separatedBy: "url(\"data:").count - 1 == 1)
+        let encoded = try #require(page.components(separatedBy: "url(\"data:image/png;base64,").dropFirst().first?.components(separatedBy: "\"").first)
+        let bytes = try #require(Data(base64Encoded: encoded))
+        let header = [UInt8](bytes.prefix(24))
+        let width = header[16...19].reduce(0) { $0 << 8 | Int($1) }, height = header[20...23].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width <= 80 && height <= 80 && max(width, height) == 80, "\(width) × \(height)")
+        #expect(bytes.count < picture.count / 10)
     }
 
     @Test func forcedAppearanceHasOnePalette() throws {

@@ -1,0 +1,44 @@
+import CGraphics
+import Foundation
+import TableModel
+import TableTemplates
+import TableText
+
+/// Images for an HTML page: at most twice the largest size the page shows them at (what a
+/// 2× screen needs), so that a photo shown as a 40-point avatar does not weigh megabytes.
+public enum ImageResampling {
+    /// `path` as a data URI: an SVG, or a picture no larger than twice what any of its uses
+    /// shows (its box for `scaleToFill`, the picture scaled to fit or fill its box for
+    /// `aspectFit` and `aspectFill`, itself for `center`), as it is; a larger picture resampled
+    /// (Cairo's good filter) and written as PNG.
+    public static func dataURI(_ path: String, largest: [String: (width: Double, height: Double)]) throws(Diagnostic) -> String {
+        let kind = try ImageCheck.check(path)
+        guard kind != .svg, largest["center"] == nil, !largest.isEmpty else { return try ImageCheck.dataURI(path) }
+        let image = try LoadedImage.load(path)
+        var scaleX = 0.0, scaleY = 0.0
+        for (mode, box) in largest {
+            let fit = min(box.width / image.width, box.height / image.height), fill = max(box.width / image.width, box.height / image.height)
+            switch mode {
+            case "aspectFill": scaleX = max(scaleX, fill); scaleY = max(scaleY, fill)
+            case "scaleToFill": scaleX = max(scaleX, box.width / image.width); scaleY = max(scaleY, box.height / image.height)
+            default: scaleX = max(scaleX, fit); scaleY = max(scaleY, fit)
+            }
+        }
+        let width = max(1, Int((image.width * min(1, 2 * scaleX)).rounded(.up))), height = max(1, Int((image.height * min(1, 2 * scaleY)).rounded(.up)))
+        guard width < Int(image.width) || height < Int(image.height) else { return try ImageCheck.dataURI(path) }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, Double(width) / image.width, Double(height) / image.height)
+        image.paint(on: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            return try ImageCheck.dataURI(path)
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let png = try PNGEncoder.encode(pixels: UnsafeRawBufferPointer(start: data, count: stride * height), width: width, height: height,
+                                        stride: stride, level: 9)
+        return "data:image/png;base64," + Data(png).base64EncodedString()
+    }
+}
