@@ -7,6 +7,9 @@ scripts/setup.sh --browser
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
+# What the tests leave in the temporary directory (they should leave nothing of their own).
+leftovers() { find "${TMPDIR:-/tmp}" -maxdepth 1 \( -name 'tablerender-*' -o -name 'pytest-of-*' \) 2>/dev/null | sort; }
+before=$(leftovers)
 TABLERENDER_SNAPSHOT_RECORD=never swift test 2>&1 | tee "$log" || status=$?
 swift_passed=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true)
 swift_failed=$(grep -E '^✘ Test ' "$log" | grep -vc '^✘ Test run' || true)
@@ -22,6 +25,13 @@ python3 -m pytest Tests/Browser -q -s -p no:cacheprovider 2>&1 | tee "$log" || s
 browser_passed=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 browser_failed=$(grep -oE '[0-9]+ (failed|error)' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 fuzz_passed=$([ "$fuzz_status" -eq 0 ] && echo 1 || echo 0)
+left=$(comm -13 <(echo "$before") <(leftovers) | grep -v '^$' || true)
+leftover_failed=0
+if [ -n "$left" ]; then
+  echo "The tests left these in the temporary directory:"; echo "$left"
+  leftover_failed=1
+  status=1
+fi
 echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); browser tests: $browser_passed passed, $browser_failed failed"
-echo "$((swift_passed + browser_passed + fuzz_passed)) passed, $((swift_failed + browser_failed + 1 - fuzz_passed)) failed"
+echo "$((swift_passed + browser_passed + fuzz_passed)) passed, $((swift_failed + browser_failed + 1 - fuzz_passed + leftover_failed)) failed"
 exit $status

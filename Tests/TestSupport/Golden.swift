@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Golden files: a test compares its output with a file committed beside it. Run the tests with
 /// `TABLERENDER_RECORD=1` to write the files anew on purpose, then review the diff.
@@ -58,10 +59,15 @@ public enum Repository {
 
     public static func path(_ relative: String) -> String { root + "/" + relative }
 
-    /// A fresh empty folder under the system's temporary folder.
+    /// A fresh empty folder under the system's temporary folder, removed when the test process
+    /// ends (tests leave nothing behind).
     public static func temporaryFolder() -> String {
         let path = NSTemporaryDirectory() + "tablerender-tests-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        TemporaryFolders.made.withLock { folders in
+            if folders.isEmpty { atexit { TemporaryFolders.removeAll() } }
+            folders.append(path)
+        }
         return path
     }
 
@@ -74,5 +80,14 @@ public enum Repository {
             _ = FileManager.default.createFile(atPath: path, contents: Data(contents.utf8))
         }
         return root
+    }
+}
+
+/// The temporary folders tests made, removed at exit.
+enum TemporaryFolders {
+    static let made = Mutex([String]())
+
+    static func removeAll() {
+        for path in made.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }
