@@ -137,8 +137,8 @@ final class Canvas {
     func translate(x: Double, y: Double) { cairo_translate(cr, x, y) }
     func restore() { cairo_restore(cr) }
 
-    func clip(_ rect: Rect, radius: Double = 0) {
-        addRoundedRect(rect, radius: radius)
+    func clip(_ rect: Rect, radius: Double = 0, roundTop: Bool = true, roundBottom: Bool = true) {
+        addRoundedRect(rect, radius: radius, roundTop: roundTop, roundBottom: roundBottom)
         cairo_clip(cr)
     }
 

@@ -207,8 +207,9 @@ public struct HTMLRenderer {
         css += "\n"
         if withStates {
             css += """
-            .switcher{display:none;position:absolute;top:4px;right:\(Escape.px(style.contentInset + 8));z-index:3;gap:2px;padding:2px;border-radius:8px;background:var(\(Escape.token("systemFill")))}
-            .js .switcher{display:flex}
+            .switcher-bar{display:none;justify-content:flex-end;padding:0 \(Escape.px(style.contentInset + 8)) 6px}
+            .js .switcher-bar{display:flex}
+            .switcher{display:flex;gap:2px;padding:2px;border-radius:8px;background:var(\(Escape.token("systemFill")))}
             .switcher button{font:inherit;font-size:12px;line-height:16px;padding:2px 8px;border:0;border-radius:6px;background:transparent;color:var(\(Escape.token("label")));cursor:pointer}
             .switcher button[aria-pressed=true]{background:var(\(Escape.token("tertiarySystemBackground")));box-shadow:0 1px 2px rgba(0,0,0,0.15)}
             .state-caption{margin:8px \(Escape.px(style.contentInset + 16)) 4px;font-size:13px;line-height:18px;color:var(\(Escape.token("secondaryLabel")))}
@@ -353,17 +354,25 @@ public struct HTMLRenderer {
             out += "</main>\n"
         }
 
-        /// A stateful section's switcher (buttons, for the script) and one list per state. Without
-        /// JavaScript every list shows, each under its state's name; with it, one at a time.
+        /// A stateful section's switcher (buttons, for the script), on a bar of its own between the
+        /// section's header and its rows (with JavaScript only), so that it covers nothing.
+        func writeSwitcher(_ sectionIndex: Int, into out: inout String) {
+            guard let lists = states[sectionIndex], let initial = table.table.sections[sectionIndex].states?.initial else { return }
+            let label = PDFTitle.of(table.table.sections[sectionIndex])
+            out += "<div class=\"switcher-bar\"><div class=\"switcher\" role=\"group\" aria-label=\"\(Escape.text(label)): state\" data-switcher>"
+            for (name, _) in lists {
+                out += "<button type=\"button\" data-state=\"\(Escape.text(name))\" aria-pressed=\"\(name == initial)\">\(Escape.text(name))</button>"
+            }
+            out += "</div></div>\n"
+        }
+
+        /// One list per state of a stateful section. Without JavaScript every list shows, each
+        /// under its state's name; with it, one at a time.
         mutating func writeStates(_ sectionIndex: Int, into out: inout String) throws(Diagnostic) {
             guard let lists = states[sectionIndex], let initial = table.table.sections[sectionIndex].states?.initial else { return }
             let section = table.table.sections[sectionIndex]
             let label = PDFTitle.of(section)
-            out += "<div class=\"switcher\" role=\"group\" aria-label=\"\(Escape.text(label)): state\" data-switcher>"
-            for (name, _) in lists {
-                out += "<button type=\"button\" data-state=\"\(Escape.text(name))\" aria-pressed=\"\(name == initial)\">\(Escape.text(name))</button>"
-            }
-            out += "</div>\n"
+            writeSwitcher(sectionIndex, into: &out)
             for (name, laid) in lists {
                 guard let page = laid.pages.first else { continue }
                 let rows = page.blocks.filter { $0.kind == .row && $0.section == sectionIndex }

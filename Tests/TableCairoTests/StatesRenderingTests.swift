@@ -1,4 +1,5 @@
 import Foundation
+@testable import TableCairo
 import TableRender
 import TestSupport
 import Testing
@@ -44,5 +45,11 @@ import Testing
             #expect(error.message == "--states: unknown stateful section 'partty'; did you mean 'party'? (known: filter, folding, party)")
             #expect(error.exitCode == 64)
         }
+    }
+
+    /// A move that lands where it was (the rows around it moved) is not labelled "5 → 5".
+    @Test func aMoveToTheSamePositionSaysItStayed() {
+        #expect(TransitionRenderer.moveBadge(from: 4, to: 4) == "moved, still 5")
+        #expect(TransitionRenderer.moveBadge(from: 4, to: 1) == "5 → 2")
     }
 }
