@@ -14,6 +14,10 @@ public struct HTMLRenderer {
     /// `nil` follows the reader's `prefers-color-scheme`; a value forces one palette.
     public var appearance: Appearance?
     public var language: String
+    /// A label's min-content and max-content widths as tablerender measures them (its longest
+    /// word, its width on one line); without it, the browser measures the label itself.
+    public var intrinsicWidths: ((_ text: String, _ style: TextStyle) -> (min: Double, max: Double))?
+
     /// Makes the data URI of an image for the largest box (points) it is shown in with each content
     /// mode: by default the file as it is; a renderer that can decode images gives one of at most
     /// twice the size shown.
@@ -37,6 +41,7 @@ public struct HTMLRenderer {
             throw Diagnostic(at: nil, "the HTML page is laid out as one page; render it with page 'content'")
         }
         var context = Context(theme: theme, table: table)
+        context.intrinsicWidths = intrinsicWidths
         context.states = states
         var body = ""
         body.reserveCapacity(page.blocks.count * 600)
@@ -97,6 +102,7 @@ public struct HTMLRenderer {
             self.renderer = renderer
             self.spill = spill
             context = Context(theme: renderer.theme, table: table)
+            context.intrinsicWidths = renderer.intrinsicWidths
             context.open(into: &body)
         }
 
@@ -189,7 +195,11 @@ public struct HTMLRenderer {
             a.row{display:block;color:inherit;text-decoration:none}
             a.row:focus-visible{outline:2px solid var(\(Escape.token("tint")));outline-offset:-2px}
             .v{display:flex;min-width:0;min-height:0;flex:0 1 auto;position:relative}
-            .l{display:block;min-width:0;min-height:0;white-space:pre;flex:0 1 auto}
+            .l{display:block;min-height:0;white-space:pre;flex:0 1 auto}
+            .l .tx{display:block;contain:inline-size}
+            .l .sz{display:block;height:0;overflow:hidden;visibility:hidden;white-space:pre-wrap;font-size:0;line-height:0}
+            .l .sz i{display:inline-block;vertical-align:top}
+            .l .sz s{text-decoration:none}
             .l.w{white-space:pre-wrap;overflow-wrap:break-word}
             .l .s{font-size:0;line-height:0}
             .l .b::after{content:"\\A"}
@@ -235,6 +245,7 @@ public struct HTMLRenderer {
         let table: LaidOutTable
         var classes: [String: String] = [:]
         var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
+        var intrinsicWidths: ((_ text: String, _ style: TextStyle) -> (min: Double, max: Double))?
 
         init(theme: Theme, table: LaidOutTable) {
             self.theme = theme
@@ -512,8 +523,10 @@ public struct HTMLRenderer {
         static let distributions = ["fill": "flex-start", "fillEqually": "flex-start", "leading": "flex-start", "center": "center",
                                     "trailing": "flex-end", "equalSpacing": "space-between"]
 
+        /// - Parameter sized: whether the view's intrinsic widths count (it is an item of a row, a
+        ///   column that does not stretch it, or inside one): a label then states tablerender's.
         mutating func write(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: String? = nil, fillsHeight: Bool = false,
-                            rowLabel: String?, into out: inout String) throws(Diagnostic) {
+                            sized: Bool = false, rowLabel: String?, into out: inout String) throws(Diagnostic) {
             let style = view.style
             let key = StyleKey(style, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight)
             let viewClass: String
@@ -525,15 +538,16 @@ public struct HTMLRenderer {
             }
             let idClass = style.id.map { " o-" + Escape.text($0) } ?? ""
             switch style.content {
-            case .stack(let axis, _, _, let distribution):
+            case .stack(let axis, _, let alignment, let distribution):
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
-                    try write(child, parentAxis: axis, parentDistribution: distribution, rowLabel: rowLabel, into: &out)
+                    let childSized = sized || axis == .horizontal || (alignment != "fill" && child.style.width == nil)
+                    try write(child, parentAxis: axis, parentDistribution: distribution, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"
             case .box:
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
-                for child in view.children { try write(child, parentAxis: .vertical, rowLabel: rowLabel, into: &out) }
+                for child in view.children { try write(child, parentAxis: .vertical, sized: sized, rowLabel: rowLabel, into: &out) }
                 out += "</span>"
             case .spacer:
                 out += "<span class=\"v \(viewClass)\(idClass)\"></span>"
@@ -550,8 +564,17 @@ public struct HTMLRenderer {
                 let fonts = fallbacks.isEmpty ? ""
                     : " style=\"font-family:\((own + fallbacks).map { "&quot;\(Escape.text(Escape.cssString($0)))&quot;," }.joined())\(Escape.text(theme.fontFallback))\""
                 out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
+                if sized, let widths = intrinsicWidths?(text, textStyle) {
+                    // The browser would take the widths of the lines below for the label's own;
+                    // an unseen sizer states tablerender's: its longest word (min-content) as an
+                    // empty box, the rest of its one-line width (max-content) as a space's word
+                    // spacing, with a break opportunity between them.
+                    let rest = max(0, widths.max - widths.min)
+                    out += "<span class=\"sz\"><i style=\"width:\(Escape.px(widths.min))\"></i><s style=\"word-spacing:\(Escape.px(rest))\"> &#8203;</s></span>"
+                }
+                out += "<span class=\"tx\">"
                 Self.writeLines(lines, of: text, into: &out)
-                out += "</span>"
+                out += "</span></span>"
             case .image(let path, let contentMode, let alt):
                 // The picture is the background of an element with the image role, so that the
                 // page holds each image once however many rows show it.
@@ -594,7 +617,11 @@ public struct HTMLRenderer {
             switch style.content {
             case .stack(let axis, let spacing, let alignment, let distribution):
                 css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
-                if spacing > 0 { css += "gap:\(Escape.px(spacing));" }
+                if style.wraps {
+                    css += "flex-wrap:wrap;align-content:flex-start;column-gap:\(Escape.px(spacing));row-gap:\(Escape.px(style.lineSpacing));"
+                } else if spacing > 0 {
+                    css += "gap:\(Escape.px(spacing));"
+                }
                 css += "align-items:\(Self.alignments[alignment] ?? "stretch");justify-content:\(Self.distributions[distribution] ?? "flex-start");"
             case .box:
                 css += "flex-direction:column;align-items:stretch;"

@@ -37,16 +37,25 @@ public struct Binder: Sendable {
         var hidesWhenEmpty: Bool
     }
 
+    /// A stack's attributes, bound.
+    struct StackSpec: Sendable {
+        var axis: Axis
+        var content: ViewContent
+        var padding: [Double]
+        var wraps: Bool
+        var lineSpacing: Double
+    }
+
     /// A template view with its box properties computed ahead when they hold no binding.
     fileprivate final class CompiledNode: Sendable {
         static let commonNames = ["id", "hidden", "hidesWhenEmpty", "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight",
                                   "grow", "shrink", "background", "cornerRadius", "borderWidth", "borderColor"]
-        static let stackNames = ["axis", "padding", "spacing", "alignment", "distribution"]
+        static let stackNames = ["axis", "padding", "spacing", "alignment", "distribution", "wrap", "lineSpacing"]
         static let labelNames = ["transform", "font", "lineHeight", "lines", "alignment", "truncation", "color"]
         let node: ViewNode
         let common: Common?
         /// A stack's axis, spacing, alignment and padding, when none is bound.
-        let stack: (axis: Axis, content: ViewContent, padding: [Double])?
+        let stack: StackSpec?
         /// A label's text style, colour and transform, when none is bound.
         let label: (style: TextStyle, color: String, transform: String)?
         let children: [CompiledNode]
@@ -146,12 +155,14 @@ public struct Binder: Sendable {
                           hidesWhenEmpty: AttributeCheck.bool(try string(node, "hidesWhenEmpty")) ?? true)
         }
 
-        /// A stack's axis, content and padding.
-        func stack(_ node: ViewNode) throws(Diagnostic) -> (axis: Axis, content: ViewContent, padding: [Double]) {
+        /// A stack's axis, content, padding and wrapping.
+        func stack(_ node: ViewNode) throws(Diagnostic) -> StackSpec {
             let axis: Axis = try string(node, "axis") == "vertical" ? .vertical : .horizontal
             let content = ViewContent.stack(axis: axis, spacing: try number(node, "spacing") ?? 0, alignment: try string(node, "alignment"),
                                             distribution: try string(node, "distribution"))
-            return (axis, content, AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0])
+            let wrap = try string(node, "wrap")
+            return StackSpec(axis: axis, content: content, padding: AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0],
+                             wraps: axis == .horizontal && AttributeCheck.bool(wrap) == true, lineSpacing: try number(node, "lineSpacing") ?? 0)
         }
 
         /// A label's text style, colour and transform.
@@ -179,12 +190,18 @@ public struct Binder: Sendable {
             var children: [BoundView] = []
             switch node.kind {
             case .stack, .box:
-                var stack: (axis: Axis, content: ViewContent, padding: [Double])?
+                var stack: StackSpec?
                 if node.kind == .stack {
                     if let known = compiledNode.stack { stack = known } else { stack = try self.stack(node) }
                 }
                 let axis = stack?.axis ?? .vertical
-                if let stack { style.padding = stack.padding } else { style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0] }
+                if let stack {
+                    style.padding = stack.padding
+                    style.wraps = stack.wraps
+                    style.lineSpacing = stack.lineSpacing
+                } else {
+                    style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0]
+                }
                 children.reserveCapacity(compiledNode.children.count)
                 for child in compiledNode.children {
                     if let bound = try bind(child, parentAxis: axis) { children.append(bound) }

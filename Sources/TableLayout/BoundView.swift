@@ -34,6 +34,10 @@ public struct ViewStyle: Sendable, Hashable {
     public var cornerRadius: Double = 0
     public var borderWidth: Double = 0
     public var borderColor: String = "separator"
+    /// A horizontal stack whose children go on to further lines when they do not fit on one
+    /// (CSS `flex-wrap: wrap`), `lineSpacing` apart.
+    public var wraps: Bool = false
+    public var lineSpacing: Double = 0
 
     public init(content: ViewContent) { self.content = content }
 

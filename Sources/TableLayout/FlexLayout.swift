@@ -49,8 +49,10 @@ public struct LaidOutView: Sendable, Hashable {
 }
 
 /// The stack layout: a single-line flexbox (CSS Flexible Box Layout, §9), so that a browser
-/// given the same sizes as `display: flex` lays the HTML out the same way. Every flex item
-/// behaves as with `min-width: 0; min-height: 0` unless the template sets a minimum.
+/// given the same sizes as `display: flex` lays the HTML out the same way. A label keeps CSS's
+/// automatic minimum width (its min-content: its longest word) unless the template sets a
+/// minimum; every other view behaves as with `min-width: 0; min-height: 0` (a choice the HTML
+/// states), and a label's minimum height is 0.
 public struct FlexLayout {
     let text: TextEngine
 
@@ -70,7 +72,10 @@ public struct FlexLayout {
         var lines: TextLines?
         switch style.content {
         case .stack(let axis, let spacing, let alignment, let distribution):
-            if axis == .horizontal {
+            if axis == .horizontal, style.wraps {
+                (children, contentHeight) = layoutWrappingRow(view.children, width: innerWidth, height: definiteInner, spacing: spacing,
+                                                              lineSpacing: style.lineSpacing, alignment: alignment, distribution: distribution)
+            } else if axis == .horizontal {
                 (children, contentHeight) = layoutRow(view.children, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
             } else {
                 (children, contentHeight) = layoutColumn(view.children, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
@@ -130,6 +135,38 @@ public struct FlexLayout {
         return clamp(content + horizontalPadding, style.minWidth, style.maxWidth)
     }
 
+    /// The min-content width: the narrowest the view can be without overflowing (a label's
+    /// longest word, a row's items side by side at their narrowest, a column's widest item), as
+    /// CSS computes a box's min-content size from its items' min-content contributions.
+    public func minimumContentWidth(_ view: BoundView) -> Double {
+        let style = view.style
+        if let width = style.width { return clamp(width, style.minWidth, style.maxWidth) }
+        let horizontalPadding = style.padding[1] + style.padding[3]
+        let content: Double
+        switch style.content {
+        case .stack(let axis, let spacing, _, _):
+            let widths = view.children.map(minimumContentWidth)
+            // A wrapping row can put each item on a line of its own.
+            content = axis == .horizontal && !style.wraps ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
+        case .box:
+            content = view.children.map(minimumContentWidth).max() ?? 0
+        case .label(let string, let textStyle, _):
+            content = text.minimumWidth(string, style: textStyle)
+        default:
+            content = 0
+        }
+        return clamp(content + horizontalPadding, style.minWidth, style.maxWidth)
+    }
+
+    /// The smallest width a flex item of a row may be given: the template's minimum, or for a
+    /// label CSS's automatic minimum (its min-content, no wider than a fixed or maximum width).
+    func minimumMainWidth(_ item: BoundView) -> Double {
+        let style = item.style
+        if style.minWidth > 0 { return style.minWidth }
+        if case .label = style.content, style.width == nil { return min(minimumContentWidth(item), style.maxWidth) }
+        return style.width ?? style.minWidth
+    }
+
     /// The height at a given width when nothing stretches it.
     func contentHeight(_ view: BoundView, width: Double) -> Double {
         if let height = view.style.height { return clamp(height, view.style.minHeight, view.style.maxHeight) }
@@ -142,7 +179,7 @@ public struct FlexLayout {
         let bases = items.map { item in equal ? 0 : (item.style.width ?? preferredWidth(item)) }
         let widths = resolveFlexibleLengths(
             bases: bases, grows: items.map { equal ? 1 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.shrink },
-            mins: items.map { item in equal ? item.style.minWidth : item.style.width ?? item.style.minWidth },
+            mins: items.map { item in equal ? (item.style.width == nil ? minimumMainWidth(item) : item.style.minWidth) : minimumMainWidth(item) },
             maxs: items.map { item in equal ? item.style.maxWidth : item.style.width.map { min($0, item.style.maxWidth) } ?? item.style.maxWidth },
             available: width - spacing * Double(items.count - 1))
         var heights = zip(items, widths).map { contentHeight($0, width: $1) }
@@ -168,13 +205,69 @@ public struct FlexLayout {
         return (laidOut, lineHeight)
     }
 
+    /// A row whose items go on to further lines (CSS `flex-wrap: wrap`, §9.3): items are
+    /// collected into lines by their hypothetical widths (an item always fits on an empty line),
+    /// each line's flexible lengths are resolved on its own, lines are as tall as their tallest
+    /// item and stand `lineSpacing` apart from the top (`align-content: flex-start`).
+    private func layoutWrappingRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, lineSpacing: Double,
+                                   alignment: String, distribution: String) -> ([LaidOutView], Double) {
+        guard !items.isEmpty else { return ([], 0) }
+        let equal = distribution == "fillEqually"
+        let bases = items.map { item in equal ? 0 : (item.style.width ?? preferredWidth(item)) }
+        let mins = items.map { item in equal ? (item.style.width == nil ? minimumMainWidth(item) : item.style.minWidth) : minimumMainWidth(item) }
+        let maxs = items.map { item in equal ? item.style.maxWidth : item.style.width.map { min($0, item.style.maxWidth) } ?? item.style.maxWidth }
+        let hypothetical = items.indices.map { clamp(bases[$0], mins[$0], maxs[$0]) }
+        var lines: [Range<Int>] = []
+        var start = 0, used = 0.0
+        for index in items.indices {
+            let needed = hypothetical[index] + (index > start ? spacing : 0)
+            if index > start, used + needed > width + 0.0005 {
+                lines.append(start..<index)
+                start = index
+                used = hypothetical[index]
+            } else {
+                used += needed
+            }
+        }
+        lines.append(start..<items.count)
+        var laidOut: [LaidOutView] = []
+        var y = 0.0
+        for (number, line) in lines.enumerated() {
+            let members = Array(items[line])
+            let widths = resolveFlexibleLengths(
+                bases: Array(bases[line]), grows: members.map { equal ? 1 : $0.style.grow }, shrinks: members.map { equal ? 1 : $0.style.shrink },
+                mins: Array(mins[line]), maxs: Array(maxs[line]), available: width - spacing * Double(members.count - 1))
+            var heights = zip(members, widths).map { contentHeight($0, width: $1) }
+            let lineHeight = heights.max() ?? 0
+            let (startX, gap) = mainAxisPlacement(distribution: distribution, free: width - widths.reduce(0, +) - spacing * Double(members.count - 1),
+                                                  count: members.count, spacing: spacing)
+            var x = startX
+            for (index, item) in members.enumerated() {
+                let stretch = alignment == "fill" && item.style.height == nil
+                if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
+                var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
+                switch alignment {
+                case "center": child.frame.y = y + (lineHeight - child.frame.height) / 2
+                case "trailing": child.frame.y = y + lineHeight - child.frame.height
+                default: child.frame.y = y
+                }
+                child.frame.x = x
+                laidOut.append(child)
+                x += widths[index] + gap
+            }
+            y += lineHeight + (number < lines.count - 1 ? lineSpacing : 0)
+        }
+        return (laidOut, height ?? y)
+    }
+
     private func layoutColumn(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
         let widths = items.map { item -> Double in
             let style = item.style
             if let fixed = style.width { return clamp(fixed, style.minWidth, style.maxWidth) }
             if alignment == "fill" { return clamp(width, style.minWidth, style.maxWidth) }
-            return clamp(min(preferredWidth(item), width), style.minWidth, style.maxWidth)
+            // fit-content: as wide as its content, at most the column, at least its min-content.
+            return clamp(max(minimumContentWidth(item), min(preferredWidth(item), width)), style.minWidth, style.maxWidth)
         }
         let equal = distribution == "fillEqually"
         // Children laid out to learn their height are kept: in a column of automatic height

@@ -51,7 +51,7 @@ public final class Renderer {
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
     public func html(_ laidOut: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:], appearance: Appearance? = nil,
                      language: String = "en") throws(Diagnostic) -> String {
-        try HTMLRenderer.resampling(theme: theme, appearance: appearance, language: language).render(laidOut, states: states)
+        try HTMLRenderer.resampling(theme: theme, appearance: appearance, language: language, text: engine.text).render(laidOut, states: states)
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).
@@ -330,7 +330,8 @@ extension LoadedDocument {
                     if forced == nil, appearance != options.appearances.first { continue }
                     if streamsHTML {
                         let width = paperTextWidth(options) ?? options.width ?? document.width ?? renderer.theme.width
-                        let writer = HTMLRenderer.resampling(theme: renderer.theme, appearance: forced, language: document.language)
+                        let writer = HTMLRenderer.resampling(theme: renderer.theme, appearance: forced, language: document.language,
+                                                             text: renderer.engine.text)
                         let description = renderer.engine.describe(table, options: LayoutOptions(width: width, page: .content))
                         let spill = NSTemporaryDirectory() + "/.tablerender-html-\(getpid())-\(outputs.count).tmp"
                         let stream = HTMLRenderer.Stream(renderer: writer, table: description, spill: spill)
@@ -414,9 +415,13 @@ extension LoadedDocument {
 }
 
 extension HTMLRenderer {
-    /// An HTML renderer whose images are at most twice the size the page shows them at.
-    static func resampling(theme: Theme, appearance: Appearance?, language: String) -> HTMLRenderer {
+    /// An HTML renderer whose images are at most twice the size the page shows them at, and
+    /// whose labels state the intrinsic widths `text` measures.
+    static func resampling(theme: Theme, appearance: Appearance?, language: String, text: TextEngine) -> HTMLRenderer {
         var renderer = HTMLRenderer(theme: theme, appearance: appearance, language: language)
+        renderer.intrinsicWidths = { string, style in
+            (text.minimumWidth(string, style: style), text.measure(string, style: style, width: nil).width)
+        }
         renderer.imageData = { path, largest throws(Diagnostic) in try ImageResampling.dataURI(path, largest: largest) }
         return renderer
     }

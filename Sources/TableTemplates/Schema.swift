@@ -78,6 +78,8 @@ public enum Schema {
             .init("alignment", .choice(["fill", "leading", "center", "trailing"]), "fill", "placement across the axis"),
             .init("distribution", .choice(["fill", "fillEqually", "equalSpacing", "leading", "center", "trailing"]), "fill", "placement along the axis"),
             .init("padding", .insets, "0", "space inside the edges"),
+            .init("wrap", .bool, "false", "horizontal stacks: children that do not fit on one line go on to the next, as in UIKit's value cell when title and detail do not fit side by side (CSS flex-wrap)"),
+            .init("lineSpacing", .number, "0", "space between the lines of a wrapping stack"),
         ],
         .box: [
             .init("padding", .insets, "0", "space inside the edges; a box holds at most one child"),

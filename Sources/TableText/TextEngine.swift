@@ -18,6 +18,7 @@ public final class TextEngine {
     private var shapes: [Key: ShapedText] = [:]
     private var sizes: [Key: TextSize] = [:]
     private var lineSets: [Key: TextLines] = [:]
+    private var minimums: [Key: Double] = [:]
     /// Characters no installed font has, by the paragraph they were found in.
     private var missing: [String: [Unicode.Scalar]] = [:]
     private var fonts: [FontSpec: OpaquePointer] = [:]
@@ -138,6 +139,28 @@ public final class TextEngine {
         shapes[key] = made
         record(key)
         return made
+    }
+
+    /// The min-content width of `text` in `style`: its widest piece that no line may break (a
+    /// word, or a run of characters with no break opportunity), as a browser's `min-content`.
+    public func minimumWidth(_ text: String, style: TextStyle) -> Double {
+        if text.isEmpty { return 0 }
+        let key = Key(text: text, style: style, width: nil)
+        if let known = minimums[key] { return known }
+        let width = Typesetting.exclusively { () -> Double in
+            var unlimited = style
+            unlimited.lines = 0
+            let layout = makeLayout(text, style: unlimited, width: 0)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            // Lines are broken at every opportunity and never inside a word.
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+            pango_layout_set_width(layout, 1)
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            return Double(logical.width) / pangoScale
+        }
+        minimums[key] = width
+        return width
     }
 
     /// The lines `text` takes in `style` at `width`, as text (an HTML page writes them so that a
@@ -670,5 +693,6 @@ public final class TextEngine {
         shapes.removeAll(keepingCapacity: true)
         sizes.removeAll(keepingCapacity: true)
         lineSets.removeAll(keepingCapacity: true)
+        minimums.removeAll(keepingCapacity: true)
     }
 }

@@ -22,10 +22,10 @@ VISIBLE_WORDS = """() => {
   const range = document.createRange();
   for (const label of document.querySelectorAll('.l')) {
     if (label.closest('ul.state-list:not(.current)')) continue;
-    const whole = label.querySelector(':scope > .sr');
+    const whole = label.querySelector('.sr');
     labels.push(whole ? whole.textContent : null);
     const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT,
-      {acceptNode: n => n.parentElement.closest('.sr') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+      {acceptNode: n => n.parentElement.closest('.sr, .sz') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
     // Characters in order with their boxes; a space, a newline, a zero-size space or a change of
     // line ends a word.
     let word = null;

@@ -74,6 +74,8 @@ let settingsInSwift = Table(title: "Settings", style: .insetGrouped) {
         Item.basic(Row.manageAccounts, title: "Manage Coach IDs", accessory: .disclosureIndicator)
         Item.value1(Row.activeAccount, title: "Active Coach ID", detail: "123456", accessory: .disclosureIndicator)
         Item.value1(Row.defaultCountry, title: "Default Country", detail: "United States", accessory: .disclosureIndicator)
+        Item.value1(Row.signature, title: "Signature", detail: "Sent from my phone, between two meetings, by the whole coaching team",
+                    accessory: .disclosureIndicator)
         Item.basic(Row.notifications, title: "Notifications", switch: true)
     }
     Section(id: "other") {
@@ -85,7 +87,7 @@ let settingsInSwift = Table(title: "Settings", style: .insetGrouped) {
 }
 
 private enum Row: String {
-    case manageAccounts, activeAccount, defaultCountry, notifications, aboutMe, donate, rateApp, shareApp
+    case manageAccounts, activeAccount, defaultCountry, signature, notifications, aboutMe, donate, rateApp, shareApp
 }
 
 /// A row taller than a page goes on over as many pages as it needs, cut between lines of text;
@@ -131,5 +133,51 @@ private enum Row: String {
             if let found = label(in: child, containing: text, top: top + view.frame.y) { return found }
         }
         return nil
+    }
+}
+
+/// UIKit's value cell: title and detail side by side when both fit, the detail under the title
+/// when they do not; a word is never broken while it fits on a line of its label's width.
+@Suite struct ValueCellTests {
+    static func labels(_ title: String, _ detail: String, width: Double = 390) throws -> [(text: String, frame: Rect, lines: [String])] {
+        let json = #"{"theme": "ios", "style": "insetGrouped", "width": \#(width), "sections": [{"items": [{"id": "r", "template": "value1", "values": {"title": "\#(title)", "detail": "\#(detail)"}}]}]}"#
+        let path = Repository.folder(with: ["doc.json": json]) + "/doc.json"
+        let laidOut = try LoadedDocument(path: path).layout()
+        let row = try #require(laidOut.pages.first?.blocks.first { $0.kind == .row }?.content)
+        var found: [(String, Rect, [String])] = []
+        func walk(_ view: LaidOutView, _ x: Double, _ y: Double) {
+            let frame = view.frame.offsetBy(dx: x, dy: y)
+            if case .label(let text, _, _) = view.style.content { found.append((text, frame, view.text?.lineTexts ?? [])) }
+            for child in view.children { walk(child, frame.x, frame.y) }
+        }
+        walk(row, 0, 0)
+        return found
+    }
+
+    @Test func titleAndDetailSitSideBySideWhenBothFit() throws {
+        let found = try Self.labels("Default Country", "United States")
+        #expect(found.count == 2)
+        #expect(found[0].frame.y == found[1].frame.y && found[1].frame.x > found[0].frame.maxX)
+        #expect(found.map(\.lines) == [["Default Country"], ["United States"]])
+    }
+
+    @Test func aLongDetailGoesUnderAShortTitleWhoseWordsStayWhole() throws {
+        let found = try Self.labels("Name", "A detail much too long to sit beside its title on one line of the cell")
+        #expect(found[0].lines == ["Name"], "the title is not broken: \(found[0].lines)")
+        #expect(found[1].frame.y >= found[0].frame.maxY, "the detail is under the title")
+        #expect(found[1].frame.x == found[0].frame.x)
+    }
+
+    @Test func aLongTitleKeepsItsDetailReadable() throws {
+        let found = try Self.labels("A title much too long to leave room for anything beside it on the line", "On")
+        #expect(found[1].lines == ["On"], "the detail is not cut to an ellipsis: \(found[1].lines)")
+        #expect(found[0].lines.allSatisfy { line in line.split(separator: " ").allSatisfy { $0.count > 1 || $0 == "A" } })
+    }
+
+    /// A label narrower than its longest word is what breaks the word: a label sharing a row is
+    /// never made narrower than its longest word (CSS's automatic minimum).
+    @Test func aLabelSharingARowIsNeverNarrowerThanItsLongestWord() throws {
+        let found = try Self.labels("Incomprehensibilities", "Antidisestablishmentarianism", width: 240)
+        for label in found { #expect(label.lines == [label.text], "\(label.text) broken into \(label.lines)") }
     }
 }
