@@ -201,8 +201,8 @@ public struct HTMLRenderer {
             .l .sz i{display:inline-block;vertical-align:top}
             .l .sz s{text-decoration:none}
             .l.w{white-space:pre-wrap;overflow-wrap:break-word}
-            .l .s{font-size:0;line-height:0}
-            .l .b::after{content:"\\A"}
+            .l b,.l i{font-size:0;line-height:0;font-weight:inherit;font-style:inherit}
+            .l b::after{content:"\\A"}
             .l .t{user-select:none}
             .l .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:pre-wrap}
             .i{display:block;min-width:0;min-height:0;background-repeat:no-repeat;background-position:center}
@@ -444,9 +444,9 @@ public struct HTMLRenderer {
 
         /// A label's text on the lines tablerender set, so that the browser shows the very lines
         /// the PNG and PDF show: the label does not wrap (`white-space: pre`), and each break is
-        /// written where it was made — a newline as itself, a break at a space as that space
-        /// (taking no room, so that it cannot move an aligned line) followed by an element whose
-        /// generated "\A" breaks the line. Generated content is neither copied nor read aloud, so
+        /// written where it was made — a newline as itself, a break at a space as a `<b>` holding
+        /// that space (at size 0, so that it cannot move an aligned line) whose generated "\A"
+        /// breaks the line. Generated content is neither copied nor read aloud, so
         /// the label copies and reads as its text. A label cut by its line limit shows its lines
         /// and ellipsis to the eye only; its whole text is there, unseen, for copying and for
         /// assistive technology.
@@ -459,15 +459,16 @@ public struct HTMLRenderer {
                 var broke = false
                 for character in lines.between[index] {
                     if character == "\n" || character == "\r\n" || character == "\r" {
-                        if !spaces.isEmpty { shown += "<span class=\"s\">\(Escape.text(spaces))</span>"; spaces = "" }
+                        // Spaces before a newline take no room; the newline breaks the line.
+                        if !spaces.isEmpty { shown += "<i>\(Escape.text(spaces))</i>"; spaces = "" }
                         shown += "\n"
                         broke = true
                     } else {
                         spaces.append(character)
                     }
                 }
-                if !spaces.isEmpty { shown += "<span class=\"s\">\(Escape.text(spaces))</span>" }
-                if !broke { shown += "<span class=\"b\"></span>" }
+                // A break at a space (or inside a word): the space, taking no room, and the break.
+                if !broke { shown += "<b>\(Escape.text(spaces))</b>" } else if !spaces.isEmpty { shown += "<i>\(Escape.text(spaces))</i>" }
             }
             if isWhole(lines, of: text) {
                 out += shown
@@ -478,14 +479,26 @@ public struct HTMLRenderer {
 
         /// Whether the lines show all of `text` (a space or newline at its very end aside).
         static func isWhole(_ lines: TextLines, of text: String) -> Bool {
-            var joined = ""
-            for (index, line) in lines.lines.enumerated() {
-                joined += line
-                if index < lines.between.count { joined += lines.between[index] }
+            var set = lines.lines.count == 1 || text.utf8.count <= TextEngine.longestUnbrokenRun ? text : TextEngine.breakable(text)
+            return set.withUTF8 { bytes -> Bool in
+                // The lines and what stands between them, byte for byte, are the text.
+                var offset = 0
+                func follows(_ part: String) -> Bool {
+                    var part = part
+                    return part.withUTF8 { piece in
+                        guard offset + piece.count <= bytes.count,
+                              memcmp(bytes.baseAddress! + offset, piece.baseAddress ?? bytes.baseAddress!, piece.count) == 0 else { return false }
+                        offset += piece.count
+                        return true
+                    }
+                }
+                for (index, line) in lines.lines.enumerated() {
+                    guard follows(line) else { return false }
+                    if index < lines.between.count, !follows(lines.between[index]) { return false }
+                }
+                // A space or newline at the very end is no loss.
+                return bytes[offset...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
             }
-            let set = TextEngine.breakable(text)
-            guard set.utf8.starts(with: joined.utf8) else { return false }
-            return set.utf8.dropFirst(joined.utf8.count).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         }
 
         static func firstText(_ view: LaidOutView) -> String? {
@@ -571,10 +584,13 @@ public struct HTMLRenderer {
                     // spacing, with a break opportunity between them.
                     let rest = max(0, widths.max - widths.min)
                     out += "<span class=\"sz\"><i style=\"width:\(Escape.px(widths.min))\"></i><s style=\"word-spacing:\(Escape.px(rest))\"> &#8203;</s></span>"
+                    out += "<span class=\"tx\">"
+                    Self.writeLines(lines, of: text, into: &out)
+                    out += "</span></span>"
+                } else {
+                    Self.writeLines(lines, of: text, into: &out)
+                    out += "</span>"
                 }
-                out += "<span class=\"tx\">"
-                Self.writeLines(lines, of: text, into: &out)
-                out += "</span></span>"
             case .image(let path, let contentMode, let alt):
                 // The picture is the background of an element with the image role, so that the
                 // page holds each image once however many rows show it.

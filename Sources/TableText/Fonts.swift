@@ -64,4 +64,9 @@ public enum FontRegistry {
     public static func face(_ id: FontID) -> FontFace {
         table.withLock { $0.faces[Int(id.rawValue)] }
     }
+
+    /// The family of `id`'s face.
+    public static func family(_ id: FontID) -> String {
+        table.withLock { $0.faces[Int(id.rawValue)].family }
+    }
 }

@@ -149,7 +149,7 @@ extension ShapedText {
             for run in line.runs where !fonts.contains(run.font) { fonts.append(run.font) }
         }
         for font in fonts {
-            let family = FontRegistry.face(font).family
+            let family = FontRegistry.family(font)
             if !family.isEmpty, !made.families.contains(family) { made.families.append(family) }
         }
         return made
@@ -183,28 +183,46 @@ public struct TextLines: Sendable, Hashable {
                 let start = max(0, min(bytes.count, from)), end = max(start, min(bytes.count, to))
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             }
+            /// Where a line's text ends once the space, tab or line break it ends with is left out.
+            func trimmedEnd(_ start: Int, _ end: Int) -> Int {
+                var end = max(start, min(bytes.count, end))
+                while end > start {
+                    let byte = bytes[end - 1]
+                    if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                        end -= 1
+                    } else if end - start >= 3, byte == 0xA9, bytes[end - 2] == 0x80, bytes[end - 3] == 0xE2 {
+                        end -= 3  // U+2029, the paragraph separator
+                    } else {
+                        break
+                    }
+                }
+                return end
+            }
             var shown: [String] = []
             var between: [String] = []
             shown.reserveCapacity(ranges.count)
+            between.reserveCapacity(max(0, ranges.count - 1))
             for (index, line) in ranges.enumerated() {
                 let lineEnd = line.start + line.length
+                let next = index + 1 < ranges.count ? ranges[index + 1].start : nil
+                if line.ellipses.isEmpty {
+                    // The common case, read straight from the bytes.
+                    let end = trimmedEnd(line.start, lineEnd)
+                    shown.append(slice(line.start, end))
+                    if let next { between.append(slice(end, next)) }
+                    continue
+                }
                 var visible = ""
                 var cursor = line.start
                 for ellipsis in line.ellipses.sorted(by: { $0.start < $1.start }) {
                     visible += slice(cursor, ellipsis.start) + "\u{2026}"
                     cursor = max(cursor, ellipsis.start + ellipsis.length)
                 }
-                visible += slice(cursor, lineEnd)
-                // The space a line wraps at belongs between the lines, not to either.
-                var trimmed = visible
-                while let last = trimmed.unicodeScalars.last, last == " " || last == "\t" || last == "\n" || last == "\r" || last == "\u{2029}" {
-                    trimmed.unicodeScalars.removeLast()
-                }
-                shown.append(trimmed)
-                if index + 1 < ranges.count {
-                    let trailing = String(decoding: visible.utf8.dropFirst(trimmed.utf8.count), as: UTF8.self)
-                    between.append(trailing + slice(lineEnd, ranges[index + 1].start))
-                }
+                // The text after the last ellipsis, the space the line wraps at left out.
+                let end = trimmedEnd(cursor, lineEnd)
+                visible += slice(cursor, end)
+                shown.append(visible)
+                if let next { between.append(slice(end, next)) }
             }
             return (shown, between)
         }

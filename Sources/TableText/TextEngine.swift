@@ -181,7 +181,6 @@ public final class TextEngine {
             made = shaped.textLines
         }
         lineSets[key] = made
-        sizes[key] = made.size
         record(key)
         return made
     }
@@ -316,7 +315,7 @@ public final class TextEngine {
 
     /// The characters of `text` no installed font has, as far as this engine (or the workers
     /// whose results it took) has set it.
-    public func missingCharacters(in text: String) -> [Unicode.Scalar] { missing[text] ?? [] }
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] { missing.isEmpty ? [] : missing[text] ?? [] }
 
     /// `text` shaped at `width` with the label's line limit: at most `style.lines` lines in all,
     /// whatever newlines the text holds (Pango's own limit counts the lines of each paragraph).

@@ -135,6 +135,8 @@ struct KnownWord: Sendable {
 final class WordTable {
     let fontSpec: FontSpec
     let font: FontID
+    /// The family fontconfig names the font by.
+    let family: String
     let space: Int
     let spaceGlyphs: WordGlyphs
     /// The space a line wraps at: it stays in the line with no width, as Pango leaves it.
@@ -146,6 +148,7 @@ final class WordTable {
     init(fontSpec: FontSpec, font: FontID, space: Int, spaceGlyphs: WordGlyphs) {
         self.fontSpec = fontSpec
         self.font = font
+        family = FontRegistry.family(font)
         self.space = space
         self.spaceGlyphs = spaceGlyphs
         var wrapped = spaceGlyphs
@@ -234,8 +237,7 @@ extension TextEngine {
             let (start, end) = Self.bytes(of: line, isLast: number == lines.count - 1, words: known, ranges: ranges)
             return (start: start, length: end - start, ellipses: [])
         })
-        let family = FontRegistry.face(table.font).family
-        if !family.isEmpty { made.families = [family] }
+        if !table.family.isEmpty { made.families = [table.family] }
         return made
     }
 

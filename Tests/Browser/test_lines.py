@@ -32,7 +32,8 @@ VISIBLE_WORDS = """() => {
     const end = () => { if (word) words.push(word); word = null; };
     while (walker.nextNode()) {
       const node = walker.currentNode;
-      const hidden = node.parentElement.classList.contains('s');
+      // The spaces a line breaks at, at size 0 (<b>, <i>).
+      const hidden = ['B', 'I'].includes(node.parentElement.tagName);
       for (let i = 0; i < node.length; i++) {
         const wide = node.data.codePointAt(i) > 0xffff;
         const character = node.data.slice(i, i + (wide ? 2 : 1));
@@ -48,7 +49,6 @@ VISIBLE_WORDS = """() => {
         word.text += character;
         word.x = Math.min(word.x, rect.left - main.left);
       }
-      if (node.parentElement.classList.contains('b')) end();
     }
     end();
   }

@@ -30,6 +30,12 @@ import Testing
         let folder = Repository.temporaryFolder()
         func surface(_ name: String) -> (OpaquePointer, OpaquePointer) {
             let surface = pdf ? cairo_pdf_surface_create(folder + "/" + name, 400, 400)! : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 800, 800)!
+            // The metadata tablerender writes, without a date: the two files are written at
+            // different times, a second apart under load.
+            if pdf {
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "tablerender")
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+            }
             let cr = cairo_create(surface)!
             if !pdf { cairo_scale(cr, 2, 2) }
             return (surface, cr)
@@ -91,6 +97,7 @@ import Testing
         }
         let pangoPixels = finish(pangoSurface, cr)
         let canvas = try Canvas(pdf ? .pdf(path: folder + "/ours.pdf", width: 400, height: 400) : .image(width: 800, height: 800, scale: 2))
+        canvas.setMetadata(title: nil, date: nil)
         canvas.show(shaped, x: 10, top: 10, color: RGBA(red: 0, green: 0, blue: 0))
         if pdf {
             try canvas.finish()
