@@ -197,16 +197,15 @@ public struct HTMLRenderer {
             .v{display:flex;min-width:0;min-height:0;flex:0 1 auto;position:relative}
             .l{display:block;min-height:0;white-space:pre;flex:0 1 auto}
             .l .tx{display:block;contain:inline-size}
-            .l .sz{display:block;height:0;overflow:hidden;visibility:hidden;white-space:pre-wrap;font-size:0;line-height:0}
+            .l .sz{display:block;height:0;overflow:hidden;visibility:hidden;white-space:normal;font-size:0;line-height:0}
             .l .sz i{display:inline-block;vertical-align:top}
-            .l .sz s{text-decoration:none}
             .l.w{white-space:pre-wrap;overflow-wrap:break-word}
             .l b,.l i{font-size:0;line-height:0;font-weight:inherit;font-style:inherit}
             .l b::after{content:"\\A"}
             .l .t{user-select:none}
             .l .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:pre-wrap}
             .i{display:block;min-width:0;min-height:0;background-repeat:no-repeat;background-position:center}
-            svg.g{display:block;flex:0 0 auto;overflow:visible}
+            .g{display:block;flex:0 0 auto;overflow:visible}
             .sw{display:block;flex:0 0 auto;position:relative;width:51px;height:31px}
             .sw>span{position:absolute;left:0;top:50%;margin-top:-15.5px;width:51px;height:31px;border-radius:15.5px;background:var(\(Escape.token("switchOff")))}
             .sw.on>span{background:var(--tint)}
@@ -470,11 +469,30 @@ public struct HTMLRenderer {
                 // A break at a space (or inside a word): the space, taking no room, and the break.
                 if !broke { shown += "<b>\(Escape.text(spaces))</b>" } else if !spaces.isEmpty { shown += "<i>\(Escape.text(spaces))</i>" }
             }
+            // An empty last line after a newline is a line: a browser draws none for a newline
+            // at the very end, so it gets one more.
+            if lines.lines.count > 1, lines.lines.last == "", let last = lines.between.last, last.contains("\n") || last.contains("\r") {
+                shown += "\n"
+            }
+            // A label whose only line is empty still has that line (a browser makes no line box
+            // for nothing).
+            if shown.isEmpty { shown = "&#8203;" }
             if isWhole(lines, of: text) {
                 out += shown
             } else {
                 out += "<span class=\"sr\">\(Escape.text(text))</span><span class=\"t\" aria-hidden=\"true\">\(shown)</span>"
             }
+        }
+
+        /// Empty boxes whose min-content is `minimum` and max-content `maximum`.
+        static func sizer(minimum: Double, maximum: Double) -> String {
+            var out = "<i style=\"width:\(Escape.px(minimum))\"></i>"
+            let rest = maximum - minimum
+            guard rest > 0.0005 else { return out }
+            let pieces = minimum > 0.0005 ? min(64, Int((rest / minimum).rounded(.up))) : 1
+            let piece = "<wbr><i style=\"width:\(Escape.px(rest / Double(pieces)))\"></i>"
+            for _ in 0..<pieces { out += piece }
+            return out
         }
 
         /// Whether the lines show all of `text` (a space or newline at its very end aside).
@@ -579,11 +597,10 @@ public struct HTMLRenderer {
                 out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
                 if sized, let widths = intrinsicWidths?(text, textStyle) {
                     // The browser would take the widths of the lines below for the label's own;
-                    // an unseen sizer states tablerender's: its longest word (min-content) as an
-                    // empty box, the rest of its one-line width (max-content) as a space's word
-                    // spacing, with a break opportunity between them.
-                    let rest = max(0, widths.max - widths.min)
-                    out += "<span class=\"sz\"><i style=\"width:\(Escape.px(widths.min))\"></i><s style=\"word-spacing:\(Escape.px(rest))\"> &#8203;</s></span>"
+                    // an unseen sizer states tablerender's: empty boxes with break opportunities
+                    // between them, the first as wide as the longest word (min-content), the rest
+                    // no wider, together as wide as the label on one line (max-content).
+                    out += "<span class=\"sz\">\(Self.sizer(minimum: widths.min, maximum: widths.max))</span>"
                     out += "<span class=\"tx\">"
                     Self.writeLines(lines, of: text, into: &out)
                     out += "</span></span>"
@@ -631,6 +648,12 @@ public struct HTMLRenderer {
             var css = itemDeclarations(style, parentAxis: parentAxis, parentDistribution: parentDistribution)
             if fillsHeight { css += "height:100%;" }
             switch style.content {
+            case .stack(.vertical, let spacing, let alignment, "fillEqually"):
+                // UIStackView's fillEqually down a column: rows as tall as the tallest child, or
+                // equal shares of a definite height (a grid of minmax(0, 1fr) rows).
+                css += "display:grid;grid-auto-rows:minmax(0,1fr);grid-template-columns:minmax(0,1fr);"
+                if spacing > 0 { css += "row-gap:\(Escape.px(spacing));" }
+                css += "justify-items:\(Self.alignments[alignment] ?? "stretch");align-items:stretch;"
             case .stack(let axis, let spacing, let alignment, let distribution):
                 css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
                 if style.wraps {

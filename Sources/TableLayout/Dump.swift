@@ -39,3 +39,69 @@ extension LaidOutTable {
         for child in view.children { dump(child, depth: depth + 1, into: &lines) }
     }
 }
+
+extension LaidOutTable {
+    /// The layout as JSON: every page, block and view with its frame (x, y, width, height in
+    /// points; a block's in page coordinates, a view's relative to its parent), a label's lines
+    /// as set. For snapshot tests of a layout, and for comparing it with a browser's.
+    public var json: String {
+        var out = "{\"width\": \(JSONText.number(width)), \"height\": \(JSONText.number(contentHeight)), \"pages\": ["
+        for (pageIndex, page) in pages.enumerated() {
+            if pageIndex > 0 { out += ", " }
+            out += "{\"width\": \(JSONText.number(page.width)), \"height\": \(JSONText.number(page.height)), \"blocks\": ["
+            for (index, block) in page.blocks.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += "{\"kind\": \"\(block.kind.rawValue)\", \"id\": \(JSONText.string(block.id)), \"section\": \(block.section), "
+                out += "\"frame\": \(JSONText.frame(block.frame))"
+                if let content = block.content { out += ", \"view\": "; Self.json(content, into: &out) }
+                out += "}"
+            }
+            out += "]}"
+        }
+        return out + "]}\n"
+    }
+
+    private static func json(_ view: LaidOutView, into out: inout String) {
+        out += "{\"kind\": \"\(view.style.kindName)\", \"frame\": \(JSONText.frame(view.frame))"
+        if let id = view.style.id { out += ", \"id\": \(JSONText.string(id))" }
+        if let lines = view.textLines { out += ", \"lines\": [" + lines.lines.map(JSONText.string).joined(separator: ", ") + "]" }
+        if !view.children.isEmpty {
+            out += ", \"children\": ["
+            for (index, child) in view.children.enumerated() {
+                if index > 0 { out += ", " }
+                json(child, into: &out)
+            }
+            out += "]"
+        }
+        out += "}"
+    }
+}
+
+/// JSON text for the layout dump.
+enum JSONText {
+    static func number(_ value: Double) -> String { value.isFinite ? fmt3(value) : "null" }
+
+    static func frame(_ rect: Rect) -> String { "[\(number(rect.x)), \(number(rect.y)), \(number(rect.width)), \(number(rect.height))]" }
+
+    static func fmt3(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

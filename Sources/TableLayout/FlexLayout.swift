@@ -35,6 +35,9 @@ public struct LaidOutView: Sendable, Hashable {
     public var text: ShapedText?
     /// A label's lines as text, when the layout only measures for an HTML page.
     public var lines: TextLines?
+    /// The height its content asks for (padding included), before its minimum and maximum:
+    /// what a column flexes it from (CSS flex base size).
+    public var naturalHeight: Double = 0
 
     public init(style: ViewStyle, frame: Rect, children: [LaidOutView], text: ShapedText? = nil, lines: TextLines? = nil) {
         self.style = style
@@ -63,7 +66,8 @@ public struct FlexLayout {
         let style = view.style
         // A fixed height is definite: the content is laid out in it.
         let height = height ?? style.height
-        let width = clamp(width, style.minWidth, style.maxWidth)
+        // No box is narrower than its padding (CSS `box-sizing: border-box`).
+        let width = max(style.padding[1] + style.padding[3], clamp(width, style.minWidth, style.maxWidth))
         let innerWidth = max(0, width - style.padding[1] - style.padding[3])
         let definiteInner = height.map { max(0, clamp($0, style.minHeight, style.maxHeight) - style.padding[0] - style.padding[2]) }
         var children: [LaidOutView] = []
@@ -96,14 +100,17 @@ public struct FlexLayout {
             contentHeight = 0
         }
         let naturalHeight = contentHeight + style.padding[0] + style.padding[2]
-        let finalHeight = clamp(height ?? naturalHeight, style.minHeight, style.maxHeight)
+        let finalHeight = max(style.padding[0] + style.padding[2], clamp(height ?? naturalHeight, style.minHeight, style.maxHeight))
         if height == nil, abs(finalHeight - naturalHeight) > 0.0005, !view.children.isEmpty {
             // A minimum or maximum height made the box taller or shorter than its content: as
             // in a browser (CSS Flexbox §9.4, a single-line container's line takes the
             // container's clamped cross size, and §9.7 flexes items in its clamped main size),
             // the content is laid out again in the height the box has.
             switch style.content {
-            case .stack, .box: return layout(view, width: width, height: finalHeight)
+            case .stack, .box:
+                var relaid = layout(view, width: width, height: finalHeight)
+                relaid.naturalHeight = max(style.padding[0] + style.padding[2], naturalHeight)
+                return relaid
             default: break
             }
         }
@@ -112,13 +119,22 @@ public struct FlexLayout {
             moved.frame = child.frame.offsetBy(dx: style.padding[3], dy: style.padding[0])
             return moved
         }
-        return LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children, text: shaped, lines: lines)
+        var laidOut = LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children, text: shaped, lines: lines)
+        laidOut.naturalHeight = max(style.padding[0] + style.padding[2], style.height ?? naturalHeight)
+        return laidOut
     }
 
     /// The max-content width: what the view takes on one line with no constraint.
     public func preferredWidth(_ view: BoundView) -> Double {
         let style = view.style
-        if let width = style.width { return clamp(width, style.minWidth, style.maxWidth) }
+        return max(style.padding[1] + style.padding[3], clamp(flexBaseWidth(view), style.minWidth, style.maxWidth))
+    }
+
+    /// The width a row starts a flex item from (CSS flex base size, `flex-basis: auto`): its
+    /// fixed width or its max-content width, not yet clamped by its minimum and maximum.
+    func flexBaseWidth(_ view: BoundView) -> Double {
+        let style = view.style
+        if let width = style.width { return width }
         let horizontalPadding = style.padding[1] + style.padding[3]
         let content: Double
         switch style.content {
@@ -132,7 +148,7 @@ public struct FlexLayout {
         default:
             content = 0
         }
-        return clamp(content + horizontalPadding, style.minWidth, style.maxWidth)
+        return content + horizontalPadding
     }
 
     /// The min-content width: the narrowest the view can be without overflowing (a label's
@@ -140,10 +156,13 @@ public struct FlexLayout {
     /// CSS computes a box's min-content size from its items' min-content contributions.
     public func minimumContentWidth(_ view: BoundView) -> Double {
         let style = view.style
-        if let width = style.width { return clamp(width, style.minWidth, style.maxWidth) }
+        if let width = style.width { return max(style.padding[1] + style.padding[3], clamp(width, style.minWidth, style.maxWidth)) }
         let horizontalPadding = style.padding[1] + style.padding[3]
         let content: Double
         switch style.content {
+        case .stack(.vertical, _, _, "fillEqually"):
+            // A grid of `minmax(0, 1fr)` rows in one `minmax(0, 1fr)` column: no minimum.
+            content = 0
         case .stack(let axis, let spacing, _, _):
             let widths = view.children.map(minimumContentWidth)
             // A wrapping row can put each item on a line of its own.
@@ -155,32 +174,63 @@ public struct FlexLayout {
         default:
             content = 0
         }
-        return clamp(content + horizontalPadding, style.minWidth, style.maxWidth)
+        return max(horizontalPadding, clamp(content + horizontalPadding, style.minWidth, style.maxWidth))
     }
 
     /// The smallest width a flex item of a row may be given: the template's minimum, or for a
     /// label CSS's automatic minimum (its min-content, no wider than a fixed or maximum width).
-    func minimumMainWidth(_ item: BoundView) -> Double {
+    /// - Parameter equal: under `fillEqually` every child takes an equal share (CSS `flex: 1 1 0`),
+    ///   whatever width it has of its own.
+    func minimumMainWidth(_ item: BoundView, equal: Bool = false) -> Double {
         let style = item.style
-        if style.minWidth > 0 { return style.minWidth }
-        if case .label = style.content, style.width == nil { return min(minimumContentWidth(item), style.maxWidth) }
-        return style.width ?? style.minWidth
+        // No box is narrower than its padding (CSS `box-sizing: border-box`); a fixed width
+        // is the width, within the minimum and maximum.
+        let padding = style.padding[1] + style.padding[3]
+        if !equal, let width = style.width { return max(padding, clamp(width, style.minWidth, style.maxWidth)) }
+        if style.minWidth > 0 { return max(style.minWidth, padding) }
+        if case .label(let string, let textStyle, _) = style.content {
+            // CSS's automatic minimum: the content's min-content, no more than a width of its
+            // own or its maximum.
+            let content = text.minimumWidth(string, style: textStyle) + padding
+            return max(padding, min(content, style.width ?? .infinity, style.maxWidth))
+        }
+        return padding
+    }
+
+    /// The largest width a flex item of a row may be given.
+    func maximumMainWidth(_ item: BoundView, equal: Bool = false) -> Double {
+        let style = item.style
+        let padding = style.padding[1] + style.padding[3]
+        if !equal, let width = style.width { return max(padding, clamp(width, style.minWidth, style.maxWidth)) }
+        return max(padding, style.maxWidth)
+    }
+
+    /// A view's height limits (its fixed height, its minimum and maximum, never less than its
+    /// padding).
+    func heightLimits(_ item: BoundView) -> (min: Double, max: Double) {
+        let style = item.style
+        let padding = style.padding[0] + style.padding[2]
+        if let height = style.height {
+            let fixed = max(padding, clamp(height, style.minHeight, style.maxHeight))
+            return (fixed, fixed)
+        }
+        return (max(padding, style.minHeight), max(padding, style.maxHeight))
     }
 
     /// The height at a given width when nothing stretches it.
     func contentHeight(_ view: BoundView, width: Double) -> Double {
-        if let height = view.style.height { return clamp(height, view.style.minHeight, view.style.maxHeight) }
+        if view.style.height != nil { return heightLimits(view).min }
         return layout(view, width: width, height: nil).frame.height
     }
 
     private func layoutRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
         let equal = distribution == "fillEqually"
-        let bases = items.map { item in equal ? 0 : (item.style.width ?? preferredWidth(item)) }
+        let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
         let widths = resolveFlexibleLengths(
-            bases: bases, grows: items.map { equal ? 1 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.shrink },
-            mins: items.map { item in equal ? (item.style.width == nil ? minimumMainWidth(item) : item.style.minWidth) : minimumMainWidth(item) },
-            maxs: items.map { item in equal ? item.style.maxWidth : item.style.width.map { min($0, item.style.maxWidth) } ?? item.style.maxWidth },
+            bases: bases, paddings: items.map { $0.style.padding[1] + $0.style.padding[3] },
+            grows: items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink },
+            mins: items.map { minimumMainWidth($0, equal: equal) }, maxs: items.map { maximumMainWidth($0, equal: equal) },
             available: width - spacing * Double(items.count - 1))
         var heights = zip(items, widths).map { contentHeight($0, width: $1) }
         let lineHeight = height ?? (heights.max() ?? 0)
@@ -213,9 +263,9 @@ public struct FlexLayout {
                                    alignment: String, distribution: String) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
         let equal = distribution == "fillEqually"
-        let bases = items.map { item in equal ? 0 : (item.style.width ?? preferredWidth(item)) }
-        let mins = items.map { item in equal ? (item.style.width == nil ? minimumMainWidth(item) : item.style.minWidth) : minimumMainWidth(item) }
-        let maxs = items.map { item in equal ? item.style.maxWidth : item.style.width.map { min($0, item.style.maxWidth) } ?? item.style.maxWidth }
+        let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
+        let mins = items.map { minimumMainWidth($0, equal: equal) }
+        let maxs = items.map { maximumMainWidth($0, equal: equal) }
         let hypothetical = items.indices.map { clamp(bases[$0], mins[$0], maxs[$0]) }
         var lines: [Range<Int>] = []
         var start = 0, used = 0.0
@@ -235,7 +285,7 @@ public struct FlexLayout {
         for (number, line) in lines.enumerated() {
             let members = Array(items[line])
             let widths = resolveFlexibleLengths(
-                bases: Array(bases[line]), grows: members.map { equal ? 1 : $0.style.grow }, shrinks: members.map { equal ? 1 : $0.style.shrink },
+                bases: Array(bases[line]), paddings: members.map { $0.style.padding[1] + $0.style.padding[3] }, grows: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow }, shrinks: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink },
                 mins: Array(mins[line]), maxs: Array(maxs[line]), available: width - spacing * Double(members.count - 1))
             var heights = zip(members, widths).map { contentHeight($0, width: $1) }
             let lineHeight = heights.max() ?? 0
@@ -276,22 +326,28 @@ public struct FlexLayout {
         var naturalHeights: [Double] = []
         naturalHeights.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if equal { naturalHeights.append(0); continue }
             if let fixed = item.style.height {
-                naturalHeights.append(clamp(fixed, item.style.minHeight, item.style.maxHeight))
+                naturalHeights.append(fixed)
             } else {
                 let child = layout(item, width: widths[index], height: nil)
                 natural[index] = child
-                naturalHeights.append(child.frame.height)
+                naturalHeights.append(child.naturalHeight)
             }
         }
-        var heights = naturalHeights
+        // Without a definite height each child is as tall as its content within its limits.
+        let hypothetical = items.indices.map { clamp(naturalHeights[$0], heightLimits(items[$0]).min, heightLimits(items[$0]).max) }
+        var heights = hypothetical
         let gaps = spacing * Double(items.count - 1)
-        if let height {
+        if equal {
+            // UIStackView's fillEqually (a CSS grid of `minmax(0, 1fr)` rows): every child as
+            // tall as the tallest, or an equal share of a definite height.
+            let share = height.map { max(0, $0 - gaps) / Double(items.count) } ?? (hypothetical.max() ?? 0)
+            heights = items.map { _ in share }
+            natural = natural.map { _ in nil }
+        } else if let height {
             heights = resolveFlexibleLengths(
-                bases: naturalHeights, grows: items.map { equal ? 1 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.shrink },
-                mins: items.map { item in equal ? item.style.minHeight : item.style.height ?? item.style.minHeight },
-                maxs: items.map { item in equal ? item.style.maxHeight : item.style.height.map { min($0, item.style.maxHeight) } ?? item.style.maxHeight },
+                bases: naturalHeights, paddings: items.map { $0.style.padding[0] + $0.style.padding[2] }, grows: items.map { $0.style.height != nil ? 0 : $0.style.grow },
+                shrinks: items.map { $0.style.height != nil ? 0 : $0.style.shrink }, mins: items.map { heightLimits($0).min }, maxs: items.map { heightLimits($0).max },
                 available: height - gaps)
         }
         let total = height ?? (heights.reduce(0, +) + gaps)
@@ -302,6 +358,9 @@ public struct FlexLayout {
             var child: LaidOutView
             if height == nil, item.style.height == nil, let known = natural[index] {
                 child = known
+            } else if equal {
+                // Stretched to its row, unless it has a height of its own.
+                child = layout(item, width: widths[index], height: item.style.height == nil ? clamp(heights[index], heightLimits(item).min, heightLimits(item).max) : heightLimits(item).min)
             } else {
                 child = layout(item, width: widths[index], height: height == nil && item.style.height == nil ? nil : heights[index])
             }
@@ -312,25 +371,31 @@ public struct FlexLayout {
             }
             child.frame.y = y
             laidOut.append(child)
-            y += child.frame.height + gap
+            y += (equal ? heights[index] : child.frame.height) + gap
         }
         return (laidOut, total)
     }
 
-    /// Start offset and gap along the main axis (justify-content).
+    /// Start offset and gap along the main axis (justify-content). Content wider than the box
+    /// overflows as CSS lets it: centred content on both sides, trailing content before the
+    /// start; spread content starts at the start.
     private func mainAxisPlacement(distribution: String, free: Double, count: Int, spacing: Double) -> (Double, Double) {
-        let free = max(0, free)
         switch distribution {
         case "center": return (free / 2, spacing)
         case "trailing": return (free, spacing)
-        case "equalSpacing": return (0, count > 1 ? spacing + free / Double(count - 1) : spacing)
+        case "equalSpacing": return (0, count > 1 ? spacing + max(0, free) / Double(count - 1) : spacing)
         default: return (0, spacing)
         }
     }
 
-    /// CSS "Resolve Flexible Lengths" (§9.7), with iterative freezing of clamped items.
-    func resolveFlexibleLengths(bases: [Double], grows: [Double], shrinks: [Double], mins: [Double], maxs: [Double],
+    /// CSS "Resolve Flexible Lengths" (§9.7), with iterative freezing of clamped items. A
+    /// shrinking item gives back in proportion to its shrink factor times its *inner* base size
+    /// (its padding left out), as the specification and browsers do.
+    func resolveFlexibleLengths(bases: [Double], paddings: [Double]? = nil, grows: [Double], shrinks: [Double], mins: [Double], maxs: [Double],
                                 available: Double) -> [Double] {
+        // A base size is a border box: never less than the padding.
+        let bases = (0..<bases.count).map { max(bases[$0], paddings?[$0] ?? 0) }
+        let inner = (0..<bases.count).map { max(0, bases[$0] - (paddings?[$0] ?? 0)) }
         let count = bases.count
         let hypothetical = (0..<count).map { clamp(bases[$0], mins[$0], maxs[$0]) }
         let growing = hypothetical.reduce(0, +) < available
@@ -349,9 +414,9 @@ public struct FlexLayout {
                 if growing {
                     for index in 0..<count where !frozen[index] { target[index] = bases[index] + free * grows[index] / factorSum }
                 } else {
-                    let scaledSum = (0..<count).filter { !frozen[$0] }.reduce(0) { $0 + shrinks[$1] * bases[$1] }
+                    let scaledSum = (0..<count).filter { !frozen[$0] }.reduce(0) { $0 + shrinks[$1] * inner[$1] }
                     for index in 0..<count where !frozen[index] {
-                        target[index] = scaledSum > 0 ? bases[index] + free * (shrinks[index] * bases[index]) / scaledSum : bases[index]
+                        target[index] = scaledSum > 0 ? bases[index] + free * (shrinks[index] * inner[index]) / scaledSum : bases[index]
                     }
                 }
             } else {

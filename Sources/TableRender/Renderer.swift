@@ -8,6 +8,9 @@ import Foundation
 
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case png, pdf, html
+    /// `<doc>.layout.json`: every block and view's frame in the HTML page's layout (one page at
+    /// its width), a label's lines as set: to compare layouts, or a browser's with tablerender's.
+    case layout
 }
 
 /// The whole pipeline for one theme and set of templates: lay out a table once, draw it as PNG or
@@ -358,6 +361,10 @@ extension LoadedDocument {
                     }
                     let text = try renderer.html(page, states: states, appearance: forced, language: document.language)
                     add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(text.utf8)))
+                case .layout:
+                    guard appearance == options.appearances.first else { continue }
+                    let page = try htmlLayout(laidOut[0].table, options: options)
+                    add(document.name + ".layout.json", bytes(Array(page.json.utf8)))
                 }
             }
         }

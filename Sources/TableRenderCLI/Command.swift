@@ -44,7 +44,7 @@ public struct TableRenderCommand {
         usage: "tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]",
         arguments: [("<document>", "A JSON document describing a table.")],
         options: [
-            .init(names: ["-f", "--format"], value: "format", help: "png, pdf or html; repeat or separate with commas for several. (default: png)", repeatable: true),
+            .init(names: ["-f", "--format"], value: "format", help: "png, pdf, html or layout (every frame as JSON); repeat or separate with commas for several. (default: png)", repeatable: true),
             .init(names: ["-o", "--out"], value: "dir", help: "Output folder; each document gets a subfolder named after it. (default: Output)"),
             .init(names: ["--theme"], value: "theme", help: "A theme name or a path to a theme folder, instead of the document's."),
             .init(names: ["--appearance"], value: "appearance", help: "light, dark, or both. (default: light; an HTML page follows the reader's setting unless one is chosen)", repeatable: true),

@@ -57,12 +57,24 @@ import Testing
     }
 
     @Test func shrinkIsWeightedByBaseSize() {
-        // Bases 100 and 300 in 200: overflow 200 taken back in proportion 1:3.
-        let a = view(.stack(axis: .horizontal, spacing: 0, alignment: "fill", distribution: "fill"), height: 10, padding: [0, 50, 0, 50])
-        let b = view(.stack(axis: .horizontal, spacing: 0, alignment: "fill", distribution: "fill"), height: 10, padding: [0, 150, 0, 150])
+        // Bases 100 and 300 (their content) in 200: overflow 200 taken back in proportion 1:3.
+        let a = row([view(width: 100, height: 10)])
+        let b = row([view(width: 300, height: 10)])
         #expect(frames(flex.layout(row([a, b]), width: 200, height: nil)) == ["0,0 50×10", "50,0 150×10"])
-        let rigid = view(.stack(axis: .horizontal, spacing: 0, alignment: "fill", distribution: "fill"), height: 10, shrink: 0, padding: [0, 50, 0, 50])
+        var rigid = a
+        rigid.style.shrink = 0
         #expect(frames(flex.layout(row([rigid, b]), width: 200, height: nil)) == ["0,0 100×10", "100,0 100×10"])
+    }
+
+    /// Padding is not shrinkable (CSS `box-sizing: border-box`: a box is never narrower than its
+    /// padding), and the shrink is weighted by the inner base, not the padded one.
+    @Test func paddingIsAFloorAndDoesNotWeighTheShrink() {
+        let padded = view(.stack(axis: .horizontal, spacing: 0, alignment: "fill", distribution: "fill"), height: 10, padding: [0, 50, 0, 50])
+        let b = row([view(width: 300, height: 10)])
+        // Overflow 200: the padded box has inner base 0 and keeps its 100; the other gives 200.
+        #expect(frames(flex.layout(row([padded, b]), width: 200, height: nil)) == ["0,0 100×10", "100,0 100×10"])
+        // Asked for less than its padding, a box is its padding.
+        #expect(flex.layout(padded, width: 40, height: nil).frame.width == 100)
     }
 
     @Test func fixedWidthsDoNotShrink() {

@@ -70,6 +70,40 @@ struct Run {
         #expect(FileManager.default.fileExists(atPath: out + "/settings/settings.png"))
     }
 
+    /// `--format layout` writes every block's and view's frame as JSON: the rows of the document
+    /// in order, each inside its page and each view inside its parent, labels with their lines.
+    @Test func writesTheLayoutAsJSON() throws {
+        let out = Repository.temporaryFolder()
+        let run = Run(["render", Repository.path("Examples/settings/settings.json"), "--format", "layout", "--out", out])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.out == "\(out)/settings/settings.layout.json\n")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/settings/settings.layout.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let pages = try #require(root["pages"] as? [[String: Any]])
+        #expect(pages.count == 1)
+        let blocks = try #require(pages[0]["blocks"] as? [[String: Any]])
+        let rows = blocks.filter { $0["kind"] as? String == "row" }.compactMap { $0["id"] as? String }
+        #expect(rows.prefix(3) == ["manageAccounts", "activeAccount", "defaultCountry"])
+        let pageWidth = try #require(pages[0]["width"] as? Double)
+        var labels: [String] = []
+        func check(_ view: [String: Any], width: Double, height: Double) {
+            guard let frame = view["frame"] as? [Double], frame.count == 4 else { Issue.record("no frame in \(view)"); return }
+            #expect(frame[0] >= -0.001 && frame[1] >= -0.001 && frame[0] + frame[2] <= width + 0.001 && frame[1] + frame[3] <= height + 0.001,
+                    "\(frame) outside \(width)×\(height)")
+            if let lines = view["lines"] as? [String] { labels.append(lines.joined(separator: " ")) }
+            for child in view["children"] as? [[String: Any]] ?? [] { check(child, width: frame[2], height: frame[3]) }
+        }
+        var previousY = -1.0
+        for block in blocks {
+            let frame = try #require(block["frame"] as? [Double])
+            #expect(frame[0] >= 0 && frame[0] + frame[2] <= pageWidth && frame[1] >= previousY)
+            previousY = frame[1]
+            if let view = block["view"] as? [String: Any] { check(view, width: frame[2], height: frame[3]) }
+        }
+        #expect(labels.contains("Manage Coach IDs") && labels.contains("Active Coach ID"))
+        #expect(Run(["render", "--help"]).out.contains("layout (every frame as JSON)"))
+    }
+
     @Test func checkValidatesWithoutWriting() {
         let run = Run(["check", Repository.path("Examples/feed/feed.json"), Repository.path("Themes/ios/templates/value1.xml"), Repository.path("Themes/print")])
         #expect(run.code == 0, "\(run.err)")
