@@ -536,6 +536,12 @@ public struct HTMLRenderer {
             } else if style.grow != 0 || style.shrink != 1 {
                 css += "flex:\(Escape.number(style.grow)) \(Escape.number(style.shrink)) auto;"
             }
+            if let alignSelf = style.alignSelf, parentAxis != nil {
+                // A vertical fillEqually stack is a grid of one column: its items' own placement
+                // across it is `justify-self`.
+                let property = parentAxis == .vertical && parentDistribution == "fillEqually" ? "justify-self" : "align-self"
+                css += "\(property):\(Self.alignments[alignSelf] ?? "stretch");"
+            }
             if let width = style.width { css += "width:\(Escape.px(width));" }
             if let height = style.height { css += "height:\(Escape.px(height));" }
             if style.minWidth > 0 { css += "min-width:\(Escape.px(style.minWidth));" }
@@ -572,13 +578,16 @@ public struct HTMLRenderer {
             case .stack(let axis, _, let alignment, let distribution):
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
-                    let childSized = sized || axis == .horizontal || (alignment != "fill" && child.style.width == nil)
+                    let childSized = sized || axis == .horizontal || ((child.style.alignSelf ?? alignment) != "fill" && child.style.width == nil)
                     try write(child, parentAxis: axis, parentDistribution: distribution, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"
             case .box:
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
-                for child in view.children { try write(child, parentAxis: .vertical, sized: sized, rowLabel: rowLabel, into: &out) }
+                for child in view.children {
+                    let childSized = sized || ((child.style.alignSelf ?? "fill") != "fill" && child.style.width == nil)
+                    try write(child, parentAxis: .vertical, sized: childSized, rowLabel: rowLabel, into: &out)
+                }
                 out += "</span>"
             case .spacer:
                 out += "<span class=\"v \(viewClass)\(idClass)\"></span>"

@@ -146,6 +146,10 @@ public struct Binder: Sendable {
             style.maxHeight = try number(node, "maxHeight") ?? .infinity
             style.grow = try number(node, "grow") ?? 0
             style.shrink = try number(node, "shrink") ?? 1
+            if node.attributes["alignSelf"] != nil {
+                let alignSelf = try string(node, "alignSelf")
+                style.alignSelf = alignSelf == "auto" ? nil : alignSelf
+            }
             let background = try string(node, "background")
             style.background = background.isEmpty ? nil : background
             style.cornerRadius = try number(node, "cornerRadius") ?? 0
@@ -234,11 +238,32 @@ public struct Binder: Sendable {
                 guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else {
                     throw error(node, "image '\(source)' is not a PNG, JPEG or SVG file")
                 }
+                let info: ImageCheck.Info
                 do throws(Diagnostic) {
-                    _ = try ImageCheck.check(path)
+                    info = try ImageCheck.info(path)
                 } catch {
                     let detail = error.location?.line.map { " (line \($0))" } ?? ""
                     throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message)\(detail) (template \(node.location.file):\(node.location.line ?? 0))")
+                }
+                if style.width == nil || style.height == nil {
+                    // An image's size is fixed (UIImageView's intrinsic content size): what the
+                    // template gives, the rest from the aspect ratio or the picture's own size.
+                    let natural = info.naturalSize
+                    let ratio = try number(node, "aspectRatio") ?? natural.map { $0.width / $0.height }
+                    switch (style.width, style.height) {
+                    case (let width?, nil):
+                        if let ratio { style.height = width / ratio }
+                    case (nil, let height?):
+                        if let ratio { style.width = height * ratio }
+                    default:
+                        if let natural {
+                            style.width = natural.width
+                            style.height = ratio.map { natural.width / $0 } ?? natural.height
+                        }
+                    }
+                    guard style.width != nil, style.height != nil else {
+                        throw error(node, "image '\(source)' states no size of its own: give the <image> a width and a height, or one of them and an aspectRatio")
+                    }
                 }
                 style.content = .image(path: path, contentMode: try string(node, "contentMode"), alt: try string(node, "alt"))
             case .switch:

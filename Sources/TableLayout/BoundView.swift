@@ -30,6 +30,9 @@ public struct ViewStyle: Sendable, Hashable {
     public var maxHeight: Double = .infinity
     public var grow: Double = 0
     public var shrink: Double = 1
+    /// Its own placement across its parent stack's axis (`fill`, `leading`, `center`,
+    /// `trailing`), instead of the stack's alignment; nil follows the stack (CSS `align-self`).
+    public var alignSelf: String?
     public var background: String?
     public var cornerRadius: Double = 0
     public var borderWidth: Double = 0

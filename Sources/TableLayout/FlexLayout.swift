@@ -124,6 +124,12 @@ public struct FlexLayout {
         return laidOut
     }
 
+    /// Lays out a row's, header's or footer's root view in the cell's width: at its own width
+    /// when it has one (within its minimum and maximum), as the page's block box does.
+    public func layoutRoot(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {
+        layout(view, width: view.style.width ?? width, height: height)
+    }
+
     /// The max-content width: what the view takes on one line with no constraint.
     public func preferredWidth(_ view: BoundView) -> Double {
         let style = view.style
@@ -238,6 +244,7 @@ public struct FlexLayout {
         let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - widths.reduce(0, +) - spacing * Double(items.count - 1), count: items.count, spacing: spacing)
         var x = start
         for (index, item) in items.enumerated() {
+            let alignment = item.style.alignSelf ?? alignment
             let stretch = alignment == "fill" && item.style.height == nil
             if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
             var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
@@ -293,6 +300,7 @@ public struct FlexLayout {
                                                   count: members.count, spacing: spacing)
             var x = startX
             for (index, item) in members.enumerated() {
+                let alignment = item.style.alignSelf ?? alignment
                 let stretch = alignment == "fill" && item.style.height == nil
                 if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
                 var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
@@ -315,7 +323,7 @@ public struct FlexLayout {
         let widths = items.map { item -> Double in
             let style = item.style
             if let fixed = style.width { return clamp(fixed, style.minWidth, style.maxWidth) }
-            if alignment == "fill" { return clamp(width, style.minWidth, style.maxWidth) }
+            if (style.alignSelf ?? alignment) == "fill" { return clamp(width, style.minWidth, style.maxWidth) }
             // fit-content: as wide as its content, at most the column, at least its min-content.
             return clamp(max(minimumContentWidth(item), min(preferredWidth(item), width)), style.minWidth, style.maxWidth)
         }
@@ -364,7 +372,7 @@ public struct FlexLayout {
             } else {
                 child = layout(item, width: widths[index], height: height == nil && item.style.height == nil ? nil : heights[index])
             }
-            switch alignment {
+            switch item.style.alignSelf ?? alignment {
             case "center": child.frame.x = (width - child.frame.width) / 2
             case "trailing": child.frame.x = width - child.frame.width
             default: child.frame.x = 0

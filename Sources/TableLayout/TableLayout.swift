@@ -314,7 +314,7 @@ public final class TableLayoutEngine {
         case .fixed(let height): fixed = height
         case .automatic: fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number)
         }
-        let content = bound.map { flex.layout($0, width: width, height: fixed) }
+        let content = bound.map { flex.layoutRoot($0, width: width, height: fixed) }
         let height = fixed ?? content?.frame.height ?? 0
         let background = template.attributes["background"]?.constant
         return Block(kind: .row, section: section, item: index, id: item.id, frame: Rect(x: x, y: y, width: width, height: height),
@@ -339,7 +339,7 @@ public final class TableLayoutEngine {
         let bound = try binder.bind(template, values: values, at: location)
         var fixed: Double?
         if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
-        let content = bound.map { flex.layout($0, width: width, height: fixed) }
+        let content = bound.map { flex.layoutRoot($0, width: width, height: fixed) }
         if !allowsFontFallback, let content {
             // A title, header or footer given as a string is the document's value at `location`.
             try MissingGlyphs.check(content, text: text, values: givenAsText ? nil : values, at: location)

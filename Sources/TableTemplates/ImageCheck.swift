@@ -13,15 +13,50 @@ public enum ImageCheck {
     /// The largest SVG file read.
     public static let maximumSVGSize = 4 << 20
 
-    private static let checked = Mutex([String: Result<ImageFile.Kind, Diagnostic>]())
+    /// What a checked image is: its kind, and its natural size in points when it states one.
+    public struct Info: Sendable, Hashable {
+        public var kind: ImageFile.Kind
+        /// A PNG's or JPEG's pixels divided by the scale its name gives (`icon@2x.png` is 2, as
+        /// `UIImage(named:)` reads it), or an SVG's `width` and `height` (or its `viewBox`'s).
+        public var naturalSize: (width: Double, height: Double)? {
+            guard let width, let height else { return nil }
+            return (width, height)
+        }
+        var width: Double?
+        var height: Double?
+    }
+
+    private static let checked = Mutex([String: Result<Info, Diagnostic>]())
 
     /// The kind of the image at `path` (an absolute path inside the assets folder), or the error
     /// that refuses it, naming the file.
     public static func check(_ path: String) throws(Diagnostic) -> ImageFile.Kind {
+        try info(path).kind
+    }
+
+    /// The kind and natural size of the image at `path`, or the error that refuses it.
+    public static func info(_ path: String) throws(Diagnostic) -> Info {
         if let known = checked.withLock({ $0[path] }) { return try known.get() }
-        let outcome = Result { () throws(Diagnostic) -> ImageFile.Kind in try examine(path) }
+        let outcome = Result { () throws(Diagnostic) -> Info in try examine(path) }
         checked.withLock { $0[path] = outcome }
         return try outcome.get()
+    }
+
+    /// The scale a file name states: `name@2x.png` is 2, `name@3x.jpg` 3, anything else 1.
+    static func scale(ofName path: String) -> Double {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        for factor in [2, 3] where stem.hasSuffix("@\(factor)x") { return Double(factor) }
+        return 1
+    }
+
+    /// An SVG length in CSS pixels (a number, optionally in `px`); nil for percentages and units
+    /// that depend on what the SVG is drawn in.
+    static func svgLength(_ text: String?) -> Double? {
+        guard var text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if text.hasSuffix("px") { text.removeLast(2) }
+        guard let value = Double(text), value.isFinite, value > 0 else { return nil }
+        return value
     }
 
     /// The image at `path` as a data URI, as the file is (after `check`).
@@ -32,7 +67,7 @@ public enum ImageCheck {
         return "data:\(type);base64," + Data(bytes).base64EncodedString()
     }
 
-    private static func examine(_ path: String) throws(Diagnostic) -> ImageFile.Kind {
+    private static func examine(_ path: String) throws(Diagnostic) -> Info {
         let bytes = try InputFile.read(path, limit: ImageFile.maximumFileSize, what: "image")
         guard let kind = ImageFile.kind(of: bytes, path: path) else {
             throw Diagnostic(at: SourceLocation(file: path), "not a PNG, JPEG or SVG image")
@@ -45,6 +80,8 @@ public enum ImageCheck {
             if let problem = ImageFile.sizeProblem(width: size.width, height: size.height) {
                 throw Diagnostic(at: SourceLocation(file: path), "the image \(problem)")
             }
+            let scale = scale(ofName: path)
+            return Info(kind: kind, width: Double(size.width) / scale, height: Double(size.height) / scale)
         case .svg:
             let root = try XMLParser.parse(file: path, bytes: bytes,
                                            leniency: .init(plainDoctype: true, text: true, maximumSize: maximumSVGSize, what: "SVG images"))
@@ -53,8 +90,16 @@ public enum ImageCheck {
             guard drawn <= maximumSVGElements else {
                 throw Diagnostic(at: SourceLocation(file: path), "the SVG draws \(drawn > 1_000_000_000 ? "over a billion" : String(drawn)) elements once its <use> references are followed; at most \(maximumSVGElements) are drawn")
             }
+            var width = svgLength(root.attribute("width")?.value), height = svgLength(root.attribute("height")?.value)
+            let box = (root.attribute("viewBox")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            if box.count == 4, box[2] > 0, box[3] > 0, box[2].isFinite, box[3].isFinite {
+                // A missing dimension follows the viewBox's proportions, as a browser sizes it.
+                if width == nil, let height { width = height * box[2] / box[3] }
+                if height == nil, let known = width { height = known * box[3] / box[2] }
+                if width == nil, height == nil { width = box[2]; height = box[3] }
+            }
+            return Info(kind: kind, width: width, height: height)
         }
-        return kind
     }
 
     /// How many elements `root` draws with every `<use>` replaced by what it refers to; a

@@ -63,6 +63,7 @@ public enum Schema {
         .init("maxHeight", .length, "auto", "largest height"),
         .init("grow", .number, "0", "share of the free space along the parent stack's axis (flex-grow)"),
         .init("shrink", .number, "1", "share of the overflow taken back along the parent stack's axis (flex-shrink)"),
+        .init("alignSelf", .choice(["auto", "fill", "leading", "center", "trailing"]), "auto", "its own placement across the parent stack's axis; auto follows the stack's alignment (CSS align-self)"),
         .init("hidden", .bool, "false", "hide the view; it takes no space, as a hidden arranged subview"),
         .init("hidesWhenEmpty", .bool, "true", "hide the view when its bound content is missing or empty"),
         .init("background", .color, nil, "background colour"),
@@ -96,7 +97,8 @@ public enum Schema {
             .init("transform", .choice(["none", "uppercase", "lowercase"]), "none", "case transform"),
         ],
         .image: [
-            .init("source", .text, "", "PNG, JPEG or SVG file inside the document's assets folder"),
+            .init("source", .text, "", "PNG, JPEG or SVG file inside the document's assets folder; an image's width and height are fixed: auto takes the picture's natural size (PNG and JPEG pixels at the scale the file name states, icon@2x.png is 2; an SVG's width and height, or its viewBox's)"),
+            .init("aspectRatio", .length, "auto", "width ÷ height: with a width or a height, gives the other (auto: the picture's own proportions)"),
             .init("contentMode", .choice(["aspectFit", "aspectFill", "scaleToFill", "center"]), "aspectFit", "how the picture fills the frame"),
             .init("alt", .text, "", "text alternative for HTML and accessibility"),
         ],

@@ -88,8 +88,8 @@ public enum TemplateParser {
                 throw Diagnostic(at: child.location, "<\(kind.rawValue)> cannot hold other views")
             }
         }
-        if kind == .image, attributes["width"]?.constant.flatMap(Double.init) == nil || attributes["height"]?.constant.flatMap(Double.init) == nil {
-            throw Diagnostic(at: element.location, "<image> needs a fixed width and height, e.g. width=\"29\" height=\"29\"")
+        if kind == .image, let ratio = attributes["aspectRatio"]?.constant, ratio != "auto", !(Double(ratio).map { $0 > 0 } ?? false) {
+            throw Diagnostic(at: element.location, "aspectRatio=\"\(ratio)\": expected a number > 0 (width ÷ height) or auto")
         }
         var children: [ViewNode] = []
         for child in element.children { children.append(try parseView(child)) }

@@ -1,8 +1,8 @@
 """Random cell templates over the template vocabulary, for the differential test of the stack
 layout against Chromium (test_flex.py): nested stacks with every axis, alignment, distribution,
 spacing, padding and wrapping; labels with line limits, truncations and alignments; images,
-spacers, dividers, switches, accessories and boxes; fixed, minimum and maximum sizes; grow and
-shrink. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
+spacers, dividers, switches, accessories and boxes; fixed, minimum and maximum sizes (the root's
+too); grow, shrink and alignSelf; images of their natural size or an aspect ratio. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
 that a failing case can be shrunk (`shrink()`) to a minimal one.
 
     flexgen.py SEED       prints the template of a seed
@@ -39,6 +39,12 @@ def sizes(rng, node, kinds=("width", "height", "minWidth", "maxWidth", "minHeigh
         node["attrs"]["shrink"] = str(rng.choice([0, 1, 2, 0.5]))
 
 
+def placement(rng, node):
+    if rng.random() < 0.15:
+        node["attrs"]["alignSelf"] = rng.choice(["auto", "fill", "leading", "center", "trailing"])
+    return node
+
+
 def leaf(rng, values):
     kind = rng.choice(["label"] * 6 + ["image", "spacer", "divider", "switch", "accessory"])
     node = {"tag": kind, "attrs": {}, "children": []}
@@ -54,9 +60,17 @@ def leaf(rng, values):
             node["attrs"]["alignment"] = rng.choice(["natural", "leading", "center", "trailing"])
         sizes(rng, node)
     elif kind == "image":
-        node["attrs"].update({"source": "square.png", "width": str(rng.choice([16, 29, 40, 64])), "height": str(rng.choice([16, 29, 40, 64]))})
+        # A 32 × 32 picture, or one of 64 × 32 pixels at 2x: 32 × 16 points.
+        node["attrs"]["source"] = rng.choice(["square.png", "wide@2x.png"])
+        given = rng.choice(["both", "both", "width", "height", "none"])
+        if given in ("both", "width"):
+            node["attrs"]["width"] = str(rng.choice([16, 29, 40, 64]))
+        if given in ("both", "height"):
+            node["attrs"]["height"] = str(rng.choice([16, 29, 40, 64]))
+        if given != "both" and rng.random() < 0.4:
+            node["attrs"]["aspectRatio"] = str(rng.choice([1, 1.5, 0.75, 2]))
         node["attrs"]["contentMode"] = rng.choice(["aspectFit", "aspectFill", "scaleToFill"])
-        sizes(rng, node, ("minWidth", "maxWidth"))
+        sizes(rng, node, ("minWidth", "maxWidth", "minHeight", "maxHeight"))
     elif kind == "spacer":
         sizes(rng, node)
     elif kind == "divider":
@@ -65,7 +79,7 @@ def leaf(rng, values):
         node["attrs"]["on"] = rng.choice(["true", "false"])
     else:
         node["attrs"]["type"] = rng.choice(["disclosureIndicator", "checkmark", "detailButton"])
-    return node
+    return placement(rng, node)
 
 
 def stack(rng, values, depth):
@@ -83,6 +97,10 @@ def stack(rng, values, depth):
         node["attrs"]["lineSpacing"] = str(rng.choice([0, 2, 6]))
     if depth > 0:
         sizes(rng, node)
+        placement(rng, node)
+    elif rng.random() < 0.1:
+        # The root's own size: the cell is as wide as the page, the root as wide as it says.
+        sizes(rng, node, ("width", "minWidth", "maxWidth", "height", "minHeight"))
     for _ in range(rng.choice([1, 2, 2, 3, 3, 4])):
         if depth < 3 and rng.random() < 0.3:
             node["children"].append(stack(rng, values, depth + 1))

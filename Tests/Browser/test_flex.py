@@ -43,12 +43,12 @@ FRAMES = """() => {
 }"""
 
 
-def square_png(path):
-    """A 32 × 32 opaque PNG."""
-    raw = b"".join(b"\x00" + bytes([40, 120, 200]) * 32 for _ in range(32))
+def square_png(path, width=32, height=32):
+    """An opaque PNG, 32 × 32 unless told."""
+    raw = b"".join(b"\x00" + bytes([40, 120, 200]) * width for _ in range(height))
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 32, 32, 8, 2, 0, 0, 0))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
                      + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
@@ -57,6 +57,7 @@ def write_document(folder, cases):
     (folder / "templates").mkdir(parents=True, exist_ok=True)
     (folder / "assets").mkdir(exist_ok=True)
     square_png(folder / "assets" / "square.png")
+    square_png(folder / "assets" / "wide@2x.png", 64, 32)
     items = []
     for name, (tree, values) in cases.items():
         (folder / "templates" / f"T{name}.xml").write_text(cell(tree))

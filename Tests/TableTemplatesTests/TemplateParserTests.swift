@@ -47,7 +47,7 @@ import TableModel
         ("<cell><stack>", "T.xml:1:14: error: malformed XML: Premature end of data in tag stack line 1"),
         ("<cell><stak/></cell>", "T.xml:1:7: error: unknown element '<stak>'; did you mean '<stack>'? (known: <accessory>, <box>, <divider>, <image>, <label>, <spacer>, <stack>, <switch>)"),
         ("<row/>", "T.xml:1:1: error: unknown root element '<row>' (known: <cell>, <footer>, <header>); a template holds one cell, header or footer"),
-        (#"<cell><label txt="a"/></cell>"#, "T.xml:1:14: error: unknown attribute 'txt'; did you mean 'text'? (known: alignment, background, borderColor, borderWidth, color, cornerRadius, font, grow, height, hidden, hidesWhenEmpty, id, lineHeight, lines, maxHeight, maxWidth, minHeight, minWidth, shrink, text, transform, truncation, width) on <label>"),
+        (#"<cell><label txt="a"/></cell>"#, "T.xml:1:14: error: unknown attribute 'txt'; did you mean 'text'? (known: alignSelf, alignment, background, borderColor, borderWidth, color, cornerRadius, font, grow, height, hidden, hidesWhenEmpty, id, lineHeight, lines, maxHeight, maxWidth, minHeight, minWidth, shrink, text, transform, truncation, width) on <label>"),
         (#"<cell><label text="a" color="secondaryLable"/></cell>"#, "T.xml:1:7: error: color: unknown colour token 'secondaryLable'; did you mean 'secondaryLabel'?"),
         (#"<cell><label text="a" font="boddy"/></cell>"#, "T.xml:1:7: error: font: unknown font token 'boddy'; did you mean 'body'?"),
         (#"<cell><stack spacing="NaN"/></cell>"#, "T.xml:1:14: error: spacing=\"NaN\": expected a finite number ≥ 0"),
@@ -58,7 +58,7 @@ import TableModel
         ("<cell>Hello</cell>", "T.xml:1:7: error: text is not allowed inside <cell>; put it in an attribute, e.g. <label text=\"…\"/>"),
         ("<cell><label/><label/></cell>", "T.xml:1:15: error: <cell> holds one content view; wrap several in a <stack>"),
         ("<cell><label><box/></label></cell>", "T.xml:1:14: error: <label> cannot hold other views"),
-        (#"<cell><image source="a.png"/></cell>"#, "T.xml:1:7: error: <image> needs a fixed width and height, e.g. width=\"29\" height=\"29\""),
+        (#"<cell><image source="a.png" aspectRatio="0"/></cell>"#, "T.xml:1:7: error: aspectRatio=\"0\": expected a number > 0 (width ÷ height) or auto"),
         ("", "T.xml:1:1: error: malformed XML: Document is empty"),
     ])
     func refusesBadTemplates(xml: String, expected: String) {

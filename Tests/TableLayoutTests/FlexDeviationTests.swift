@@ -1,0 +1,172 @@
+import Foundation
+import TableRender
+import TestSupport
+import Testing
+
+/// The deviations from CSS flexbox that a random differential test against Chromium found
+/// (issue 12), each as the minimal template it was found with. The expected frames are
+/// Chromium's layout of tablerender's own HTML for the template at width 390 (every view, in
+/// document order: x, y, width, height relative to its parent), within half a point, the
+/// tolerance of `Tests/Browser/test_flex.py`. The last cases are the vocabulary added with the
+/// fixes: `alignSelf`, and images of their natural size or an aspect ratio.
+@Suite struct FlexDeviationTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let template: String
+        let values: [String: String]
+        let chromium: [[Double]]
+        init(_ name: String, _ template: String, _ values: [String: String], _ chromium: [[Double]]) {
+            self.name = name
+            self.template = template
+            self.values = values
+            self.chromium = chromium
+        }
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case("rootWidth", #"<cell><stack axis="horizontal" width="100"><spacer height="10" grow="1"/><label text="{t}"/></stack></cell>"#,
+             ["t": "Root"],
+             [[0, 0, 100, 22], [0, 0, 62.78, 10], [62.78, 0, 37.22, 22]]),
+        Case("rootWiderThanTheCell", #"<cell><stack axis="horizontal" width="500"><spacer height="10" grow="1"/><label text="{t}"/></stack></cell>"#,
+             ["t": "Root"],
+             [[0, 0, 500, 22], [0, 0, 462.78, 10], [462.78, 0, 37.22, 22]]),
+        Case("rootWidthWithinItsMinimumAndMaximum", #"<cell><stack axis="horizontal" width="300" maxWidth="200" minWidth="50"><spacer height="10" grow="1"/><label text="{t}"/></stack></cell>"#,
+             ["t": "Root"],
+             [[0, 0, 200, 22], [0, 0, 162.78, 10], [162.78, 0, 37.22, 22]]),
+        Case("rootMaximumWidth", #"<cell><stack axis="horizontal" maxWidth="200"><spacer height="10" grow="1"/><label text="{t}"/></stack></cell>"#,
+             ["t": "Root"],
+             [[0, 0, 200, 22], [0, 0, 162.78, 10], [162.78, 0, 37.22, 22]]),
+        Case("rootWidthWithPadding", #"<cell><stack axis="horizontal" width="100" padding="8 16"><spacer height="10" grow="1"/><label text="{t}"/></stack></cell>"#,
+             ["t": "Root"],
+             [[0, 0, 100, 38], [16, 8, 30.78, 10], [46.78, 8, 37.22, 22]]),
+        Case("rootHeightIsTheLineChildrenAreAlignedIn", #"<cell><stack axis="horizontal" height="80" alignment="center"><spacer height="10" width="20"/><label text="{t}"/></stack></cell>"#,
+             ["t": "Root"],
+             [[0, 0, 390, 80], [0, 35, 20, 10], [20, 29, 37.22, 22]]),
+        Case("labelUnderCenterAlignmentIsFitContent", #"<cell><stack axis="vertical" alignment="center"><label text="{t}"/></stack></cell>"#,
+             ["t": "Incomprehensibilities antidisestablishmentarianism and more words"],
+             [[0, 0, 390, 22], [0, 0, 390, 22]]),
+        Case("fixedSizeViewsClampedByMinimumAndMaximum", #"<cell><stack axis="horizontal"><spacer width="40" maxWidth="20" height="10"/><spacer width="10" height="10"/><switch on="true" minWidth="80"/><spacer width="10" height="10"/></stack></cell>"#,
+             [:],
+             [[0, 0, 390, 31], [0, 0, 20, 10], [20, 0, 10, 10], [30, 0, 80, 31], [110, 0, 10, 10]]),
+        Case("imageMinimumSize", #"<cell><stack axis="horizontal" alignment="leading"><image source="square.png" width="16" height="16" minWidth="30" minHeight="40"/><label text="{t}"/></stack></cell>"#,
+             ["t": "x"],
+             [[0, 0, 390, 40], [0, 0, 30, 40], [30, 0, 9.17, 22]]),
+        Case("japaneseNeverStartsALineWithSmallKana", #"<cell><stack axis="vertical"><label text="{t}" width="70" lines="0"/></stack></cell>"#,
+             ["t": "ちょっとキャッシュのチェックをしょうりゃくします"],
+             [[0, 0, 390, 154], [0, 0, 70, 154]]),
+        Case("koreanSpaces", #"<cell><stack axis="horizontal" alignment="leading"><label text="{t}"/><spacer height="4" width="4"/></stack></cell>"#,
+             ["t": "안녕 하세요 여러분 반갑 습니다 오늘"],
+             [[0, 0, 390, 22], [0, 0, 253.62, 22], [253.62, 0, 4, 4]]),
+        Case("arabicSpaces", #"<cell><stack axis="horizontal" alignment="leading"><label text="{t}"/><spacer height="4" width="4"/></stack></cell>"#,
+             ["t": "مرحبا بكم في هذا العالم الجديد"],
+             [[0, 0, 390, 22], [0, 0, 219.86, 22], [219.86, 0, 4, 4]]),
+        Case("minimumHeightStretchesTheLine", #"<cell><stack axis="vertical"><stack axis="horizontal" minHeight="60"><spacer width="10" height="10"/><label text="{t}"/></stack></stack></cell>"#,
+             ["t": "stretched"],
+             [[0, 0, 390, 60], [0, 0, 390, 60], [0, 0, 10, 10], [10, 0, 77.08, 60]]),
+        Case("maximumHeightClampsTheLine", #"<cell><stack axis="vertical"><stack axis="horizontal" maxHeight="15"><spacer width="10" height="10"/><label text="{t}" lines="0"/></stack></stack></cell>"#,
+             ["t": "two\nlines"],
+             [[0, 0, 390, 15], [0, 0, 390, 15], [0, 0, 10, 10], [10, 0, 36.8, 15]]),
+        Case("neverSmallerThanPadding", #"<cell><stack hidesWhenEmpty="false" axis="horizontal"><stack hidesWhenEmpty="false" axis="horizontal" padding="0 30" width="20"><spacer height="10"/></stack><spacer width="10" height="10"/></stack></cell>"#,
+             [:],
+             [[0, 0, 390, 10], [0, 0, 60, 10], [30, 0, 0, 10], [60, 0, 10, 10]]),
+        Case("overflowCentredStartsBeforeTheEdge", #"<cell><stack axis="horizontal"  hidesWhenEmpty="false" distribution="center"><spacer width="300" height="10"/><spacer width="200" height="10"/></stack></cell>"#,
+             [:],
+             [[0, 0, 390, 10], [-55, 0, 300, 10], [245, 0, 200, 10]]),
+        Case("overflowTrailingStartsBeforeTheEdge", #"<cell><stack axis="vertical" hidesWhenEmpty="false" alignment="trailing"><spacer width="500" height="10"/></stack></cell>"#,
+             [:],
+             [[0, 0, 390, 10], [-110, 0, 500, 10]]),
+        Case("verticalFillEquallyGivesEqualRows", #"<cell><stack axis="vertical" distribution="fillEqually"><label text="{a}"/><label text="{b}" lines="0"/></stack></cell>"#,
+             ["a": "one", "b": "two\nthree\nfour"],
+             [[0, 0, 390, 132], [0, 0, 390, 66], [0, 66, 390, 66]]),
+        Case("clipTruncationKeepsTheLineLimit", #"<cell><stack axis="vertical"><label text="{t}" lines="2" truncation="clip" width="80"/></stack></cell>"#,
+             ["t": "one two three four five six seven eight"],
+             [[0, 0, 390, 44], [0, 0, 80, 44]]),
+        Case("oneLineLimitWithANewline", #"<cell><stack axis="vertical"><label text="{t}" lines="1"/></stack></cell>"#,
+             ["t": "first\nsecond"],
+             [[0, 0, 390, 22], [0, 0, 390, 22]]),
+        Case("longWordBrokenWithoutHyphen", #"<cell><stack axis="horizontal"><label text="{t}" width="60" lines="0"/></stack></cell>"#,
+             ["t": "Incomprehensibilities"],
+             [[0, 0, 390, 66], [0, 0, 60, 66]]),
+        Case("growBesideAMinimum", #"<cell><stack axis="horizontal" hidesWhenEmpty="false"><spacer height="10" grow="1" minWidth="300"/><spacer height="10" grow="1"/><spacer height="10" grow="2"/></stack></cell>"#,
+             [:],
+             [[0, 0, 390, 10], [0, 0, 300, 10], [300, 0, 30, 10], [330, 0, 60, 10]]),
+        Case("shrinkBesideAMaximum", #"<cell><stack hidesWhenEmpty="false" axis="horizontal"><stack hidesWhenEmpty="false" axis="horizontal" maxWidth="150"><spacer width="250" height="10"/></stack><stack hidesWhenEmpty="false" axis="horizontal"><spacer width="250" height="10"/></stack></stack></cell>"#,
+             [:],
+             [[0, 0, 390, 10], [0, 0, 150, 10], [0, 0, 250, 10], [150, 0, 240, 10], [0, 0, 250, 10]]),
+        Case("shrinkFactorsBelowOne", #"<cell><stack hidesWhenEmpty="false" axis="horizontal"><spacer width="200" height="10"/><label text="{t}" shrink="0.2"/><stack hidesWhenEmpty="false" axis="horizontal" shrink="0.3"><spacer width="200" height="10"/></stack></stack></cell>"#,
+             ["t": "words that want room"],
+             [[0, 0, 390, 22], [0, 0, 200, 10], [200, 0, 141.78, 22], [341.78, 0, 141.34, 22], [0, 0, 200, 10]]),
+        Case("alignSelfInARow", #"<cell><stack axis="horizontal" alignment="fill"><spacer width="10" height="60"/><label text="{a}" alignSelf="center"/><label text="{b}" alignSelf="trailing"/><label text="{c}"/></stack></cell>"#,
+             ["a": "centre", "b": "end", "c": "stretched"],
+             [[0, 0, 390, 60], [0, 0, 10, 60], [10, 19, 51.45, 22], [61.45, 38, 30.39, 22], [91.84, 0, 77.08, 60]]),
+        Case("alignSelfInAColumn", #"<cell><stack axis="vertical" alignment="leading"><label text="{a}" alignSelf="fill"/><label text="{b}" alignSelf="center"/><label text="{c}" alignSelf="trailing"/><label text="{d}"/></stack></cell>"#,
+             ["a": "filled", "b": "centre", "c": "end", "d": "leading"],
+             [[0, 0, 390, 88], [0, 0, 390, 22], [169.27, 22, 51.45, 22], [359.61, 44, 30.39, 22], [0, 66, 58.41, 22]]),
+        Case("alignSelfInFillEquallyColumn", #"<cell><stack axis="vertical" distribution="fillEqually"><label text="{a}" alignSelf="center"/><label text="{b}"/></stack></cell>"#,
+             ["a": "centre", "b": "filled"],
+             [[0, 0, 390, 44], [169.27, 0, 51.45, 22], [0, 22, 390, 22]]),
+        Case("alignSelfInABox", #"<cell><stack axis="vertical"><box padding="4"><label text="{a}" alignSelf="trailing"/></box></stack></cell>"#,
+             ["a": "end of the box"],
+             [[0, 0, 390, 30], [0, 0, 390, 30], [269.22, 4, 116.78, 22]]),
+        Case("imageNaturalSize", #"<cell><stack axis="horizontal" alignment="center"><image source="square.png"/><image source="wide@2x.png"/><label text="{a}"/></stack></cell>"#,
+             ["a": "pictures"],
+             [[0, 0, 390, 32], [0, 0, 32, 32], [32, 8, 32, 16], [64, 5, 64.75, 22]]),
+        Case("imageWidthAndItsRatio", #"<cell><stack axis="horizontal" alignment="leading"><image source="wide@2x.png" width="60"/><image source="square.png" height="20" aspectRatio="1.5"/><image source="square.png" aspectRatio="2"/><label text="{a}"/></stack></cell>"#,
+             ["a": "ratios"],
+             [[0, 0, 390, 30], [0, 0, 60, 30], [60, 0, 30, 20], [90, 0, 32, 16], [122, 0, 45.14, 22]]),
+    ]
+
+    /// Lays each case out as the only row of a plain table 390 wide.
+    static func laidOut(_ cases: [Case]) throws -> [String: LaidOutView] {
+        var files: [String: String] = [:]
+        var items: [[String: Any]] = []
+        for (index, item) in cases.enumerated() {
+            files["templates/T\(index).xml"] = item.template
+            items.append(["id": item.name, "template": "T\(index)", "values": item.values])
+        }
+        let document: [String: Any] = ["theme": "ios", "style": "plain", "width": 390, "templates": ["templates"], "assets": "assets",
+                                       "sections": [["id": "s", "items": items]]]
+        files["doc.json"] = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+        let folder = Repository.folder(with: files)
+        // The images of the cases: 32 × 32 pixels, and 64 × 32 at 2x (32 × 16 points).
+        try FileManager.default.createDirectory(atPath: folder + "/assets", withIntermediateDirectories: true)
+        try Data(TestPNG.solid(width: 32, height: 32)).write(to: URL(fileURLWithPath: folder + "/assets/square.png"))
+        try Data(TestPNG.solid(width: 64, height: 32)).write(to: URL(fileURLWithPath: folder + "/assets/wide@2x.png"))
+        let table = try LoadedDocument(path: folder + "/doc.json").layout()
+        var rows: [String: LaidOutView] = [:]
+        for block in table.pages.flatMap(\.blocks) where block.kind == .row { rows[block.id] = block.content }
+        return rows
+    }
+
+    static let rows = Result { try laidOut(cases) }
+
+    static func frames(_ view: LaidOutView) -> [[Double]] {
+        [[view.frame.x, view.frame.y, view.frame.width, view.frame.height]] + view.children.flatMap(frames)
+    }
+
+    @Test(arguments: cases)
+    func laysOutAsChromium(_ item: Case) throws {
+        let view = try #require(try Self.rows.get()[item.name])
+        let ours = Self.frames(view)
+        #expect(ours.count == item.chromium.count)
+        for (index, (frame, expected)) in zip(ours, item.chromium).enumerated() {
+            #expect(zip(frame, expected).allSatisfy { abs($0 - $1) <= 0.5 }, "view \(index): tablerender \(frame), Chromium \(expected)")
+        }
+    }
+
+    /// Deviation 11 and 12: the lines themselves. A one-line limit keeps one line whatever the
+    /// newlines; a clipped label keeps its line limit; a word longer than its label is broken
+    /// where it must be, with no inserted hyphen (as a browser's `overflow-wrap: anywhere`).
+    @Test func linesOfLimitedAndBrokenLabels() throws {
+        let rows = try Self.rows.get()
+        func lines(_ name: String) -> [String] { rows[name]?.children.first?.textLines?.lines ?? [] }
+        #expect(lines("oneLineLimitWithANewline") == ["first…"])
+        #expect(lines("clipTruncationKeepsTheLineLimit") == ["one two", "three four"])
+        let broken = lines("longWordBrokenWithoutHyphen")
+        #expect(broken.joined() == "Incomprehensibilities" && broken.count == 3)
+        let kana = lines("japaneseNeverStartsALineWithSmallKana")
+        #expect(kana.joined() == "ちょっとキャッシュのチェックをしょうりゃくします")
+        #expect(kana.allSatisfy { !"ょッャュっゃゅ".contains($0.first ?? " ") }, "\(kana)")
+    }
+}
