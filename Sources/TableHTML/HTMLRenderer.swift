@@ -471,8 +471,10 @@ public struct HTMLRenderer {
             }
             // An empty last line after a newline is a line: a browser draws none for a newline
             // at the very end, so it gets one more.
-            if lines.lines.count > 1, lines.lines.last == "", let last = lines.between.last, last.contains("\n") || last.contains("\r") {
-                shown += "\n"
+            if lines.lines.count > 1, lines.lines.last == "", let last = lines.between.last {
+                // After a soft break (a line limit that clips at a space, say) the empty line is
+                // held open by a zero-width space.
+                shown += last.contains("\n") || last.contains("\r") ? "\n" : "&#8203;"
             }
             // A label whose only line is empty still has that line (a browser makes no line box
             // for nothing).

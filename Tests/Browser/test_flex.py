@@ -119,10 +119,15 @@ def used(tree, values):
     return {key: value for key, value in values.items() if key in keys}
 
 
+# Seeds beyond the default range that once differed (found by longer runs), kept in every run:
+# a label in a box placed by alignSelf (1171, 1565); a clipped label whose last line is empty (6535).
+FOUND = [1171, 1565, 6535]
+
+
 def seeds():
     spec = os.environ.get("TABLERENDER_FLEX_SEEDS", "1:201")
     first, last = (int(part) for part in spec.split(":"))
-    return range(first, last)
+    return sorted(set(range(first, last)) | set(FOUND))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
