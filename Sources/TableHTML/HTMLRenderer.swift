@@ -197,7 +197,7 @@ public struct HTMLRenderer {
             .v{display:flex;min-width:0;min-height:0;flex:0 1 auto;position:relative}
             .l{display:block;min-height:0;white-space:pre;flex:0 1 auto}
             .l .tx{display:block;contain:inline-size}
-            .l .sz{display:block;height:0;overflow:hidden;visibility:hidden;white-space:normal;font-size:0;line-height:0}
+            .l .sz{display:block;height:0;overflow:hidden;visibility:hidden;white-space:normal;font-size:0;line-height:0;contain:layout}
             .l .sz i{display:inline-block;vertical-align:top}
             .l.w{white-space:pre-wrap;overflow-wrap:break-word}
             .l b,.l i{font-size:0;line-height:0;font-weight:inherit;font-style:inherit}
@@ -542,7 +542,7 @@ public struct HTMLRenderer {
                 // A vertical fillEqually stack is a grid of one column: its items' own placement
                 // across it is `justify-self`.
                 let property = parentAxis == .vertical && parentDistribution == "fillEqually" ? "justify-self" : "align-self"
-                css += "\(property):\(Self.alignments[alignSelf] ?? "stretch");"
+                css += "\(property):\(Self.crossAlignment(alignSelf, axis: parentAxis ?? .horizontal));"
             }
             if let width = style.width { css += "width:\(Escape.px(width));" }
             if let height = style.height { css += "height:\(Escape.px(height));" }
@@ -558,7 +558,17 @@ public struct HTMLRenderer {
             return css
         }
 
-        static let alignments = ["fill": "stretch", "leading": "flex-start", "center": "center", "trailing": "flex-end"]
+        static let alignments = ["fill": "stretch", "leading": "flex-start", "center": "center", "trailing": "flex-end",
+                                 "firstBaseline": "baseline", "lastBaseline": "last baseline"]
+
+        /// The CSS alignment across a stack of `axis`: across a column no baseline is shared, and
+        /// the page says what tablerender does there (the start for a first baseline, the end
+        /// for a last one: CSS's fallbacks), not what a browser's column does with baselines.
+        static func crossAlignment(_ alignment: String, axis: Axis) -> String {
+            if axis == .vertical, alignment == "firstBaseline" { return "flex-start" }
+            if axis == .vertical, alignment == "lastBaseline" { return "flex-end" }
+            return alignments[alignment] ?? "stretch"
+        }
         static let distributions = ["fill": "flex-start", "fillEqually": "flex-start", "leading": "flex-start", "center": "center",
                                     "trailing": "flex-end", "equalSpacing": "space-between"]
 
@@ -664,7 +674,7 @@ public struct HTMLRenderer {
                 // equal shares of a definite height (a grid of minmax(0, 1fr) rows).
                 css += "display:grid;grid-auto-rows:minmax(0,1fr);grid-template-columns:minmax(0,1fr);"
                 if spacing > 0 { css += "row-gap:\(Escape.px(spacing));" }
-                css += "justify-items:\(Self.alignments[alignment] ?? "stretch");align-items:stretch;"
+                css += "justify-items:\(Self.crossAlignment(alignment, axis: .vertical));align-items:stretch;"
             case .stack(let axis, let spacing, let alignment, let distribution):
                 css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
                 if style.wraps {
@@ -672,7 +682,7 @@ public struct HTMLRenderer {
                 } else if spacing > 0 {
                     css += "gap:\(Escape.px(spacing));"
                 }
-                css += "align-items:\(Self.alignments[alignment] ?? "stretch");justify-content:\(Self.distributions[distribution] ?? "flex-start");"
+                css += "align-items:\(Self.crossAlignment(alignment, axis: axis));justify-content:\(Self.distributions[distribution] ?? "flex-start");"
             case .box:
                 css += "flex-direction:column;align-items:stretch;"
             case .spacer, .accessory:

@@ -38,6 +38,11 @@ public struct LaidOutView: Sendable, Hashable {
     /// The height its content asks for (padding included), before its minimum and maximum:
     /// what a column flexes it from (CSS flex base size).
     public var naturalHeight: Double = 0
+    /// A label's number of lines as set (whatever height the label was given): where its last
+    /// baseline is.
+    public var lineCount: Int = 0
+    /// In a wrapping row, the line the view is on (0 first).
+    public var wrapLine: Int = 0
 
     public init(style: ViewStyle, frame: Rect, children: [LaidOutView], text: ShapedText? = nil, lines: TextLines? = nil) {
         self.style = style
@@ -74,6 +79,7 @@ public struct FlexLayout {
         var contentHeight: Double
         var shaped: ShapedText?
         var lines: TextLines?
+        var lineCount = 0
         switch style.content {
         case .stack(let axis, let spacing, let alignment, let distribution):
             if axis == .horizontal, style.wraps {
@@ -90,11 +96,15 @@ public struct FlexLayout {
             if text.drawsText, !string.isEmpty {
                 shaped = text.shape(string, style: textStyle, width: innerWidth)
                 contentHeight = shaped?.size.height ?? 0
+                lineCount = shaped?.size.lineCount ?? 0
             } else if text.keepsLines, !string.isEmpty {
                 lines = text.lines(string, style: textStyle, width: innerWidth)
                 contentHeight = lines?.size.height ?? 0
+                lineCount = lines?.size.lineCount ?? 0
             } else {
-                contentHeight = text.measure(string, style: textStyle, width: innerWidth).height
+                let size = text.measure(string, style: textStyle, width: innerWidth)
+                contentHeight = size.height
+                lineCount = size.lineCount
             }
         default:
             contentHeight = 0
@@ -121,6 +131,7 @@ public struct FlexLayout {
         }
         var laidOut = LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children, text: shaped, lines: lines)
         laidOut.naturalHeight = max(style.padding[0] + style.padding[2], style.height ?? naturalHeight)
+        laidOut.lineCount = lineCount
         return laidOut
     }
 
@@ -223,6 +234,44 @@ public struct FlexLayout {
         return (max(padding, style.minHeight), max(padding, style.maxHeight))
     }
 
+    /// Whether an alignment aligns baselines (UIStackView's `firstBaseline` / `lastBaseline`,
+    /// CSS `baseline` / `last baseline`).
+    static func isBaseline(_ alignment: String) -> Bool { alignment == "firstBaseline" || alignment == "lastBaseline" }
+
+    /// A laid-out view's first (or last) baseline from its top, as CSS finds it: a label's first
+    /// (last) line's; a row's, the baseline its baseline-aligned items share (first or last),
+    /// else its first (last) item's; a column's or box's, its first (last) item's; nil for a view without text
+    /// (its parent synthesizes one at its bottom edge).
+    func baseline(_ view: LaidOutView, last: Bool) -> Double? {
+        let style = view.style
+        switch style.content {
+        case .label(let string, let textStyle, _):
+            guard !string.isEmpty else { return nil }
+            let lines = max(1, view.lineCount)
+            return style.padding[0] + (last ? Double(lines - 1) * textStyle.font.lineHeight : 0) + text.baseline(of: textStyle.font)
+        case .stack(let axis, _, let alignment, _):
+            guard let item = last ? view.children.last : view.children.first else { return nil }
+            if axis == .horizontal {
+                // The baseline its items share, of the kind asked for first, else of the other
+                // kind (CSS §8.5: the items that participate in baseline alignment).
+                // In a wrapping row, the items of its first (last) line.
+                let line = last ? item.wrapLine : 0
+                for wanted in last ? ["lastBaseline", "firstBaseline"] : ["firstBaseline", "lastBaseline"] {
+                    let isMember: (LaidOutView) -> Bool = { $0.wrapLine == line && ($0.style.alignSelf ?? alignment) == wanted }
+                    if let aligned = last ? view.children.last(where: isMember) : view.children.first(where: isMember) {
+                        return aligned.frame.y + (baseline(aligned, last: wanted == "lastBaseline") ?? aligned.frame.height)
+                    }
+                }
+            }
+            return item.frame.y + (baseline(item, last: last) ?? item.frame.height)
+        case .box:
+            guard let item = last ? view.children.last : view.children.first else { return nil }
+            return item.frame.y + (baseline(item, last: last) ?? item.frame.height)
+        default:
+            return nil
+        }
+    }
+
     /// The height at a given width when nothing stretches it.
     func contentHeight(_ view: BoundView, width: Double) -> Double {
         if view.style.height != nil { return heightLimits(view).min }
@@ -239,12 +288,38 @@ public struct FlexLayout {
             mins: items.map { minimumMainWidth($0, equal: equal) }, maxs: items.map { maximumMainWidth($0, equal: equal) },
             available: width - spacing * Double(items.count - 1))
         var heights = zip(items, widths).map { contentHeight($0, width: $1) }
-        let lineHeight = height ?? (heights.max() ?? 0)
+        // Items aligned by their baselines (CSS §8.3, §9.4 step 7): laid out at their own height,
+        // each group's baselines at one line across the row, which is as tall as the group's
+        // largest distances above and below the baseline add up to (one may be negative: text
+        // overflowing a short box).
+        var aligned: [LaidOutView?] = Array(repeating: nil, count: items.count)
+        var shared: [Bool: (above: Double, below: Double)] = [:]
+        for (index, item) in items.enumerated() where Self.isBaseline(item.style.alignSelf ?? alignment) {
+            let last = (item.style.alignSelf ?? alignment) == "lastBaseline"
+            let child = layout(item, width: widths[index], height: item.style.height ?? heights[index])
+            let offset = baseline(child, last: last) ?? child.frame.height
+            let group = shared[last] ?? (-.infinity, -.infinity)
+            shared[last] = (max(group.above, offset), max(group.below, child.frame.height - offset))
+            aligned[index] = child
+        }
+        let baselineLines = shared.values.map { $0.above + $0.below }
+        let lineHeight = height ?? max(items.indices.filter { aligned[$0] == nil }.map { heights[$0] }.max() ?? 0, baselineLines.max() ?? 0)
         var laidOut: [LaidOutView] = []
         let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - widths.reduce(0, +) - spacing * Double(items.count - 1), count: items.count, spacing: spacing)
         var x = start
         for (index, item) in items.enumerated() {
             let alignment = item.style.alignSelf ?? alignment
+            if var child = aligned[index] {
+                let last = alignment == "lastBaseline"
+                let offset = baseline(child, last: last) ?? child.frame.height
+                let group = shared[last] ?? (-.infinity, -.infinity)
+                // First baselines line up from the top, last ones from the bottom.
+                child.frame.y = last ? lineHeight - group.below - offset : group.above - offset
+                child.frame.x = x
+                laidOut.append(child)
+                x += widths[index] + gap
+                continue
+            }
             let stretch = alignment == "fill" && item.style.height == nil
             if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
             var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
@@ -295,12 +370,35 @@ public struct FlexLayout {
                 bases: Array(bases[line]), paddings: members.map { $0.style.padding[1] + $0.style.padding[3] }, grows: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow }, shrinks: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink },
                 mins: Array(mins[line]), maxs: Array(maxs[line]), available: width - spacing * Double(members.count - 1))
             var heights = zip(members, widths).map { contentHeight($0, width: $1) }
-            let lineHeight = heights.max() ?? 0
+            // Baselines are shared within a line.
+            var aligned: [LaidOutView?] = Array(repeating: nil, count: members.count)
+            var shared: [Bool: (above: Double, below: Double)] = [:]
+            for (index, item) in members.enumerated() where Self.isBaseline(item.style.alignSelf ?? alignment) {
+                let last = (item.style.alignSelf ?? alignment) == "lastBaseline"
+                let child = layout(item, width: widths[index], height: item.style.height ?? heights[index])
+                let offset = baseline(child, last: last) ?? child.frame.height
+                let group = shared[last] ?? (-.infinity, -.infinity)
+                shared[last] = (max(group.above, offset), max(group.below, child.frame.height - offset))
+                aligned[index] = child
+            }
+            let lineHeight = max(members.indices.filter { aligned[$0] == nil }.map { heights[$0] }.max() ?? 0,
+                                 shared.values.map { $0.above + $0.below }.max() ?? 0)
             let (startX, gap) = mainAxisPlacement(distribution: distribution, free: width - widths.reduce(0, +) - spacing * Double(members.count - 1),
                                                   count: members.count, spacing: spacing)
             var x = startX
             for (index, item) in members.enumerated() {
                 let alignment = item.style.alignSelf ?? alignment
+                if var child = aligned[index] {
+                    let last = alignment == "lastBaseline"
+                    let offset = baseline(child, last: last) ?? child.frame.height
+                    let group = shared[last] ?? (-.infinity, -.infinity)
+                    child.frame.y = y + (last ? lineHeight - group.below - offset : group.above - offset)
+                    child.frame.x = x
+                    child.wrapLine = number
+                    laidOut.append(child)
+                    x += widths[index] + gap
+                    continue
+                }
                 let stretch = alignment == "fill" && item.style.height == nil
                 if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
                 var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
@@ -310,6 +408,7 @@ public struct FlexLayout {
                 default: child.frame.y = y
                 }
                 child.frame.x = x
+                child.wrapLine = number
                 laidOut.append(child)
                 x += widths[index] + gap
             }
@@ -374,7 +473,9 @@ public struct FlexLayout {
             }
             switch item.style.alignSelf ?? alignment {
             case "center": child.frame.x = (width - child.frame.width) / 2
-            case "trailing": child.frame.x = width - child.frame.width
+            // Across a column no baseline is shared: a first baseline falls back to the start,
+            // a last one to the end (CSS's fallback alignments, which the HTML states).
+            case "trailing", "lastBaseline": child.frame.x = width - child.frame.width
             default: child.frame.x = 0
             }
             child.frame.y = y

@@ -63,7 +63,7 @@ public enum Schema {
         .init("maxHeight", .length, "auto", "largest height"),
         .init("grow", .number, "0", "share of the free space along the parent stack's axis (flex-grow)"),
         .init("shrink", .number, "1", "share of the overflow taken back along the parent stack's axis (flex-shrink)"),
-        .init("alignSelf", .choice(["auto", "fill", "leading", "center", "trailing"]), "auto", "its own placement across the parent stack's axis; auto follows the stack's alignment (CSS align-self)"),
+        .init("alignSelf", .choice(["auto", "fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]), "auto", "its own placement across the parent stack's axis; auto follows the stack's alignment (CSS align-self)"),
         .init("hidden", .bool, "false", "hide the view; it takes no space, as a hidden arranged subview"),
         .init("hidesWhenEmpty", .bool, "true", "hide the view when its bound content is missing or empty"),
         .init("background", .color, nil, "background colour"),
@@ -76,7 +76,7 @@ public enum Schema {
         .stack: [
             .init("axis", .choice(["horizontal", "vertical"]), "horizontal", "direction the children are laid out in (UIStackView default)"),
             .init("spacing", .number, "0", "space between visible children"),
-            .init("alignment", .choice(["fill", "leading", "center", "trailing"]), "fill", "placement across the axis"),
+            .init("alignment", .choice(["fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]), "fill", "placement across the axis; in a row, firstBaseline and lastBaseline line up the children's first or last text baselines (UIStackView; CSS baseline and last baseline), in a column they place children at the start or the end"),
             .init("distribution", .choice(["fill", "fillEqually", "equalSpacing", "leading", "center", "trailing"]), "fill", "placement along the axis"),
             .init("padding", .insets, "0", "space inside the edges"),
             .init("wrap", .bool, "false", "horizontal stacks: children that do not fit on one line go on to the next, as in UIKit's value cell when title and detail do not fit side by side (CSS flex-wrap)"),

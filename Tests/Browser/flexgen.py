@@ -1,5 +1,5 @@
 """Random cell templates over the template vocabulary, for the differential test of the stack
-layout against Chromium (test_flex.py): nested stacks with every axis, alignment, distribution,
+layout against Chromium (test_flex.py): nested stacks with every axis, alignment (baselines too), distribution,
 spacing, padding and wrapping; labels with line limits, truncations and alignments; images,
 spacers, dividers, switches, accessories and boxes; fixed, minimum and maximum sizes (the root's
 too); grow, shrink and alignSelf; images of their natural size or an aspect ratio. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
@@ -16,7 +16,7 @@ WORDS = ("the a of to in list row table section header title label stack image s
          "storage notifications café naïve Zürich São Paulo 2024 42 7.5 e-mail sign-in well-known long short quick "
          "Incomprehensibilities antidisestablishmentarianism https://example.com/a/path").split()
 FONTS = ["body", "headline", "subheadline", "footnote", "caption1", "Inter 13", "Inter Semibold 17", "Liberation Serif 14"]
-ALIGNMENTS = ["fill", "leading", "center", "trailing"]
+ALIGNMENTS = ["fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]
 DISTRIBUTIONS = ["fill", "fillEqually", "equalSpacing", "leading", "center", "trailing"]
 
 
@@ -41,7 +41,7 @@ def sizes(rng, node, kinds=("width", "height", "minWidth", "maxWidth", "minHeigh
 
 def placement(rng, node):
     if rng.random() < 0.15:
-        node["attrs"]["alignSelf"] = rng.choice(["auto", "fill", "leading", "center", "trailing"])
+        node["attrs"]["alignSelf"] = rng.choice(["auto", "fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"])
     return node
 
 

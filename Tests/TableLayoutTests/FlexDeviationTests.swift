@@ -8,7 +8,7 @@ import Testing
 /// Chromium's layout of tablerender's own HTML for the template at width 390 (every view, in
 /// document order: x, y, width, height relative to its parent), within half a point, the
 /// tolerance of `Tests/Browser/test_flex.py`. The last cases are the vocabulary added with the
-/// fixes: `alignSelf`, and images of their natural size or an aspect ratio.
+/// fixes: `alignSelf`, images of their natural size or an aspect ratio, and baseline alignment.
 @Suite struct FlexDeviationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -115,6 +115,27 @@ import Testing
         Case("imageWidthAndItsRatio", #"<cell><stack axis="horizontal" alignment="leading"><image source="wide@2x.png" width="60"/><image source="square.png" height="20" aspectRatio="1.5"/><image source="square.png" aspectRatio="2"/><label text="{a}"/></stack></cell>"#,
              ["a": "ratios"],
              [[0, 0, 390, 30], [0, 0, 60, 30], [60, 0, 30, 20], [90, 0, 32, 16], [122, 0, 45.14, 22]]),
+        Case("firstBaselinesOfMixedFonts", #"<cell><stack axis="horizontal" alignment="firstBaseline" spacing="8"><label text="{a}" font="title1"/><label text="{b}" font="footnote"/><image source="square.png" width="20" height="20"/></stack></cell>"#,
+             ["a": "Title", "b": "detail"],
+             [[0, 0, 390, 34], [0, 0, 58.06, 34], [66.06, 13, 33.86, 18], [107.92, 7, 20, 20]]),
+        Case("lastBaselinesOfAMultilineLabel", #"<cell><stack axis="horizontal" alignment="lastBaseline" spacing="8"><label text="{a}" font="headline" lines="0"/><label text="{b}" font="caption1"/><spacer width="10" height="5"/></stack></cell>"#,
+             ["a": "two\nlines", "b": "detail"],
+             [[0, 0, 390, 44], [0, 0, 38.62, 44], [46.62, 27, 31.25, 16], [85.88, 34, 10, 5]]),
+        Case("aColumnsBaselineIsItsFirstItems", #"<cell><stack axis="horizontal" alignment="firstBaseline" padding="4"><stack axis="vertical" padding="3"><label text="{a}" font="title2"/><label text="{b}"/></stack><label text="{c}" font="caption2"/></stack></cell>"#,
+             ["a": "Big", "b": "small", "c": "tiny"],
+             [[0, 0, 390, 64], [4, 4, 47.31, 56], [3, 3, 41.31, 28], [3, 31, 41.31, 22], [51.31, 19, 18.94, 13]]),
+        Case("lastBaselineInATallerRowAndAFirstBaselineBeside", #"<cell><stack axis="horizontal" minHeight="80" alignment="lastBaseline"><label text="{a}" font="title3"/><label text="{b}" font="footnote" alignSelf="firstBaseline"/><spacer width="5" height="30"/></stack></cell>"#,
+             ["a": "Last", "b": "first"],
+             [[0, 0, 390, 80], [0, 55, 40.25, 25], [40.25, 0, 24.12, 18], [64.38, 44, 5, 30]]),
+        Case("baselinesAcrossAColumnAreItsEdges", #"<cell><stack axis="vertical" alignment="lastBaseline"><label text="{a}"/><label text="{b}" alignSelf="firstBaseline"/></stack></cell>"#,
+             ["a": "end", "b": "start"],
+             [[0, 0, 390, 44], [359.61, 0, 30.39, 22], [0, 22, 37.73, 22]]),
+        Case("aRowsBaselineIsItsFirstItemsWhenNoneShareOne", #"<cell><stack axis="horizontal" alignment="firstBaseline"><stack axis="horizontal" alignment="center"><spacer width="10" height="40"/><label text="{a}"/></stack><label text="{b}" font="title1"/></stack></cell>"#,
+             ["a": "inner", "b": "Outer"],
+             [[0, 0, 390, 47], [0, 0, 50.16, 40], [0, 0, 10, 40], [10, 9, 40.16, 22], [50.16, 13, 74.33, 34]]),
+        Case("aBoxsBaselineIsItsChilds", #"<cell><stack axis="horizontal" alignment="firstBaseline"><label text="{a}"/><box padding="6"><label text="{b}" font="caption1"/></box></stack></cell>"#,
+             ["a": "plain", "b": "boxed"],
+             [[0, 0, 390, 28], [0, 1, 37.95, 22], [37.95, 0, 46.97, 28], [6, 6, 34.97, 16]]),
     ]
 
     /// Lays each case out as the only row of a plain table 390 wide.
