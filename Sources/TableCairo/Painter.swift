@@ -95,7 +95,10 @@ final class Painter {
         case .stack, .box, .spacer:
             break
         }
-        for child in view.children { try draw(child, at: (frame.x, frame.y), on: canvas, visible: visible) }
+        // Positioned children (overlays, and the stacks that hold them) are drawn over their
+        // siblings, as a browser paints positioned boxes after the others.
+        for child in view.children where !child.style.isPositioned { try draw(child, at: (frame.x, frame.y), on: canvas, visible: visible) }
+        for child in view.children where child.style.isPositioned { try draw(child, at: (frame.x, frame.y), on: canvas, visible: visible) }
         if clips { canvas.restore() }
         if style.borderWidth > 0 { canvas.stroke(frame, color(style.borderColor), width: style.borderWidth, radius: style.cornerRadius) }
     }

@@ -531,14 +531,22 @@ public struct HTMLRenderer {
         mutating func itemDeclarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?) -> String {
             var css = ""
             let mainFixed = parentAxis == .horizontal ? style.width != nil : parentAxis == .vertical ? style.height != nil : false
-            if parentDistribution == "fillEqually" {
+            if let overlay = style.overlay {
+                // Out of the flow, against the parent's padding box.
+                css += "position:absolute;"
+                for (name, value) in [("top", overlay.top), ("right", overlay.right), ("bottom", overlay.bottom), ("left", overlay.left)] {
+                    if let value { css += "\(name):\(Escape.px(value));" }
+                }
+            } else if parentDistribution == "fillEqually" {
                 css += "flex:1 1 0;"
             } else if mainFixed {
                 css += "flex:0 0 auto;"
             } else if style.grow != 0 || style.shrink != 1 {
                 css += "flex:\(Escape.number(style.grow)) \(Escape.number(style.shrink)) auto;"
             }
-            if let alignSelf = style.alignSelf, parentAxis != nil {
+            // A parent holds its overlays (an overlay is positioned already).
+            if style.holdsOverlay, style.overlay == nil { css += "position:relative;" }
+            if let alignSelf = style.alignSelf, parentAxis != nil, style.overlay == nil {
                 // A vertical fillEqually stack is a grid of one column: its items' own placement
                 // across it is `justify-self`.
                 let property = parentAxis == .vertical && parentDistribution == "fillEqually" ? "justify-self" : "align-self"
@@ -590,14 +598,15 @@ public struct HTMLRenderer {
             case .stack(let axis, _, let alignment, let distribution):
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
-                    let childSized = sized || axis == .horizontal || ((child.style.alignSelf ?? alignment) != "fill" && child.style.width == nil)
+                    let childSized = sized || axis == .horizontal || child.style.overlay != nil
+                        || ((child.style.alignSelf ?? alignment) != "fill" && child.style.width == nil)
                     try write(child, parentAxis: axis, parentDistribution: distribution, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"
             case .box:
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
-                    let childSized = sized || ((child.style.alignSelf ?? "fill") != "fill" && child.style.width == nil)
+                    let childSized = sized || child.style.overlay != nil || ((child.style.alignSelf ?? "fill") != "fill" && child.style.width == nil)
                     try write(child, parentAxis: .vertical, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"

@@ -49,7 +49,8 @@ public struct Binder: Sendable {
     /// A template view with its box properties computed ahead when they hold no binding.
     fileprivate final class CompiledNode: Sendable {
         static let commonNames = ["id", "hidden", "hidesWhenEmpty", "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight",
-                                  "grow", "shrink", "background", "cornerRadius", "borderWidth", "borderColor"]
+                                  "grow", "shrink", "background", "cornerRadius", "borderWidth", "borderColor", "alignSelf",
+                                  "position", "top", "right", "bottom", "left"]
         static let stackNames = ["axis", "padding", "spacing", "alignment", "distribution", "wrap", "lineSpacing"]
         static let labelNames = ["transform", "font", "lineHeight", "lines", "alignment", "truncation", "color"]
         let node: ViewNode
@@ -150,6 +151,13 @@ public struct Binder: Sendable {
                 let alignSelf = try string(node, "alignSelf")
                 style.alignSelf = alignSelf == "auto" ? nil : alignSelf
             }
+            if node.attributes["position"] != nil, try string(node, "position") == "overlay" {
+                func offset(_ name: String) throws(Diagnostic) -> Double? {
+                    let text = try string(node, name)
+                    return text == "auto" || text.isEmpty ? nil : AttributeCheck.offset(text)
+                }
+                style.overlay = OverlayInsets(top: try offset("top"), right: try offset("right"), bottom: try offset("bottom"), left: try offset("left"))
+            }
             let background = try string(node, "background")
             style.background = background.isEmpty ? nil : background
             style.cornerRadius = try number(node, "cornerRadius") ?? 0
@@ -189,6 +197,9 @@ public struct Binder: Sendable {
             if shared.hidden { return nil }
             let hidesWhenEmpty = shared.hidesWhenEmpty
             var style = shared.style
+            if style.overlay != nil, parentAxis == nil {
+                throw error(node, "position=\"overlay\" places a view against its parent's edges, and the template's root view has no parent; put the overlay inside a <stack> or <box>")
+            }
 
             func isEmpty(_ name: String) -> Bool { resolved(node, name)?.isEmpty ?? true }
             var children: [BoundView] = []
@@ -210,6 +221,7 @@ public struct Binder: Sendable {
                 for child in compiledNode.children {
                     if let bound = try bind(child, parentAxis: axis) { children.append(bound) }
                 }
+                style.holdsOverlay = children.contains { $0.style.overlay != nil }
                 let hasContent = children.contains { if case .spacer = $0.style.content { return false }; if case .divider = $0.style.content { return false }; return true }
                 if hidesWhenEmpty, !node.children.isEmpty, !hasContent { return nil }
                 style.content = stack?.content ?? .box

@@ -33,6 +33,13 @@ public struct ViewStyle: Sendable, Hashable {
     /// Its own placement across its parent stack's axis (`fill`, `leading`, `center`,
     /// `trailing`), instead of the stack's alignment; nil follows the stack (CSS `align-self`).
     public var alignSelf: String?
+    /// Out of its stack's flow, placed against the parent's edges (CSS `position: absolute`).
+    public var overlay: OverlayInsets?
+    /// Whether a child is an overlay (the parent is then its containing block).
+    public var holdsOverlay = false
+
+    /// An overlay or its parent: drawn over its siblings (CSS positioned boxes).
+    public var isPositioned: Bool { overlay != nil || holdsOverlay }
     public var background: String?
     public var cornerRadius: Double = 0
     public var borderWidth: Double = 0
@@ -55,6 +62,17 @@ public struct ViewStyle: Sendable, Hashable {
         case .accessory: return "accessory"
         case .divider: return "divider"
         }
+    }
+}
+
+/// An overlay's distances from its parent's edges; nil ones are `auto`.
+public struct OverlayInsets: Sendable, Hashable {
+    public var top, right, bottom, left: Double?
+    public init(top: Double?, right: Double?, bottom: Double?, left: Double?) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
     }
 }
 

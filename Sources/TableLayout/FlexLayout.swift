@@ -82,16 +82,18 @@ public struct FlexLayout {
         var lineCount = 0
         switch style.content {
         case .stack(let axis, let spacing, let alignment, let distribution):
+            let flowing = style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
             if axis == .horizontal, style.wraps {
-                (children, contentHeight) = layoutWrappingRow(view.children, width: innerWidth, height: definiteInner, spacing: spacing,
+                (children, contentHeight) = layoutWrappingRow(flowing, width: innerWidth, height: definiteInner, spacing: spacing,
                                                               lineSpacing: style.lineSpacing, alignment: alignment, distribution: distribution)
             } else if axis == .horizontal {
-                (children, contentHeight) = layoutRow(view.children, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
+                (children, contentHeight) = layoutRow(flowing, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
             } else {
-                (children, contentHeight) = layoutColumn(view.children, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
+                (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
             }
         case .box:
-            (children, contentHeight) = layoutColumn(view.children, width: innerWidth, height: definiteInner, spacing: 0, alignment: "fill", distribution: "fill")
+            let flowing = style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
+            (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: 0, alignment: "fill", distribution: "fill")
         case .label(let string, let textStyle, _):
             if text.drawsText, !string.isEmpty {
                 shaped = text.shape(string, style: textStyle, width: innerWidth)
@@ -129,10 +131,83 @@ public struct FlexLayout {
             moved.frame = child.frame.offsetBy(dx: style.padding[3], dy: style.padding[0])
             return moved
         }
+        if style.holdsOverlay {
+            children = placingOverlays(of: view, flowing: children, width: width, height: finalHeight)
+        }
         var laidOut = LaidOutView(style: style, frame: Rect(x: 0, y: 0, width: width, height: finalHeight), children: children, text: shaped, lines: lines)
         laidOut.naturalHeight = max(style.padding[0] + style.padding[2], style.height ?? naturalHeight)
         laidOut.lineCount = lineCount
         return laidOut
+    }
+
+    /// The children of `view` in document order: the flowing ones as laid out, each overlay
+    /// placed against the parent's padding box as CSS places an absolutely positioned child of
+    /// a `position: relative` flex container. On each axis an offset pins that edge; with both,
+    /// the overlay spans between them; with neither, it stands where the stack would put a sole
+    /// child (the static position: within the content box, or a vertical fillEqually stack's
+    /// padding box), by its distribution along the axis and its alignment across it. A width
+    /// not given is fit-content in what the pinned edges (or the static position) leave.
+    func placingOverlays(of view: BoundView, flowing: [LaidOutView], width: Double, height: Double) -> [LaidOutView] {
+        let style = view.style
+        var placed: [LaidOutView] = []
+        var next = flowing.makeIterator()
+        let (axis, alignment, distribution): (Axis, String, String)
+        if case .stack(let stackAxis, _, let stackAlignment, let stackDistribution) = style.content {
+            (axis, alignment, distribution) = (stackAxis, stackAlignment, stackDistribution)
+        } else {
+            (axis, alignment, distribution) = (.vertical, "fill", "fill")
+        }
+        // The static position's rectangle and how a sole child is placed in it on each axis.
+        let isGrid = axis == .vertical && distribution == "fillEqually"
+        let rect = isGrid ? Rect(x: 0, y: 0, width: width, height: height)
+            : Rect(x: style.padding[3], y: style.padding[0], width: width - style.padding[1] - style.padding[3], height: height - style.padding[0] - style.padding[2])
+        func placement(_ value: String) -> String {
+            switch value {
+            case "center": return "center"
+            case "trailing", "lastBaseline": return "end"
+            default: return "start"
+            }
+        }
+        let horizontal = placement(axis == .horizontal ? distribution : alignment)
+        let vertical = isGrid ? "start" : placement(axis == .horizontal ? alignment : distribution)
+        /// On one axis: the room an auto size is fitted in, and where the view starts once its size is known.
+        func span(start: Double?, end: Double?, total: Double, rectStart: Double, rectSize: Double, placement: String) -> (room: Double, position: (Double) -> Double) {
+            switch (start, end) {
+            case (let start?, let end?): return (total - start - end, { _ in start })
+            case (let start?, nil): return (total - start, { _ in start })
+            case (nil, let end?): return (total - end, { total - end - $0 })
+            case (nil, nil):
+                switch placement {
+                case "center": return (total, { rectStart + (rectSize - $0) / 2 })
+                case "end": return (rectStart + rectSize, { rectStart + rectSize - $0 })
+                default: return (total - rectStart, { _ in rectStart })
+                }
+            }
+        }
+        for child in view.children {
+            guard let insets = child.style.overlay else {
+                if let laidOut = next.next() { placed.append(laidOut) }
+                continue
+            }
+            let childStyle = child.style
+            let across = span(start: insets.left, end: insets.right, total: width, rectStart: rect.x, rectSize: rect.width, placement: horizontal)
+            let down = span(start: insets.top, end: insets.bottom, total: height, rectStart: rect.y, rectSize: rect.height, placement: vertical)
+            let childWidth: Double
+            if let fixed = childStyle.width {
+                childWidth = fixed
+            } else if insets.left != nil, insets.right != nil {
+                childWidth = across.room
+            } else {
+                childWidth = min(max(minimumContentWidth(child), across.room), preferredWidth(child))
+            }
+            let clampedWidth = max(childStyle.padding[1] + childStyle.padding[3], clamp(childWidth, childStyle.minWidth, childStyle.maxWidth))
+            let childHeight: Double? = childStyle.height == nil && insets.top != nil && insets.bottom != nil ? max(0, down.room) : nil
+            var laidOut = layout(child, width: clampedWidth, height: childHeight)
+            laidOut.frame.x = across.position(laidOut.frame.width)
+            laidOut.frame.y = down.position(laidOut.frame.height)
+            placed.append(laidOut)
+        }
+        return placed
     }
 
     /// Lays out a row's, header's or footer's root view in the cell's width: at its own width
@@ -156,10 +231,10 @@ public struct FlexLayout {
         let content: Double
         switch style.content {
         case .stack(let axis, let spacing, _, _):
-            let widths = view.children.map(preferredWidth)
+            let widths = view.children.filter { $0.style.overlay == nil }.map(preferredWidth)
             content = axis == .horizontal ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
         case .box:
-            content = view.children.map(preferredWidth).max() ?? 0
+            content = view.children.filter { $0.style.overlay == nil }.map(preferredWidth).max() ?? 0
         case .label(let string, let textStyle, _):
             content = text.measure(string, style: textStyle, width: nil).width
         default:
@@ -181,11 +256,11 @@ public struct FlexLayout {
             // A grid of `minmax(0, 1fr)` rows in one `minmax(0, 1fr)` column: no minimum.
             content = 0
         case .stack(let axis, let spacing, _, _):
-            let widths = view.children.map(minimumContentWidth)
+            let widths = view.children.filter { $0.style.overlay == nil }.map(minimumContentWidth)
             // A wrapping row can put each item on a line of its own.
             content = axis == .horizontal && !style.wraps ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
         case .box:
-            content = view.children.map(minimumContentWidth).max() ?? 0
+            content = view.children.filter { $0.style.overlay == nil }.map(minimumContentWidth).max() ?? 0
         case .label(let string, let textStyle, _):
             content = text.minimumWidth(string, style: textStyle)
         default:
@@ -250,7 +325,8 @@ public struct FlexLayout {
             let lines = max(1, view.lineCount)
             return style.padding[0] + (last ? Double(lines - 1) * textStyle.font.lineHeight : 0) + text.baseline(of: textStyle.font)
         case .stack(let axis, _, let alignment, _):
-            guard let item = last ? view.children.last : view.children.first else { return nil }
+            let flowing = view.children.filter { $0.style.overlay == nil }
+            guard let item = last ? flowing.last : flowing.first else { return nil }
             if axis == .horizontal {
                 // The baseline its items share, of the kind asked for first, else of the other
                 // kind (CSS §8.5: the items that participate in baseline alignment).
@@ -258,14 +334,15 @@ public struct FlexLayout {
                 let line = last ? item.wrapLine : 0
                 for wanted in last ? ["lastBaseline", "firstBaseline"] : ["firstBaseline", "lastBaseline"] {
                     let isMember: (LaidOutView) -> Bool = { $0.wrapLine == line && ($0.style.alignSelf ?? alignment) == wanted }
-                    if let aligned = last ? view.children.last(where: isMember) : view.children.first(where: isMember) {
+                    if let aligned = last ? flowing.last(where: isMember) : flowing.first(where: isMember) {
                         return aligned.frame.y + (baseline(aligned, last: wanted == "lastBaseline") ?? aligned.frame.height)
                     }
                 }
             }
             return item.frame.y + (baseline(item, last: last) ?? item.frame.height)
         case .box:
-            guard let item = last ? view.children.last : view.children.first else { return nil }
+            let flowing = view.children.filter { $0.style.overlay == nil }
+            guard let item = last ? flowing.last : flowing.first else { return nil }
             return item.frame.y + (baseline(item, last: last) ?? item.frame.height)
         default:
             return nil

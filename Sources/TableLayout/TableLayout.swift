@@ -352,7 +352,7 @@ public final class TableLayoutEngine {
     /// Where the first label starts: UIKit aligns a cell's separator with its text.
     static func firstTextX(_ view: LaidOutView) -> Double? {
         if case .label = view.style.content { return view.frame.x }
-        for child in view.children {
+        for child in view.children where child.style.overlay == nil {
             if let x = firstTextX(child) { return view.frame.x + x }
         }
         return nil

@@ -20,6 +20,8 @@ public enum AttributeKind: Sendable, Hashable {
     case insets
     /// A number, or `auto`.
     case length
+    /// A number that may be negative, or `auto`: an overlay's distance from its parent's edge.
+    case offset
 
     var summary: String {
         switch self {
@@ -31,6 +33,7 @@ public enum AttributeKind: Sendable, Hashable {
         case .font: return "font token or Pango font (\"Inter Bold 17\")"
         case .insets: return "1–4 numbers: top right bottom left"
         case .length: return "number or auto"
+        case .offset: return "number (may be negative) or auto"
         }
     }
 }
@@ -64,6 +67,11 @@ public enum Schema {
         .init("grow", .number, "0", "share of the free space along the parent stack's axis (flex-grow)"),
         .init("shrink", .number, "1", "share of the overflow taken back along the parent stack's axis (flex-shrink)"),
         .init("alignSelf", .choice(["auto", "fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]), "auto", "its own placement across the parent stack's axis; auto follows the stack's alignment (CSS align-self)"),
+        .init("position", .choice(["flow", "overlay"]), "flow", "overlay: out of the stack's flow, over its siblings, placed by top, right, bottom and left against the parent's edges (a badge on an avatar; CSS position: absolute)"),
+        .init("top", .offset, "auto", "an overlay's distance from its parent's top edge"),
+        .init("right", .offset, "auto", "an overlay's distance from its parent's right edge"),
+        .init("bottom", .offset, "auto", "an overlay's distance from its parent's bottom edge"),
+        .init("left", .offset, "auto", "an overlay's distance from its parent's left edge; with neither left nor right (top nor bottom) an overlay stands where the stack's distribution and alignment put a sole child"),
         .init("hidden", .bool, "false", "hide the view; it takes no space, as a hidden arranged subview"),
         .init("hidesWhenEmpty", .bool, "true", "hide the view when its bound content is missing or empty"),
         .init("background", .color, nil, "background colour"),

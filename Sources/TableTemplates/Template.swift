@@ -68,6 +68,9 @@ public enum TemplateParser {
             throw Diagnostic(at: root.children[1].location, "<\(role.rawValue)> holds one content view; wrap several in a <stack>")
         }
         let content = try root.children.first.map { element throws(Diagnostic) in try parseView(element) }
+        if let content, content.attributes["position"]?.constant == "overlay" {
+            throw Diagnostic(at: content.location, "position=\"overlay\" places a view against its parent's edges, and the content view of a <\(role.rawValue)> has no parent; put the overlay inside a <stack> or <box>")
+        }
         return Template(id: id, role: role, attributes: attributes, content: content, location: root.location)
     }
 
@@ -80,12 +83,26 @@ public enum TemplateParser {
         case .stack:
             break
         case .box:
-            if element.children.count > 1 {
-                throw Diagnostic(at: element.children[1].location, "<box> holds at most one child; use a <stack> for several")
+            // One child in the flow; overlays besides.
+            let flowing = element.children.filter { $0.attribute("position")?.value != "overlay" }
+            if flowing.count > 1 {
+                throw Diagnostic(at: flowing[1].location, "<box> holds at most one child (and overlays); use a <stack> for several")
             }
         default:
             if let child = element.children.first {
                 throw Diagnostic(at: child.location, "<\(kind.rawValue)> cannot hold other views")
+            }
+        }
+        if attributes["position"]?.constant == "overlay" {
+            // Two offsets and a size on one axis say three things of two.
+            for (size, first, second) in [("width", "left", "right"), ("height", "top", "bottom")] {
+                let given = [size, first, second].filter { name in attributes[name].map { $0.constant != "auto" } ?? false }
+                if given.count == 3 {
+                    throw Diagnostic(at: element.location, "an overlay takes two of \(size), \(first) and \(second), not all three")
+                }
+            }
+            if attributes["alignSelf"] != nil {
+                throw Diagnostic(at: element.location, "alignSelf places a child in its stack's flow; an overlay is placed by top, right, bottom and left")
             }
         }
         if kind == .image, let ratio = attributes["aspectRatio"]?.constant, ratio != "auto", !(Double(ratio).map { $0 > 0 } ?? false) {
@@ -126,6 +143,8 @@ public enum AttributeCheck {
             return number(value) == nil ? "expected a finite number ≥ 0" : nil
         case .length:
             return value == "auto" || number(value) != nil ? nil : "expected a finite number ≥ 0 or auto"
+        case .offset:
+            return value == "auto" || offset(value) != nil ? nil : "expected a finite number from -100000 to 100000 or auto"
         case .bool:
             return bool(value) == nil ? "expected true or false" : nil
         case .choice(let options):
@@ -138,6 +157,13 @@ public enum AttributeCheck {
     public static func number(_ text: String) -> Double? {
         let trimmed = text.first == " " || text.last == " " ? text.trimmingCharacters(in: .whitespaces) : text
         guard let value = Double(trimmed), value.isFinite, value >= 0, value <= 100_000 else { return nil }
+        return value
+    }
+
+    /// A number that may be negative (an overlay's offset).
+    public static func offset(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let value = Double(trimmed), value.isFinite, abs(value) <= 100_000 else { return nil }
         return value
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TableCairo
 import TableRender
 import TestSupport
 import Testing
@@ -26,6 +27,21 @@ import Testing
         let pages = try loaded.renderer.png(laidOut, appearance: .light, scale: 1)
         #expect(pages.count == laidOut.pages.count)
         #expect(Golden.check(pages[0], "catalogue-01.png") == nil)
+    }
+
+    /// An overlay is drawn over its siblings, as a browser paints a positioned box after the
+    /// others, even when it comes first in the template.
+    @Test func overlaysAreDrawnOverTheirSiblings() throws {
+        let template = ##"<cell><box hidesWhenEmpty="false"><spacer position="overlay" top="0" left="0" width="10" height="10" background="#FF0000"/><spacer width="40" height="40" background="#0000FF"/></box></cell>"##
+        let folder = Repository.folder(with: ["t/Badge.xml": template,
+                                              "doc.json": #"{"style": "plain", "templates": ["t"], "sections": [{"items": [{"template": "Badge"}]}]}"#])
+        let loaded = try LoadedDocument(path: folder + "/doc.json")
+        let laidOut = try loaded.layout()
+        let row = try #require(laidOut.pages[0].blocks.first { $0.kind == .row })
+        let image = try ARGBImage(png: try loaded.renderer.png(laidOut, scale: 1)[0], name: "badge.png")
+        func pixel(_ x: Double, _ y: Double) -> UInt32 { image.words[Int(row.frame.y + y) * image.width + Int(row.frame.x + x)] & 0xFFFFFF }
+        #expect(pixel(5, 5) == 0xFF0000, "the overlay is under its sibling")
+        #expect(pixel(20, 20) == 0x0000FF)
     }
 
     @Test func pngHasTheScaledSize() throws {
