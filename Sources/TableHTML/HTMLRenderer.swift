@@ -552,6 +552,7 @@ public struct HTMLRenderer {
                 let property = parentAxis == .vertical && parentDistribution == "fillEqually" ? "justify-self" : "align-self"
                 css += "\(property):\(Self.crossAlignment(alignSelf, axis: parentAxis ?? .horizontal));"
             }
+            if style.margin.contains(where: { $0 != 0 }) { css += "margin:" + style.margin.map(Escape.px).joined(separator: " ") + ";" }
             if let width = style.width { css += "width:\(Escape.px(width));" }
             if let height = style.height { css += "height:\(Escape.px(height));" }
             if style.minWidth > 0 { css += "min-width:\(Escape.px(style.minWidth));" }

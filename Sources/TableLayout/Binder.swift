@@ -50,7 +50,7 @@ public struct Binder: Sendable {
     fileprivate final class CompiledNode: Sendable {
         static let commonNames = ["id", "hidden", "hidesWhenEmpty", "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight",
                                   "grow", "shrink", "background", "cornerRadius", "borderWidth", "borderColor", "alignSelf",
-                                  "position", "top", "right", "bottom", "left"]
+                                  "position", "top", "right", "bottom", "left", "margin"]
         static let stackNames = ["axis", "padding", "spacing", "alignment", "distribution", "wrap", "lineSpacing"]
         static let labelNames = ["transform", "font", "lineHeight", "lines", "alignment", "truncation", "color"]
         let node: ViewNode
@@ -150,6 +150,9 @@ public struct Binder: Sendable {
             if node.attributes["alignSelf"] != nil {
                 let alignSelf = try string(node, "alignSelf")
                 style.alignSelf = alignSelf == "auto" ? nil : alignSelf
+            }
+            if node.attributes["margin"] != nil {
+                style.margin = AttributeCheck.insets(try string(node, "margin")) ?? [0, 0, 0, 0]
             }
             if node.attributes["position"] != nil, try string(node, "position") == "overlay" {
                 func offset(_ name: String) throws(Diagnostic) -> Double? {

@@ -33,6 +33,8 @@ public struct ViewStyle: Sendable, Hashable {
     /// Its own placement across its parent stack's axis (`fill`, `leading`, `center`,
     /// `trailing`), instead of the stack's alignment; nil follows the stack (CSS `align-self`).
     public var alignSelf: String?
+    /// Space outside its edges in its stack (CSS margin): top, right, bottom, left.
+    public var margin: [Double] = [0, 0, 0, 0]
     /// Out of its stack's flow, placed against the parent's edges (CSS `position: absolute`).
     public var overlay: OverlayInsets?
     /// Whether a child is an overlay (the parent is then its containing block).

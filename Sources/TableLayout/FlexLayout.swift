@@ -178,7 +178,11 @@ public struct FlexLayout {
             case (nil, let end?): return (total - end, { total - end - $0 })
             case (nil, nil):
                 switch placement {
-                case "center": return (total, { rectStart + (rectSize - $0) / 2 })
+                case "center":
+                    // Centred on the static rectangle's centre, in as much room as that leaves
+                    // on the nearer side, twice.
+                    let centre = rectStart + rectSize / 2
+                    return (2 * max(0, min(centre, total - centre)), { centre - $0 / 2 })
                 case "end": return (rectStart + rectSize, { rectStart + rectSize - $0 })
                 default: return (total - rectStart, { _ in rectStart })
                 }
@@ -231,10 +235,10 @@ public struct FlexLayout {
         let content: Double
         switch style.content {
         case .stack(let axis, let spacing, _, _):
-            let widths = view.children.filter { $0.style.overlay == nil }.map(preferredWidth)
+            let widths = view.children.filter { $0.style.overlay == nil }.map { preferredWidth($0) + Self.horizontalMargins($0) }
             content = axis == .horizontal ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
         case .box:
-            content = view.children.filter { $0.style.overlay == nil }.map(preferredWidth).max() ?? 0
+            content = view.children.filter { $0.style.overlay == nil }.map { preferredWidth($0) + Self.horizontalMargins($0) }.max() ?? 0
         case .label(let string, let textStyle, _):
             content = text.measure(string, style: textStyle, width: nil).width
         default:
@@ -256,11 +260,11 @@ public struct FlexLayout {
             // A grid of `minmax(0, 1fr)` rows in one `minmax(0, 1fr)` column: no minimum.
             content = 0
         case .stack(let axis, let spacing, _, _):
-            let widths = view.children.filter { $0.style.overlay == nil }.map(minimumContentWidth)
+            let widths = view.children.filter { $0.style.overlay == nil }.map { minimumContentWidth($0) + Self.horizontalMargins($0) }
             // A wrapping row can put each item on a line of its own.
             content = axis == .horizontal && !style.wraps ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
         case .box:
-            content = view.children.filter { $0.style.overlay == nil }.map(minimumContentWidth).max() ?? 0
+            content = view.children.filter { $0.style.overlay == nil }.map { minimumContentWidth($0) + Self.horizontalMargins($0) }.max() ?? 0
         case .label(let string, let textStyle, _):
             content = text.minimumWidth(string, style: textStyle)
         default:
@@ -363,53 +367,70 @@ public struct FlexLayout {
             bases: bases, paddings: items.map { $0.style.padding[1] + $0.style.padding[3] },
             grows: items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink },
             mins: items.map { minimumMainWidth($0, equal: equal) }, maxs: items.map { maximumMainWidth($0, equal: equal) },
-            available: width - spacing * Double(items.count - 1))
+            available: width - spacing * Double(items.count - 1) - items.reduce(0) { $0 + Self.horizontalMargins($1) })
+        return placeLine(items, widths: widths, definiteHeight: height, width: width, spacing: spacing, alignment: alignment,
+                         distribution: distribution, top: 0, line: 0)
+    }
+
+    static func horizontalMargins(_ item: BoundView) -> Double { item.style.margin[1] + item.style.margin[3] }
+    static func verticalMargins(_ item: BoundView) -> Double { item.style.margin[0] + item.style.margin[2] }
+
+    /// One line of a row, its items at their resolved widths: aligned across the line (CSS
+    /// §9.4 steps 7–11, §9.5–9.6), spread along it; margins outside each item's box. Returns
+    /// the items and the line's height.
+    private func placeLine(_ items: [BoundView], widths: [Double], definiteHeight: Double?, width: Double, spacing: Double,
+                           alignment: String, distribution: String, top: Double, line: Int) -> ([LaidOutView], Double) {
         var heights = zip(items, widths).map { contentHeight($0, width: $1) }
         // Items aligned by their baselines (CSS §8.3, §9.4 step 7): laid out at their own height,
         // each group's baselines at one line across the row, which is as tall as the group's
-        // largest distances above and below the baseline add up to (one may be negative: text
-        // overflowing a short box).
+        // largest distances above and below the baseline (margins included) add up to (one may
+        // be negative: text overflowing a short box).
         var aligned: [LaidOutView?] = Array(repeating: nil, count: items.count)
         var shared: [Bool: (above: Double, below: Double)] = [:]
         for (index, item) in items.enumerated() where Self.isBaseline(item.style.alignSelf ?? alignment) {
             let last = (item.style.alignSelf ?? alignment) == "lastBaseline"
             let child = layout(item, width: widths[index], height: item.style.height ?? heights[index])
             let offset = baseline(child, last: last) ?? child.frame.height
+            let margin = item.style.margin
             let group = shared[last] ?? (-.infinity, -.infinity)
-            shared[last] = (max(group.above, offset), max(group.below, child.frame.height - offset))
+            shared[last] = (max(group.above, margin[0] + offset), max(group.below, child.frame.height + margin[2] - offset))
             aligned[index] = child
         }
-        let baselineLines = shared.values.map { $0.above + $0.below }
-        let lineHeight = height ?? max(items.indices.filter { aligned[$0] == nil }.map { heights[$0] }.max() ?? 0, baselineLines.max() ?? 0)
+        let outer = items.indices.filter { aligned[$0] == nil }.map { heights[$0] + Self.verticalMargins(items[$0]) }
+        let lineHeight = definiteHeight ?? max(outer.max() ?? 0, shared.values.map { $0.above + $0.below }.max() ?? 0)
+        let used = widths.reduce(0, +) + items.reduce(0) { $0 + Self.horizontalMargins($1) } + spacing * Double(items.count - 1)
+        let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - used, count: items.count, spacing: spacing)
         var laidOut: [LaidOutView] = []
-        let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - widths.reduce(0, +) - spacing * Double(items.count - 1), count: items.count, spacing: spacing)
+        laidOut.reserveCapacity(items.count)
         var x = start
         for (index, item) in items.enumerated() {
             let alignment = item.style.alignSelf ?? alignment
-            if var child = aligned[index] {
+            let margin = item.style.margin
+            x += margin[3]
+            var child: LaidOutView
+            let y: Double
+            if let known = aligned[index] {
+                child = known
                 let last = alignment == "lastBaseline"
                 let offset = baseline(child, last: last) ?? child.frame.height
                 let group = shared[last] ?? (-.infinity, -.infinity)
                 // First baselines line up from the top, last ones from the bottom.
-                child.frame.y = last ? lineHeight - group.below - offset : group.above - offset
-                child.frame.x = x
-                laidOut.append(child)
-                x += widths[index] + gap
-                continue
-            }
-            let stretch = alignment == "fill" && item.style.height == nil
-            if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
-            var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
-            let y: Double
-            switch alignment {
-            case "center": y = (lineHeight - child.frame.height) / 2
-            case "trailing": y = lineHeight - child.frame.height
-            default: y = 0
+                y = last ? lineHeight - group.below - offset : group.above - offset
+            } else {
+                let stretch = alignment == "fill" && item.style.height == nil
+                if stretch { heights[index] = clamp(lineHeight - margin[0] - margin[2], item.style.minHeight, item.style.maxHeight) }
+                child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
+                switch alignment {
+                case "center": y = (lineHeight - child.frame.height - margin[0] - margin[2]) / 2 + margin[0]
+                case "trailing": y = lineHeight - child.frame.height - margin[2]
+                default: y = margin[0]
+                }
             }
             child.frame.x = x
-            child.frame.y = y
+            child.frame.y = top + y
+            child.wrapLine = line
             laidOut.append(child)
-            x += widths[index] + gap
+            x += widths[index] + margin[1] + gap
         }
         return (laidOut, lineHeight)
     }
@@ -425,7 +446,8 @@ public struct FlexLayout {
         let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
         let mins = items.map { minimumMainWidth($0, equal: equal) }
         let maxs = items.map { maximumMainWidth($0, equal: equal) }
-        let hypothetical = items.indices.map { clamp(bases[$0], mins[$0], maxs[$0]) }
+        let margins = items.map(Self.horizontalMargins)
+        let hypothetical = items.indices.map { clamp(bases[$0], mins[$0], maxs[$0]) + margins[$0] }
         var lines: [Range<Int>] = []
         var start = 0, used = 0.0
         for index in items.indices {
@@ -445,50 +467,10 @@ public struct FlexLayout {
             let members = Array(items[line])
             let widths = resolveFlexibleLengths(
                 bases: Array(bases[line]), paddings: members.map { $0.style.padding[1] + $0.style.padding[3] }, grows: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow }, shrinks: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink },
-                mins: Array(mins[line]), maxs: Array(maxs[line]), available: width - spacing * Double(members.count - 1))
-            var heights = zip(members, widths).map { contentHeight($0, width: $1) }
-            // Baselines are shared within a line.
-            var aligned: [LaidOutView?] = Array(repeating: nil, count: members.count)
-            var shared: [Bool: (above: Double, below: Double)] = [:]
-            for (index, item) in members.enumerated() where Self.isBaseline(item.style.alignSelf ?? alignment) {
-                let last = (item.style.alignSelf ?? alignment) == "lastBaseline"
-                let child = layout(item, width: widths[index], height: item.style.height ?? heights[index])
-                let offset = baseline(child, last: last) ?? child.frame.height
-                let group = shared[last] ?? (-.infinity, -.infinity)
-                shared[last] = (max(group.above, offset), max(group.below, child.frame.height - offset))
-                aligned[index] = child
-            }
-            let lineHeight = max(members.indices.filter { aligned[$0] == nil }.map { heights[$0] }.max() ?? 0,
-                                 shared.values.map { $0.above + $0.below }.max() ?? 0)
-            let (startX, gap) = mainAxisPlacement(distribution: distribution, free: width - widths.reduce(0, +) - spacing * Double(members.count - 1),
-                                                  count: members.count, spacing: spacing)
-            var x = startX
-            for (index, item) in members.enumerated() {
-                let alignment = item.style.alignSelf ?? alignment
-                if var child = aligned[index] {
-                    let last = alignment == "lastBaseline"
-                    let offset = baseline(child, last: last) ?? child.frame.height
-                    let group = shared[last] ?? (-.infinity, -.infinity)
-                    child.frame.y = y + (last ? lineHeight - group.below - offset : group.above - offset)
-                    child.frame.x = x
-                    child.wrapLine = number
-                    laidOut.append(child)
-                    x += widths[index] + gap
-                    continue
-                }
-                let stretch = alignment == "fill" && item.style.height == nil
-                if stretch { heights[index] = clamp(lineHeight, item.style.minHeight, item.style.maxHeight) }
-                var child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
-                switch alignment {
-                case "center": child.frame.y = y + (lineHeight - child.frame.height) / 2
-                case "trailing": child.frame.y = y + lineHeight - child.frame.height
-                default: child.frame.y = y
-                }
-                child.frame.x = x
-                child.wrapLine = number
-                laidOut.append(child)
-                x += widths[index] + gap
-            }
+                mins: Array(mins[line]), maxs: Array(maxs[line]), available: width - spacing * Double(members.count - 1) - margins[line].reduce(0, +))
+            let (placed, lineHeight) = placeLine(members, widths: widths, definiteHeight: nil, width: width, spacing: spacing, alignment: alignment,
+                                                 distribution: distribution, top: y, line: number)
+            laidOut += placed
             y += lineHeight + (number < lines.count - 1 ? lineSpacing : 0)
         }
         return (laidOut, height ?? y)
@@ -498,10 +480,11 @@ public struct FlexLayout {
         guard !items.isEmpty else { return ([], 0) }
         let widths = items.map { item -> Double in
             let style = item.style
+            let room = width - Self.horizontalMargins(item)
             if let fixed = style.width { return clamp(fixed, style.minWidth, style.maxWidth) }
-            if (style.alignSelf ?? alignment) == "fill" { return clamp(width, style.minWidth, style.maxWidth) }
+            if (style.alignSelf ?? alignment) == "fill" { return clamp(room, style.minWidth, style.maxWidth) }
             // fit-content: as wide as its content, at most the column, at least its min-content.
-            return clamp(max(minimumContentWidth(item), min(preferredWidth(item), width)), style.minWidth, style.maxWidth)
+            return clamp(max(minimumContentWidth(item), min(preferredWidth(item), room)), style.minWidth, style.maxWidth)
         }
         let equal = distribution == "fillEqually"
         // Children laid out to learn their height are kept: in a column of automatic height
@@ -522,20 +505,23 @@ public struct FlexLayout {
         let hypothetical = items.indices.map { clamp(naturalHeights[$0], heightLimits(items[$0]).min, heightLimits(items[$0]).max) }
         var heights = hypothetical
         let gaps = spacing * Double(items.count - 1)
+        let margins = items.map(Self.verticalMargins)
         if equal {
-            // UIStackView's fillEqually (a CSS grid of `minmax(0, 1fr)` rows): every child as
-            // tall as the tallest, or an equal share of a definite height.
-            let share = height.map { max(0, $0 - gaps) / Double(items.count) } ?? (hypothetical.max() ?? 0)
+            // UIStackView's fillEqually (a CSS grid of `minmax(0, 1fr)` rows): every row as
+            // tall as the tallest child with its margins, or an equal share of a definite height.
+            let share = height.map { max(0, $0 - gaps) / Double(items.count) } ?? (items.indices.map { hypothetical[$0] + margins[$0] }.max() ?? 0)
             heights = items.map { _ in share }
             natural = natural.map { _ in nil }
         } else if let height {
             heights = resolveFlexibleLengths(
                 bases: naturalHeights, paddings: items.map { $0.style.padding[0] + $0.style.padding[2] }, grows: items.map { $0.style.height != nil ? 0 : $0.style.grow },
                 shrinks: items.map { $0.style.height != nil ? 0 : $0.style.shrink }, mins: items.map { heightLimits($0).min }, maxs: items.map { heightLimits($0).max },
-                available: height - gaps)
+                available: height - gaps - margins.reduce(0, +))
         }
-        let total = height ?? (heights.reduce(0, +) + gaps)
-        let (start, gap) = mainAxisPlacement(distribution: distribution, free: total - heights.reduce(0, +) - gaps, count: items.count, spacing: spacing)
+        // The rows' room: a grid row holds its child's margins, a flex item adds them.
+        let used = heights.reduce(0, +) + (equal ? 0 : margins.reduce(0, +)) + gaps
+        let total = height ?? used
+        let (start, gap) = mainAxisPlacement(distribution: distribution, free: total - used, count: items.count, spacing: spacing)
         var y = start
         var laidOut: [LaidOutView] = []
         for (index, item) in items.enumerated() {
@@ -543,21 +529,23 @@ public struct FlexLayout {
             if height == nil, item.style.height == nil, let known = natural[index] {
                 child = known
             } else if equal {
-                // Stretched to its row, unless it has a height of its own.
-                child = layout(item, width: widths[index], height: item.style.height == nil ? clamp(heights[index], heightLimits(item).min, heightLimits(item).max) : heightLimits(item).min)
+                // Stretched to its row less its margins, unless it has a height of its own.
+                child = layout(item, width: widths[index], height: item.style.height == nil
+                               ? clamp(heights[index] - margins[index], heightLimits(item).min, heightLimits(item).max) : heightLimits(item).min)
             } else {
                 child = layout(item, width: widths[index], height: height == nil && item.style.height == nil ? nil : heights[index])
             }
+            let margin = item.style.margin
             switch item.style.alignSelf ?? alignment {
-            case "center": child.frame.x = (width - child.frame.width) / 2
+            case "center": child.frame.x = (width - child.frame.width - margin[1] - margin[3]) / 2 + margin[3]
             // Across a column no baseline is shared: a first baseline falls back to the start,
             // a last one to the end (CSS's fallback alignments, which the HTML states).
-            case "trailing", "lastBaseline": child.frame.x = width - child.frame.width
-            default: child.frame.x = 0
+            case "trailing", "lastBaseline": child.frame.x = width - child.frame.width - margin[1]
+            default: child.frame.x = margin[3]
             }
-            child.frame.y = y
+            child.frame.y = y + margin[0]
             laidOut.append(child)
-            y += (equal ? heights[index] : child.frame.height) + gap
+            y += (equal ? heights[index] : child.frame.height + margins[index]) + gap
         }
         return (laidOut, total)
     }

@@ -67,6 +67,7 @@ public enum Schema {
         .init("grow", .number, "0", "share of the free space along the parent stack's axis (flex-grow)"),
         .init("shrink", .number, "1", "share of the overflow taken back along the parent stack's axis (flex-shrink)"),
         .init("alignSelf", .choice(["auto", "fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]), "auto", "its own placement across the parent stack's axis; auto follows the stack's alignment (CSS align-self)"),
+        .init("margin", .insets, "0", "space outside the edges, within the parent stack: added to the view's room and kept clear of its siblings (CSS margin); not on a template's root view or an overlay"),
         .init("position", .choice(["flow", "overlay"]), "flow", "overlay: out of the stack's flow, over its siblings, placed by top, right, bottom and left against the parent's edges (a badge on an avatar; CSS position: absolute)"),
         .init("top", .offset, "auto", "an overlay's distance from its parent's top edge"),
         .init("right", .offset, "auto", "an overlay's distance from its parent's right edge"),

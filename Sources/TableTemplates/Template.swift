@@ -68,6 +68,9 @@ public enum TemplateParser {
             throw Diagnostic(at: root.children[1].location, "<\(role.rawValue)> holds one content view; wrap several in a <stack>")
         }
         let content = try root.children.first.map { element throws(Diagnostic) in try parseView(element) }
+        if let content, content.attributes["margin"] != nil {
+            throw Diagnostic(at: content.location, "margin keeps a view clear of its siblings in a stack, and the content view of a <\(role.rawValue)> has none; use padding on it, or on the <\(role.rawValue)>'s stack")
+        }
         if let content, content.attributes["position"]?.constant == "overlay" {
             throw Diagnostic(at: content.location, "position=\"overlay\" places a view against its parent's edges, and the content view of a <\(role.rawValue)> has no parent; put the overlay inside a <stack> or <box>")
         }
@@ -101,8 +104,8 @@ public enum TemplateParser {
                     throw Diagnostic(at: element.location, "an overlay takes two of \(size), \(first) and \(second), not all three")
                 }
             }
-            if attributes["alignSelf"] != nil {
-                throw Diagnostic(at: element.location, "alignSelf places a child in its stack's flow; an overlay is placed by top, right, bottom and left")
+            if attributes["alignSelf"] != nil || attributes["margin"] != nil {
+                throw Diagnostic(at: element.location, "\(attributes["alignSelf"] != nil ? "alignSelf" : "margin") places a child in its stack's flow; an overlay is placed by top, right, bottom and left")
             }
         }
         if kind == .image, let ratio = attributes["aspectRatio"]?.constant, ratio != "auto", !(Double(ratio).map { $0 > 0 } ?? false) {

@@ -2,7 +2,7 @@
 layout against Chromium (test_flex.py): nested stacks with every axis, alignment (baselines too), distribution,
 spacing, padding and wrapping; labels with line limits, truncations and alignments; images,
 spacers, dividers, switches, accessories and boxes; fixed, minimum and maximum sizes (the root's
-too); grow, shrink, alignSelf and overlays; images of their natural size or an aspect ratio. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
+too); margins; grow, shrink, alignSelf and overlays; images of their natural size or an aspect ratio. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
 that a failing case can be shrunk (`shrink()`) to a minimal one.
 
     flexgen.py SEED       prints the template of a seed
@@ -42,11 +42,14 @@ def sizes(rng, node, kinds=("width", "height", "minWidth", "maxWidth", "minHeigh
 def placement(rng, node):
     if rng.random() < 0.15:
         node["attrs"]["alignSelf"] = rng.choice(["auto", "fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"])
+    if rng.random() < 0.12:
+        node["attrs"]["margin"] = rng.choice(["4", "8 0", "0 12", "2 4 6 8", "10 16"])
     if rng.random() < 0.08:
         # An overlay: out of the flow, at some of its offsets (or where a sole child would be);
         # two of a size and its two offsets, placed by offsets rather than alignSelf.
         node["attrs"]["position"] = "overlay"
         node["attrs"].pop("alignSelf", None)
+        node["attrs"].pop("margin", None)
         for size, edges in (("width", ("left", "right")), ("height", ("top", "bottom"))):
             for edge in edges:
                 if rng.random() < 0.4 and not (size in node["attrs"] and all(e in node["attrs"] for e in edges if e != edge)):
@@ -117,7 +120,7 @@ def stack(rng, values, depth):
             box = {"tag": "box", "attrs": {"padding": rng.choice(["4", "8"])}, "children": [leaf(rng, values)]}
             if box["children"][0]["attrs"].get("position") != "overlay" and rng.random() < 0.3:
                 badge = leaf(rng, values)
-                for name in ("left", "bottom", "alignSelf"):
+                for name in ("left", "bottom", "alignSelf", "margin"):
                     badge["attrs"].pop(name, None)
                 badge["attrs"].update({"position": "overlay", "top": "-4", "right": "-4"})
                 box["children"].append(badge)

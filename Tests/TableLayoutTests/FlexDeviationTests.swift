@@ -8,8 +8,8 @@ import Testing
 /// Chromium's layout of tablerender's own HTML for the template at width 390 (every view, in
 /// document order: x, y, width, height relative to its parent), within half a point, the
 /// tolerance of `Tests/Browser/test_flex.py`. The last cases are the vocabulary added with the
-/// fixes: `alignSelf`, images of their natural size or an aspect ratio, baseline alignment and
-/// overlays.
+/// fixes: `alignSelf`, images of their natural size or an aspect ratio, baseline alignment,
+/// overlays and margins.
 @Suite struct FlexDeviationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -170,6 +170,21 @@ import Testing
         Case("overlayCentredAcrossAColumn", ##"<cell><stack axis="vertical" alignment="center" padding="4 30"><switch/><label text="{t}" position="overlay" lines="0"/></stack></cell>"##,
              ["t": "column centre static with a long text that goes on and on and on and on and on"],
              [[0, 0, 390, 39], [169.5, 4, 51, 31], [0, 4, 390, 44]]),
+        Case("marginsAlongARow", ##"<cell><stack axis="horizontal" alignment="center"><label text="{a}" margin="4 8"/><spacer height="30" width="10" margin="0 12"/><label text="{b}" margin="2 4 6 8" grow="1"/></stack></cell>"##,
+             ["a": "left", "b": "grows"],
+             [[0, 0, 390, 30], [8, 4, 26.23, 22], [54.23, 0, 10, 30], [84.23, 2, 301.77, 22]]),
+        Case("marginsAcrossAColumn", ##"<cell><stack axis="vertical" alignment="center" padding="4"><label text="{a}" margin="10 16"/><label text="{b}" margin="0 0 8 40" alignSelf="trailing"/><label text="{c}" margin="6" alignSelf="fill"/></stack></cell>"##,
+             ["a": "centred", "b": "end", "c": "filled"],
+             [[0, 0, 390, 114], [164, 14, 62, 22], [355.61, 46, 30.39, 22], [10, 82, 370, 22]]),
+        Case("marginsInsideAnEqualRow", ##"<cell><stack axis="vertical" distribution="fillEqually"><label text="{a}" margin="8"/><label text="{b}" lines="0"/></stack></cell>"##,
+             ["a": "grid", "b": "two\nlines"],
+             [[0, 0, 390, 88], [8, 8, 374, 28], [0, 44, 390, 44]]),
+        Case("marginsAndBaselines", ##"<cell><stack axis="horizontal" alignment="firstBaseline"><label text="{a}" font="title1" margin="12 0 0 0"/><label text="{b}" font="footnote" margin="0 0 0 8"/></stack></cell>"##,
+             ["a": "Title", "b": "detail"],
+             [[0, 0, 390, 46], [0, 12, 58.06, 34], [66.06, 25, 33.86, 18]]),
+        Case("marginsOfWrappingChips", ##"<cell><stack axis="horizontal" wrap="true" lineSpacing="4"><label text="{a}" margin="4 8"/><label text="{b}" margin="4 8"/><label text="{c}" margin="4 8"/></stack></cell>"##,
+             ["a": "a chip with words", "b": "another chip with some more words", "c": "and a third chip that will have to wrap"],
+             [[0, 0, 390, 98], [8, 4, 141.2, 22], [8, 38, 288.06, 22], [8, 72, 301.59, 22]]),
     ]
 
     /// Lays each case out as the only row of a plain table 390 wide.
