@@ -235,16 +235,28 @@ public struct FlexLayout {
         let content: Double
         switch style.content {
         case .stack(let axis, let spacing, _, _):
-            let widths = view.children.filter { $0.style.overlay == nil }.map { preferredWidth($0) + Self.horizontalMargins($0) }
-            content = axis == .horizontal ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
+            content = Self.combine(view.children, sideBySide: axis == .horizontal, spacing: spacing) { preferredWidth($0) }
         case .box:
-            content = view.children.filter { $0.style.overlay == nil }.map { preferredWidth($0) + Self.horizontalMargins($0) }.max() ?? 0
+            content = Self.combine(view.children, sideBySide: false, spacing: 0) { preferredWidth($0) }
         case .label(let string, let textStyle, _):
             content = text.measure(string, style: textStyle, width: nil).width
         default:
             content = 0
         }
         return content + horizontalPadding
+    }
+
+    /// The children's widths with their margins (overlays take no room), side by side with the
+    /// spacing between them or the widest: a stack's or box's content width.
+    static func combine(_ children: [BoundView], sideBySide: Bool, spacing: Double, width: (BoundView) -> Double) -> Double {
+        var total = 0.0, widest = 0.0, count = 0
+        for child in children where child.style.overlay == nil {
+            let outer = width(child) + horizontalMargins(child)
+            total += outer
+            widest = max(widest, outer)
+            count += 1
+        }
+        return sideBySide ? total + spacing * Double(max(0, count - 1)) : widest
     }
 
     /// The min-content width: the narrowest the view can be without overflowing (a label's
@@ -260,11 +272,10 @@ public struct FlexLayout {
             // A grid of `minmax(0, 1fr)` rows in one `minmax(0, 1fr)` column: no minimum.
             content = 0
         case .stack(let axis, let spacing, _, _):
-            let widths = view.children.filter { $0.style.overlay == nil }.map { minimumContentWidth($0) + Self.horizontalMargins($0) }
             // A wrapping row can put each item on a line of its own.
-            content = axis == .horizontal && !style.wraps ? widths.reduce(0, +) + spacing * Double(max(0, widths.count - 1)) : (widths.max() ?? 0)
+            content = Self.combine(view.children, sideBySide: axis == .horizontal && !style.wraps, spacing: spacing) { minimumContentWidth($0) }
         case .box:
-            content = view.children.filter { $0.style.overlay == nil }.map { minimumContentWidth($0) + Self.horizontalMargins($0) }.max() ?? 0
+            content = Self.combine(view.children, sideBySide: false, spacing: 0) { minimumContentWidth($0) }
         case .label(let string, let textStyle, _):
             content = text.minimumWidth(string, style: textStyle)
         default:
@@ -385,9 +396,15 @@ public struct FlexLayout {
         // each group's baselines at one line across the row, which is as tall as the group's
         // largest distances above and below the baseline (margins included) add up to (one may
         // be negative: text overflowing a short box).
-        var aligned: [LaidOutView?] = Array(repeating: nil, count: items.count)
+        var aligned: [LaidOutView?] = []
         var shared: [Bool: (above: Double, below: Double)] = [:]
-        for (index, item) in items.enumerated() where Self.isBaseline(item.style.alignSelf ?? alignment) {
+        var tallest = 0.0
+        for (index, item) in items.enumerated() {
+            guard Self.isBaseline(item.style.alignSelf ?? alignment) else {
+                tallest = max(tallest, heights[index] + Self.verticalMargins(item))
+                continue
+            }
+            if aligned.isEmpty { aligned = Array(repeating: nil, count: items.count) }
             let last = (item.style.alignSelf ?? alignment) == "lastBaseline"
             let child = layout(item, width: widths[index], height: item.style.height ?? heights[index])
             let offset = baseline(child, last: last) ?? child.frame.height
@@ -396,8 +413,8 @@ public struct FlexLayout {
             shared[last] = (max(group.above, margin[0] + offset), max(group.below, child.frame.height + margin[2] - offset))
             aligned[index] = child
         }
-        let outer = items.indices.filter { aligned[$0] == nil }.map { heights[$0] + Self.verticalMargins(items[$0]) }
-        let lineHeight = definiteHeight ?? max(outer.max() ?? 0, shared.values.map { $0.above + $0.below }.max() ?? 0)
+        for group in shared.values { tallest = max(tallest, group.above + group.below) }
+        let lineHeight = definiteHeight ?? tallest
         let used = widths.reduce(0, +) + items.reduce(0) { $0 + Self.horizontalMargins($1) } + spacing * Double(items.count - 1)
         let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - used, count: items.count, spacing: spacing)
         var laidOut: [LaidOutView] = []
@@ -409,7 +426,7 @@ public struct FlexLayout {
             x += margin[3]
             var child: LaidOutView
             let y: Double
-            if let known = aligned[index] {
+            if !aligned.isEmpty, let known = aligned[index] {
                 child = known
                 let last = alignment == "lastBaseline"
                 let offset = baseline(child, last: last) ?? child.frame.height

@@ -267,12 +267,11 @@ extension TextEngine {
         for (number, line) in lines.enumerated() {
             let isLast = number == lines.count - 1
             let (start, end) = Self.bytes(of: line, isLast: isLast, words: known, ranges: ranges)
-            var infos: [WordGlyphs.Glyph] = []
-            var clusters: [Int32] = []
-            func add(_ glyphs: WordGlyphs, at byte: Int) {
-                infos.append(contentsOf: glyphs.infos)
-                for cluster in glyphs.clusters { clusters.append(cluster + Int32(byte - start)) }
-            }
+            // The run's glyphs and clusters made as the words' glyphs are added (the clusters
+            // Pango's `PangoGlyphItemIter` walk gives: a cluster runs to the next greater
+            // cluster start, and counts its glyphs but the empty ones).
+            var run = RunBuilder()
+            func add(_ glyphs: WordGlyphs, at byte: Int) { run.add(glyphs, at: Int32(byte - start)) }
             for index in line.first...line.last {
                 if index > line.first { add(table.spaceGlyphs, at: ranges[index - 1].upperBound) }
                 if index == line.first, line.startsWithTail, let tail = known[index].tail {
@@ -296,37 +295,48 @@ extension TextEngine {
                 case .natural, .leading, .justified: offset = 0
                 }
             }
-            let run = Self.wordRun(font: table.font, infos: infos, clusters: clusters, start: start, length: end - start)
-            made.append(ShapedLine(x: Int32(offset), width: Int32(line.width), start: Int32(start), length: Int32(end - start), runs: [run]))
+            let glyphRun = run.finish(font: table.font, start: start, length: end - start)
+            made.append(ShapedLine(x: Int32(offset), width: Int32(line.width), start: Int32(start), length: Int32(end - start), runs: [glyphRun]))
         }
         return ShapedText(text: text, size: size, baseline: baseline(of: style.font), lineHeight: style.font.lineHeight, lines: made,
                           isRightToLeft: false)
     }
 
-    /// One left-to-right run from glyphs and their clusters (relative to the run's start), with
-    /// the clusters Pango's `PangoGlyphItemIter` walk gives: a cluster runs to the next greater
-    /// cluster start, and counts its glyphs but the empty ones.
-    static func wordRun(font: FontID, infos: [WordGlyphs.Glyph], clusters: [Int32], start: Int, length: Int) -> GlyphRun {
+    /// A left-to-right run put together word by word, the same as `wordRun` makes from the
+    /// words' glyphs and clusters joined, without joining them first.
+    struct RunBuilder {
         var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(infos.count)
+        var clusters: [TextCluster] = []
         var position: Int32 = 0
-        for info in infos {
-            if info.id != emptyGlyph { glyphs.append(PositionedGlyph(id: info.id, x: position + info.xOffset, y: info.yOffset)) }
-            position += info.width
+        /// The open cluster: where it starts, where the one before ended, its glyphs.
+        var current: Int32 = -1
+        var previousEnd: Int32 = 0
+        var counted: Int32 = 0
+
+        mutating func add(_ word: WordGlyphs, at offset: Int32) {
+            glyphs.reserveCapacity(glyphs.count + word.infos.count)
+            for (info, cluster) in zip(word.infos, word.clusters) {
+                let start = cluster + offset
+                if current < 0 {
+                    current = start
+                } else if start > current {
+                    clusters.append(TextCluster(bytes: start - previousEnd, glyphs: counted))
+                    previousEnd = start
+                    current = start
+                    counted = 0
+                }
+                if info.id != emptyGlyph {
+                    glyphs.append(PositionedGlyph(id: info.id, x: position + info.xOffset, y: info.yOffset))
+                    if info.id & PositionedGlyph.unknownFlag == 0 { counted += 1 }
+                }
+                position += info.width
+            }
         }
-        var runClusters: [TextCluster] = []
-        var index = 0, clusterStart: Int32 = 0
-        while index < infos.count {
-            let cluster = clusters[index]
-            var next = index + 1
-            while next < infos.count, clusters[next] <= cluster { next += 1 }
-            let clusterEnd = next < infos.count ? clusters[next] : Int32(length)
-            let counted = infos[index..<next].filter { $0.id != emptyGlyph && $0.id & PositionedGlyph.unknownFlag == 0 }.count
-            runClusters.append(TextCluster(bytes: clusterEnd - clusterStart, glyphs: Int32(counted)))
-            clusterStart = clusterEnd
-            index = next
+
+        mutating func finish(font: FontID, start: Int, length: Int) -> GlyphRun {
+            if current >= 0 { clusters.append(TextCluster(bytes: Int32(length) - previousEnd, glyphs: counted)) }
+            return GlyphRun(font: font, start: Int32(start), length: Int32(length), glyphs: glyphs, clusters: clusters, isBackward: false, width: position)
         }
-        return GlyphRun(font: font, start: Int32(start), length: Int32(length), glyphs: glyphs, clusters: runClusters, isBackward: false, width: position)
     }
 
     /// The word table of `font`, made on first use; nil when even a space cannot be shaped alone.
