@@ -553,10 +553,13 @@ public struct HTMLRenderer {
                 css += "\(property):\(Self.crossAlignment(alignSelf, axis: parentAxis ?? .horizontal));"
             }
             if style.margin.contains(where: { $0 != 0 }) { css += "margin:" + style.margin.map(Escape.px).joined(separator: " ") + ";" }
-            if let width = style.width { css += "width:\(Escape.px(width));" }
+            // Percentages as the template gives them: of the parent's content box, as tablerender resolves them.
+            let percents = style.widthPercents
+            func percent(_ fraction: Double) -> String { Escape.number(fraction * 100) + "%" }
+            if let fraction = percents?.width { css += "width:\(percent(fraction));" } else if let width = style.width { css += "width:\(Escape.px(width));" }
             if let height = style.height { css += "height:\(Escape.px(height));" }
-            if style.minWidth > 0 { css += "min-width:\(Escape.px(style.minWidth));" }
-            if style.maxWidth.isFinite { css += "max-width:\(Escape.px(style.maxWidth));" }
+            if let fraction = percents?.minWidth { css += "min-width:\(percent(fraction));" } else if style.minWidth > 0 { css += "min-width:\(Escape.px(style.minWidth));" }
+            if let fraction = percents?.maxWidth { css += "max-width:\(percent(fraction));" } else if style.maxWidth.isFinite { css += "max-width:\(Escape.px(style.maxWidth));" }
             if style.minHeight > 0 { css += "min-height:\(Escape.px(style.minHeight));" }
             if style.maxHeight.isFinite { css += "max-height:\(Escape.px(style.maxHeight));" }
             if let background = style.background { css += "background:\(color(background));" }

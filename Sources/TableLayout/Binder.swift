@@ -145,6 +145,16 @@ public struct Binder: Sendable {
             style.maxWidth = try number(node, "maxWidth") ?? .infinity
             style.minHeight = try number(node, "minHeight") ?? 0
             style.maxHeight = try number(node, "maxHeight") ?? .infinity
+            if node.attributes["width"] != nil || node.attributes["minWidth"] != nil || node.attributes["maxWidth"] != nil {
+                func percent(_ name: String) throws(Diagnostic) -> Double? {
+                    node.attributes[name] == nil ? nil : AttributeCheck.percent(try string(node, name))
+                }
+                let percents = WidthPercents(width: try percent("width"), minWidth: try percent("minWidth"), maxWidth: try percent("maxWidth"))
+                if percents.width != nil || percents.minWidth != nil || percents.maxWidth != nil {
+                    if node.kind == .image { throw error(node, "an image's width is in points, not a percentage") }
+                    style.widthPercents = percents
+                }
+            }
             style.grow = try number(node, "grow") ?? 0
             style.shrink = try number(node, "shrink") ?? 1
             if node.attributes["alignSelf"] != nil {

@@ -33,6 +33,9 @@ public struct ViewStyle: Sendable, Hashable {
     /// Its own placement across its parent stack's axis (`fill`, `leading`, `center`,
     /// `trailing`), instead of the stack's alignment; nil follows the stack (CSS `align-self`).
     public var alignSelf: String?
+    /// A width, minimum or maximum width given as a fraction of the parent's inner width:
+    /// resolved when the parent lays the view out; `auto` until then (CSS's cyclic percentages).
+    public var widthPercents: WidthPercents?
     /// Space outside its edges in its stack (CSS margin): top, right, bottom, left.
     public var margin: [Double] = [0, 0, 0, 0]
     /// Out of its stack's flow, placed against the parent's edges (CSS `position: absolute`).
@@ -64,6 +67,16 @@ public struct ViewStyle: Sendable, Hashable {
         case .accessory: return "accessory"
         case .divider: return "divider"
         }
+    }
+}
+
+/// Widths given as fractions of the parent's inner width.
+public struct WidthPercents: Sendable, Hashable {
+    public var width, minWidth, maxWidth: Double?
+    public init(width: Double?, minWidth: Double?, maxWidth: Double?) {
+        self.width = width
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
     }
 }
 

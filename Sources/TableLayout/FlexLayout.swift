@@ -188,7 +188,9 @@ public struct FlexLayout {
                 }
             }
         }
-        for child in view.children {
+        for unresolved in view.children {
+            // An overlay's percentages are of the parent's padding box.
+            let child = Self.resolvingPercents(unresolved, in: width)
             guard let insets = child.style.overlay else {
                 if let laidOut = next.next() { placed.append(laidOut) }
                 continue
@@ -217,7 +219,8 @@ public struct FlexLayout {
     /// Lays out a row's, header's or footer's root view in the cell's width: at its own width
     /// when it has one (within its minimum and maximum), as the page's block box does.
     public func layoutRoot(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {
-        layout(view, width: view.style.width ?? width, height: height)
+        let view = Self.resolvingPercents(view, in: width)
+        return layout(view, width: view.style.width ?? width, height: height)
     }
 
     /// The max-content width: what the view takes on one line with no constraint.
@@ -294,7 +297,8 @@ public struct FlexLayout {
         // is the width, within the minimum and maximum.
         let padding = style.padding[1] + style.padding[3]
         if !equal, let width = style.width { return max(padding, clamp(width, style.minWidth, style.maxWidth)) }
-        if style.minWidth > 0 { return max(style.minWidth, padding) }
+        // A minimum of the template's (a percentage too, even of nothing) replaces the automatic one.
+        if style.minWidth > 0 || style.widthPercents?.minWidth != nil { return max(style.minWidth, padding) }
         if case .label(let string, let textStyle, _) = style.content {
             // CSS's automatic minimum: the content's min-content, no more than a width of its
             // own or its maximum.
@@ -372,6 +376,7 @@ public struct FlexLayout {
 
     private func layoutRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
+        let items = Self.resolvingPercents(items, in: width)
         let equal = distribution == "fillEqually"
         let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
         let widths = resolveFlexibleLengths(
@@ -381,6 +386,22 @@ public struct FlexLayout {
             available: width - spacing * Double(items.count - 1) - items.reduce(0) { $0 + Self.horizontalMargins($1) })
         return placeLine(items, widths: widths, definiteHeight: height, width: width, spacing: spacing, alignment: alignment,
                          distribution: distribution, top: 0, line: 0)
+    }
+
+    /// The view with its percentage widths made points of `width`, its parent's inner width
+    /// (the percentages stay in the style, for the page to state).
+    static func resolvingPercents(_ item: BoundView, in width: Double) -> BoundView {
+        guard let percents = item.style.widthPercents else { return item }
+        var resolved = item
+        if let fraction = percents.width { resolved.style.width = fraction * width }
+        if let fraction = percents.minWidth { resolved.style.minWidth = fraction * width }
+        if let fraction = percents.maxWidth { resolved.style.maxWidth = fraction * width }
+        return resolved
+    }
+
+    /// The items with their percentage widths resolved against `width`.
+    static func resolvingPercents(_ items: [BoundView], in width: Double) -> [BoundView] {
+        items.contains { $0.style.widthPercents != nil } ? items.map { resolvingPercents($0, in: width) } : items
     }
 
     static func horizontalMargins(_ item: BoundView) -> Double { item.style.margin[1] + item.style.margin[3] }
@@ -459,6 +480,7 @@ public struct FlexLayout {
     private func layoutWrappingRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, lineSpacing: Double,
                                    alignment: String, distribution: String) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
+        let items = Self.resolvingPercents(items, in: width)
         let equal = distribution == "fillEqually"
         let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
         let mins = items.map { minimumMainWidth($0, equal: equal) }
@@ -495,6 +517,7 @@ public struct FlexLayout {
 
     private func layoutColumn(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
+        let items = Self.resolvingPercents(items, in: width)
         let widths = items.map { item -> Double in
             let style = item.style
             let room = width - Self.horizontalMargins(item)

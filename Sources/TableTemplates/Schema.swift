@@ -22,6 +22,8 @@ public enum AttributeKind: Sendable, Hashable {
     case length
     /// A number that may be negative, or `auto`: an overlay's distance from its parent's edge.
     case offset
+    /// A number, a percentage of the parent's width (`50%`), or `auto`.
+    case widthLength
 
     var summary: String {
         switch self {
@@ -34,6 +36,7 @@ public enum AttributeKind: Sendable, Hashable {
         case .insets: return "1–4 numbers: top right bottom left"
         case .length: return "number or auto"
         case .offset: return "number (may be negative) or auto"
+        case .widthLength: return "number, % of the parent's width, or auto"
         }
     }
 }
@@ -58,10 +61,10 @@ public enum Schema {
     /// Attributes every view takes.
     public static let common: [AttributeSpec] = [
         .init("id", .text, nil, "an outlet name, shown in dumps and as a CSS class"),
-        .init("width", .length, "auto", "fixed width"),
+        .init("width", .widthLength, "auto", "fixed width; a percentage is of the parent stack's width inside its padding (not on images)"),
         .init("height", .length, "auto", "fixed height"),
-        .init("minWidth", .number, "0", "smallest width"),
-        .init("maxWidth", .length, "auto", "largest width"),
+        .init("minWidth", .widthLength, "0", "smallest width"),
+        .init("maxWidth", .widthLength, "auto", "largest width"),
         .init("minHeight", .number, "0", "smallest height"),
         .init("maxHeight", .length, "auto", "largest height"),
         .init("grow", .number, "0", "share of the free space along the parent stack's axis (flex-grow)"),

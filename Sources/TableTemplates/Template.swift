@@ -148,6 +148,8 @@ public enum AttributeCheck {
             return value == "auto" || number(value) != nil ? nil : "expected a finite number ≥ 0 or auto"
         case .offset:
             return value == "auto" || offset(value) != nil ? nil : "expected a finite number from -100000 to 100000 or auto"
+        case .widthLength:
+            return value == "auto" || number(value) != nil || percent(value) != nil ? nil : "expected a finite number ≥ 0, a percentage from 0% to 1000%, or auto"
         case .bool:
             return bool(value) == nil ? "expected true or false" : nil
         case .choice(let options):
@@ -161,6 +163,12 @@ public enum AttributeCheck {
         let trimmed = text.first == " " || text.last == " " ? text.trimmingCharacters(in: .whitespaces) : text
         guard let value = Double(trimmed), value.isFinite, value >= 0, value <= 100_000 else { return nil }
         return value
+    }
+
+    /// A percentage (`50%`) as a fraction (0.5).
+    public static func percent(_ text: String) -> Double? {
+        guard text.hasSuffix("%"), let value = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0, value <= 1000 else { return nil }
+        return value / 100
     }
 
     /// A number that may be negative (an overlay's offset).

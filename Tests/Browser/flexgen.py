@@ -2,7 +2,7 @@
 layout against Chromium (test_flex.py): nested stacks with every axis, alignment (baselines too), distribution,
 spacing, padding and wrapping; labels with line limits, truncations and alignments; images,
 spacers, dividers, switches, accessories and boxes; fixed, minimum and maximum sizes (the root's
-too); margins; grow, shrink, alignSelf and overlays; images of their natural size or an aspect ratio. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
+too, and percentages of the parent's width); margins; grow, shrink, alignSelf and overlays; images of their natural size or an aspect ratio. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
 that a failing case can be shrunk (`shrink()`) to a minimal one.
 
     flexgen.py SEED       prints the template of a seed
@@ -33,6 +33,9 @@ def sizes(rng, node, kinds=("width", "height", "minWidth", "maxWidth", "minHeigh
         if rng.random() < 0.12:
             low = {"width": 10, "height": 10, "minWidth": 5, "maxWidth": 30, "minHeight": 5, "maxHeight": 20}[name]
             node["attrs"][name] = str(rng.choice([low, low * 2, low * 4, low * 7]) + rng.choice([0, 0.5]))
+            if name in ("width", "minWidth", "maxWidth") and node["tag"] != "image" and rng.random() < 0.3:
+                # A percentage of the parent's width.
+                node["attrs"][name] = rng.choice(["25%", "50%", "33.3%", "80%", "100%"])
     if rng.random() < 0.3:
         node["attrs"]["grow"] = str(rng.choice([0, 1, 1, 2, 0.5]))
     if rng.random() < 0.2:

@@ -9,7 +9,7 @@ import Testing
 /// document order: x, y, width, height relative to its parent), within half a point, the
 /// tolerance of `Tests/Browser/test_flex.py`. The last cases are the vocabulary added with the
 /// fixes: `alignSelf`, images of their natural size or an aspect ratio, baseline alignment,
-/// overlays and margins.
+/// overlays, margins and percentage widths.
 @Suite struct FlexDeviationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -185,6 +185,18 @@ import Testing
         Case("marginsOfWrappingChips", ##"<cell><stack axis="horizontal" wrap="true" lineSpacing="4"><label text="{a}" margin="4 8"/><label text="{b}" margin="4 8"/><label text="{c}" margin="4 8"/></stack></cell>"##,
              ["a": "a chip with words", "b": "another chip with some more words", "c": "and a third chip that will have to wrap"],
              [[0, 0, 390, 98], [8, 4, 141.2, 22], [8, 38, 288.06, 22], [8, 72, 301.59, 22]]),
+        Case("percentWidthOfTheRowInsideItsPadding", ##"<cell><stack axis="horizontal" padding="0 16" spacing="8"><label text="{a}" width="40%"/><label text="{b}" grow="1"/></stack></cell>"##,
+             ["a": "a title at forty per cent", "b": "the rest of the row"],
+             [[0, 0, 390, 22], [16, 0, 143.19, 22], [167.19, 0, 206.81, 22]]),
+        Case("percentMinimumAndMaximum", ##"<cell><stack axis="vertical" alignment="leading"><label text="{a}" minWidth="50%" background="tint"/><label text="{b}" maxWidth="25%" lines="0"/></stack></cell>"##,
+             ["a": "at least half", "b": "at most a quarter of the width, so it wraps"],
+             [[0, 0, 390, 110], [0, 0, 195, 22], [0, 22, 97.5, 88]]),
+        Case("percentOfTheRootAndInsideIt", ##"<cell><stack axis="horizontal" width="80%"><spacer height="10" width="50%"/><label text="{a}"/></stack></cell>"##,
+             ["a": "root at 80%"],
+             [[0, 0, 312, 22], [0, 0, 156, 10], [156, 0, 92.72, 22]]),
+        Case("percentWidthOfAnOverlayIsOfThePaddingBox", ##"<cell><box padding="4"><label text="{a}" position="overlay" width="50%" right="0" top="0"/><label text="{b}"/></box></cell>"##,
+             ["a": "half", "b": "flow"],
+             [[0, 0, 390, 30], [195, 0, 195, 22], [4, 4, 382, 22]]),
     ]
 
     /// Lays each case out as the only row of a plain table 390 wide.

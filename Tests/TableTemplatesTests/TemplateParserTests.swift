@@ -64,6 +64,7 @@ import TableModel
         (#"<cell><box><label text="a" position="overlay" top="-1e9"/></box></cell>"#, "T.xml:1:47: error: top=\"-1e9\": expected a finite number from -100000 to 100000 or auto"),
         (#"<cell><stack margin="4"/></cell>"#, "T.xml:1:7: error: margin keeps a view clear of its siblings in a stack, and the content view of a <cell> has none; use padding on it, or on the <cell>'s stack"),
         (#"<cell><box><label text="a" position="overlay" margin="4"/></box></cell>"#, "T.xml:1:12: error: margin places a child in its stack's flow; an overlay is placed by top, right, bottom and left"),
+        (#"<cell><label text="a" width="50 %%"/></cell>"#, "T.xml:1:23: error: width=\"50 %%\": expected a finite number ≥ 0, a percentage from 0% to 1000%, or auto"),
         (#"<cell><box><label text="a"/><label text="b"/></box></cell>"#, "T.xml:1:29: error: <box> holds at most one child (and overlays); use a <stack> for several"),
         (#"<cell><image source="a.png" aspectRatio="0"/></cell>"#, "T.xml:1:7: error: aspectRatio=\"0\": expected a number > 0 (width ÷ height) or auto"),
         ("", "T.xml:1:1: error: malformed XML: Document is empty"),
