@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableRender
 import TableSnapshot
 import Testing
@@ -27,7 +28,10 @@ public func assertSnapshot(
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = (("\(filePath)" as NSString).deletingLastPathComponent) + "/__Snapshots__/" + testFile
         let test = function.split(separator: "(").first.map(String.init) ?? function
-        let reference = folder + "/" + sanitised("\(test).\(name ?? SnapshotCounter.next(for: "\(filePath)#\(function)"))") + ".png"
+        if name == nil, Test.Case.current?.isParameterized == true, SnapshotNaming.currentArguments() == nil {
+            return location.fail("This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\").")
+        }
+        let reference = folder + "/" + sanitised(SnapshotNaming.name(test: test, named: name, key: "\(filePath)#\(function)")) + ".png"
         let actual = try RGBAImage(png: png, name: reference)
         let exists = FileManager.default.fileExists(atPath: reference)
         func writeReference() throws(Diagnostic) {
@@ -78,16 +82,49 @@ private func sanitised(_ name: String) -> String {
     })
 }
 
-/// Unnamed snapshots of one test are numbered 1, 2, 3 in call order.
-private enum SnapshotCounter {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var counts: [String: Int] = [:]
+/// A snapshot's name: a function of its test, the test case's arguments and its place in that
+/// test case alone, never of the order test cases run in. Unnamed snapshots of one test case are
+/// numbered 1, 2, 3 in call order; in a parameterised Swift Testing test the case's arguments
+/// come first (`render.dark_390.1`), so that cases running at the same time never share a
+/// number or a file.
+enum SnapshotNaming {
+    private static let counts = Mutex([String: Int]())
 
-    static func next(for test: String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        counts[test, default: 0] += 1
-        return String(counts[test]!)
+    static func name(test: String, named name: String?, key: String) -> String {
+        let arguments = currentArguments()
+        let prefix = arguments.map { "\(test).\($0)" } ?? test
+        if let name { return "\(prefix).\(name)" }
+        // One count per running test case (its task), restarting when a test runs again.
+        let run = withUnsafeCurrentTask { task in task.map { String($0.hashValue) } ?? "main" }
+        let number = counts.withLock { counts -> Int in
+            let slot = key + "#" + (arguments ?? "") + "#" + run
+            counts[slot, default: 0] += 1
+            return counts[slot]!
+        }
+        return "\(prefix).\(number)"
+    }
+
+    /// The arguments of the running Swift Testing case, as the test names them
+    /// (`String(describingForTest:)`, joined by `_`), or nil outside a parameterised test.
+    static func currentArguments() -> String? {
+        guard let testCase = Test.Case.current, testCase.isParameterized else { return nil }
+        // Swift Testing keeps a case's arguments out of its public interface; they are read by
+        // reflection, as its own reporters describe them.
+        func find(_ label: String, in value: Any, depth: Int) -> Any? {
+            for child in Mirror(reflecting: value).children {
+                if child.label == label { return child.value }
+                if depth > 0, let found = find(label, in: child.value, depth: depth - 1) { return found }
+            }
+            return nil
+        }
+        guard let arguments = find("arguments", in: testCase, depth: 3) else { return nil }
+        let values = Mirror(reflecting: arguments).children.compactMap { argument -> String? in
+            Mirror(reflecting: argument.value).descendant("value").map { value in
+                // Text as it is; anything else as the test names it.
+                (value as? any StringProtocol).map { String($0) } ?? String(describingForTest: value)
+            }
+        }
+        return values.isEmpty ? nil : values.joined(separator: "_")
     }
 }
 

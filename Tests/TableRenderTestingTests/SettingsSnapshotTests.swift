@@ -48,6 +48,17 @@ func settings(wifi: String = "Home") -> Table {
     }
 }
 
+/// Cases of a parameterised test run at the same time: each case's unnamed snapshots are named
+/// after its argument and their order in the case (`perNetwork.Home.1`, `perNetwork.Home.2`), so
+/// every run compares each snapshot with its own reference whatever order the cases finish in.
+@Suite struct ParameterisedSnapshotTests {
+    @Test(arguments: ["Home", "Office", "Café", "Guest"])
+    func perNetwork(_ name: String) {
+        assertSnapshot(of: settings(wifi: name), width: 320, scale: 1)
+        assertSnapshot(of: settings(wifi: name), width: 320, appearance: .dark, scale: 1)
+    }
+}
+
 final class SettingsXCTestSnapshots: XCTestCase {
     func testNarrowScreen() {
         assertSnapshot(of: settings(), named: "narrow", width: 320, scale: 1)
