@@ -316,6 +316,16 @@ public struct TableRenderCommand {
             }
         }
         let snapshotter = Snapshotter(project: project, mode: mode, only: parsed.value("--only"))
+        if let only = parsed.value("--only"), action != "clean", try snapshotter.cases().isEmpty {
+            // Selecting nothing passes nothing: on CI a misspelt name would verify no snapshot.
+            let names = try Snapshotter(project: project, mode: mode).cases().map(\.name)
+            // --only keeps the names that contain it: a near miss is close to a name's start as long as it.
+            let starts = Dictionary(names.map { (String($0.prefix(only.count)), $0) }, uniquingKeysWith: { first, _ in first })
+            let near = Suggestions.closest(to: only, in: starts.keys).compactMap { starts[$0] }
+            throw UsageError(message: "--only '\(Suggestions.shortened(only))' matches none of the \(names.count) snapshots"
+                             + (near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?")
+                             + " (names are document/scene.variant; --only keeps those that contain it)")
+        }
         let quiet = parsed.flags.contains("--quiet")
         if action == "clean" {
             let orphans = try snapshotter.orphans()

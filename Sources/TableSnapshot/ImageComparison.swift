@@ -30,6 +30,8 @@ public struct ComparisonResult: Sendable {
     public var largestDeltaE = 0.0
     /// Changed pixels red, anti-aliasing yellow, the rest faded; nil when the images match.
     public var diff: RGBAImage?
+    /// The bar the images were held to.
+    public var options = ComparisonOptions()
 
     public var matchingFraction: Double { totalPixels == 0 ? 1 : 1 - Double(differingPixels) / Double(totalPixels) }
 
@@ -41,7 +43,16 @@ public struct ComparisonResult: Sendable {
         if matches { return "matches" }
         var text = "\(differingPixels) of \(totalPixels) pixels differ (\(String(format: "%.3f", 100 * (1 - matchingFraction))) %)"
         if antialiasedPixels > 0 { text += ", \(antialiasedPixels) more are anti-aliasing" }
-        return text + String(format: "; largest colour distance ΔE94 %.1f", largestDeltaE)
+        text += String(format: "; largest colour distance ΔE94 %.1f", largestDeltaE)
+        // The bar beside what was measured.
+        let allowed = options.precision >= 1 ? "no pixel" : String(format: "%g %%", 100 * (1 - options.precision)) + " of pixels"
+        text += "; precision \(String(format: "%g", options.precision)) allows \(allowed) to differ"
+        if options.perceptualPrecision < 1 {
+            text += String(format: ", perceptual precision %g a distance up to ΔE94 %g", options.perceptualPrecision, (1 - options.perceptualPrecision) * 100)
+        } else {
+            text += ", perceptual precision 1 no colour distance"
+        }
+        return text
     }
 }
 
@@ -54,6 +65,7 @@ public enum ImageComparison {
         }
         let width = expected.width, height = expected.height
         var result = ComparisonResult(matches: true, totalPixels: width * height)
+        result.options = options
         let tolerance = max(0, (1 - options.perceptualPrecision) * 100)
         var changed: [Int] = []
         var antialiased: [Int] = []

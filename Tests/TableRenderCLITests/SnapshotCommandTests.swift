@@ -67,6 +67,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: never + "/docs/__Snapshots__"))
     }
 
+    /// `--only` that selects nothing is a usage error naming the closest snapshots, never a
+    /// pass that verified nothing.
+    @Test func onlyThatMatchesNothingIsAnError() {
+        let folder = project()
+        let run = Run(["snapshot", "verify", "--record", "never", "--only", "list/initial.iphone-se.drak", "--project", folder + "/tablerender.json", "--report", folder + "/report"])
+        #expect(run.code == 64)
+        #expect(run.err.hasPrefix("Error: --only 'list/initial.iphone-se.drak' matches none of the 2 snapshots; did you mean 'list/initial.iphone-se.dark@1x'"), "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/report"))
+    }
+
     @Test func aReferenceOfAnotherSizeAndAnUnwritableReportAreClear() throws {
         let folder = project()
         #expect(Run(["snapshot", "record", "-q", "--project", folder + "/tablerender.json", "--report", folder + "/report"]).code == 0)

@@ -30,6 +30,10 @@ import Testing
         #expect(result.diff?.pixels[(5 * 20 + 5) * 4 ..< (5 * 20 + 5) * 4 + 3] == [255, 0, 0])
         #expect(ImageComparison.compare(expected: a, actual: b, options: .init(precision: 0.99)).matches)
         #expect(!ImageComparison.compare(expected: a, actual: b, options: .init(precision: 0.999)).matches)
+        // A failure states the bar beside what was measured.
+        #expect(result.summary.hasSuffix("; precision 1 allows no pixel to differ, perceptual precision 1 no colour distance"))
+        let loose = ImageComparison.compare(expected: a, actual: b, options: .init(precision: 0.999, perceptualPrecision: 0.98))
+        #expect(loose.summary.hasSuffix("; precision 0.999 allows 0.1 % of pixels to differ, perceptual precision 0.98 a distance up to ΔE94 2"), "\(loose.summary)")
     }
 
     @Test func perceptualPrecisionToleratesWhatTheEyeCannotSee() {
