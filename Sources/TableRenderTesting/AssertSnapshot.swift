@@ -11,8 +11,9 @@ import XCTest
 /// - A missing reference is recorded, and the assertion fails so that the next run verifies it
 ///   (record mode `missing`). `record:` or `TABLERENDER_SNAPSHOT_RECORD` (`all`, `missing`,
 ///   `failed`, `never`) change that; CI should use `never`.
-/// - A mismatch fails with what differs and writes the actual and diff images next to the
-///   reference's folder under `__Snapshots__/.failures/`, and says how to accept the change.
+/// - A mismatch fails with what differs and the bar it was held to, writes the actual and diff
+///   images out of the source tree (`SnapshotArtifacts`), and says how to accept the change; a
+///   pass removes that snapshot's earlier failure images.
 public func assertSnapshot(
     of table: Table, named name: String? = nil, theme: String = "ios", templateFolders: [String] = [], width: Double = 390,
     appearance: Appearance = .light, scale: Double = 2, precision: Double = 1, perceptualPrecision: Double = 1,
@@ -56,10 +57,14 @@ public func assertSnapshot(
         }
         let comparison = ImageComparison.compare(expected: expected, actual: actual,
                                                  options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision))
-        if comparison.matches { return }
-        let failures = folder + "/.failures"
-        try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+        let failures = SnapshotArtifacts.folder(testFile: testFile)
         let stem = failures + "/" + ((reference as NSString).lastPathComponent as NSString).deletingPathExtension
+        if comparison.matches {
+            // A pass leaves no failure of this snapshot behind.
+            for suffix in [".actual.png", ".diff.png"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
+            return
+        }
+        try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
         try AtomicFile.write(png, to: stem + ".actual.png")
         if let diff = comparison.diff { try AtomicFile.write(try diff.png(), to: stem + ".diff.png") }
         if mode == .failed {
@@ -80,6 +85,27 @@ private func sanitised(_ name: String) -> String {
     String(name.unicodeScalars.map { scalar -> Character in
         (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_@+".unicodeScalars.contains(scalar))) ? Character(scalar) : "_"
     })
+}
+
+/// Where the images of a failed snapshot go: out of the source tree, under the folder that
+/// `TABLERENDER_SNAPSHOT_ARTIFACTS` names (as swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`), else
+/// under the build folder the tests run from (`.build/<triple>/debug/snapshot-failures`), in a
+/// folder per test file.
+enum SnapshotArtifacts {
+    static func folder(testFile: String) -> String {
+        if let named = ProcessInfo.processInfo.environment["TABLERENDER_SNAPSHOT_ARTIFACTS"], !named.isEmpty {
+            return (named as NSString).standardizingPath + "/" + testFile
+        }
+        return buildFolder() + "/snapshot-failures/" + testFile
+    }
+
+    /// The folder of the running test bundle (SwiftPM's `.build/<triple>/<configuration>`).
+    static func buildFolder() -> String {
+        var folder = ((Bundle.main.executablePath ?? CommandLine.arguments[0]) as NSString).deletingLastPathComponent
+        // The test binary may sit inside a bundle folder (`Name.xctest/...`).
+        while folder.contains(".xctest") { folder = (folder as NSString).deletingLastPathComponent }
+        return folder
+    }
 }
 
 /// A snapshot's name: a function of its test, the test case's arguments and its place in that

@@ -13,12 +13,24 @@ public struct SnapshotReport {
         self.acceptCommand = acceptCommand
     }
 
+    /// A failure image the report writes: `NNN-name.actual.png`, `.expected.png` or `.diff.png`.
+    static func isFailureImage(_ file: String) -> Bool {
+        let digits = file.prefix(3)
+        guard digits.count == 3, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), file.dropFirst(3).first == "-" else { return false }
+        return [".actual.png", ".expected.png", ".diff.png"].contains { file.hasSuffix($0) }
+    }
+
     /// Writes the report and its images; returns the page's path.
     public func write(_ outcomes: [SnapshotOutcome], orphans: [String]) throws(Diagnostic) -> String {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the report folder: \(error.localizedDescription)")
         }
         guard access(folder, W_OK) == 0 else { throw Diagnostic(.failure, at: SourceLocation(file: folder), "the report folder is not writable") }
+        // The images of an earlier run's failures go: the report shows this run only, and a
+        // pass leaves none behind.
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where Self.isFailureImage(file) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + file)
+        }
         var failures = ""
         var passes = ""
         for (index, outcome) in outcomes.enumerated() {
