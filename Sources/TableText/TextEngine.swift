@@ -341,7 +341,8 @@ public final class TextEngine {
             let last = kept[count - 1]
             let between = shown.between[count - 1]
             let source: String
-            if between.contains("\n") || between.contains("\r") || between.contains("\u{2029}") {
+            let atParagraphEnd = between.contains("\n") || between.contains("\r") || between.contains("\u{2029}")
+            if atParagraphEnd {
                 source = shown.lines[count - 1] + "\u{2026}"
             } else {
                 var end = Int(last.start)
@@ -353,6 +354,18 @@ public final class TextEngine {
             oneLine.truncation = .tail
             let ending = pangoShape(source, style: oneLine, width: width)
             guard var line = ending.lines.first else { return full }
+            if atParagraphEnd, ending.text == source, full.text == text,
+               let split = Self.ellipsisStandingFor(hiddenBytes: bytes.count - Int(last.start) - (source.utf8.count - 3), in: line) {
+                // The "…" stands for the paragraphs that do not show, as Pango's own ellipsis
+                // does for the rest of a paragraph: a PDF reader copies and finds them.
+                line = split
+                line.start += last.start
+                for index in line.runs.indices { line.runs[index].start += last.start }
+                kept[count - 1] = line
+                let widest = kept.map(\.width).max() ?? 0
+                let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
+                return ShapedText(text: full.text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
+            }
             let shift = last.start
             line.start += shift
             for index in line.runs.indices { line.runs[index].start += shift }
@@ -365,6 +378,42 @@ public final class TextEngine {
         let widest = kept.map(\.width).max() ?? 0
         let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
         return ShapedText(text: full.text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
+    }
+
+    /// A one-line "visible text…" whose final "…" (one glyph, the last cluster of a left-to-right
+    /// run) is made a run of its own standing for `hiddenBytes` of text after the visible ones;
+    /// nil when the line is not of that shape.
+    static func ellipsisStandingFor(hiddenBytes: Int, in line: ShapedLine) -> ShapedLine? {
+        guard hiddenBytes >= 3, let last = line.runs.indices.last else { return nil }
+        let run = line.runs[last]
+        guard !run.isBackward else { return nil }
+        if run.isEllipsis, !run.clusters.isEmpty {
+            // The line did not fit with its "…": Pango's ellipsis stands for the line's end and
+            // the "…"; it now stands for the paragraphs after them too.
+            var split = line
+            let more = Int32(hiddenBytes - 3)
+            split.runs[last].length += more
+            split.runs[last].clusters[split.runs[last].clusters.count - 1].bytes += more
+            split.length += more
+            return split
+        }
+        guard let cluster = run.clusters.last, cluster.bytes == 3, cluster.glyphs == 1, let glyph = run.glyphs.last else { return nil }
+        var visible = run
+        visible.glyphs.removeLast()
+        visible.clusters.removeLast()
+        visible.length -= 3
+        visible.width = glyph.x
+        visible.endXOffset = 0
+        let ellipsis = GlyphRun(font: run.font, start: run.start + run.length - 3, length: Int32(hiddenBytes),
+                                glyphs: [PositionedGlyph(id: glyph.id, x: 0, y: glyph.y)],
+                                clusters: [TextCluster(bytes: Int32(hiddenBytes), glyphs: 1)], isBackward: false,
+                                width: run.width - glyph.x, yOffset: run.yOffset, endXOffset: run.endXOffset, isEllipsis: true)
+        var split = line
+        split.runs.removeLast()
+        if !visible.glyphs.isEmpty || visible.length > 0 { split.runs.append(visible) }
+        split.runs.append(ellipsis)
+        split.length = line.length - 3 + Int32(hiddenBytes)
+        return split
     }
 
     /// Copies Pango's lines, runs and glyphs out of a layout. Inside `Typesetting.exclusively`.
