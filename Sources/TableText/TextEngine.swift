@@ -354,10 +354,13 @@ public final class TextEngine {
             oneLine.truncation = .tail
             let ending = pangoShape(source, style: oneLine, width: width)
             guard var line = ending.lines.first else { return full }
-            if atParagraphEnd, ending.text == source, full.text == text,
-               let split = Self.ellipsisStandingFor(hiddenBytes: bytes.count - Int(last.start) - (source.utf8.count - 3), in: line) {
+            // What the line's source leaves out: the paragraphs after it.
+            let shownOfSource = atParagraphEnd ? source.utf8.count - 3 : source.utf8.count
+            let hidden = bytes.count - Int(last.start) - shownOfSource
+            if ending.text == source, full.text == text, hidden > 0,
+               let split = atParagraphEnd ? Self.ellipsisStandingFor(hiddenBytes: hidden, in: line) : Self.ellipsisWidened(by: hidden, in: line) {
                 // The "…" stands for the paragraphs that do not show, as Pango's own ellipsis
-                // does for the rest of a paragraph: a PDF reader copies and finds them.
+                // does for the rest of its paragraph: a PDF reader copies and finds them.
                 line = split
                 line.start += last.start
                 for index in line.runs.indices { line.runs[index].start += last.start }
@@ -380,6 +383,16 @@ public final class TextEngine {
         return ShapedText(text: full.text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
     }
 
+    /// A line Pango ellipsized at its end, its ellipsis standing for `bytes` more text after it.
+    static func ellipsisWidened(by bytes: Int, in line: ShapedLine) -> ShapedLine? {
+        guard let last = line.runs.indices.last, line.runs[last].isEllipsis, !line.runs[last].isBackward, !line.runs[last].clusters.isEmpty else { return nil }
+        var widened = line
+        widened.runs[last].length += Int32(bytes)
+        widened.runs[last].clusters[widened.runs[last].clusters.count - 1].bytes += Int32(bytes)
+        widened.length += Int32(bytes)
+        return widened
+    }
+
     /// A one-line "visible text…" whose final "…" (one glyph, the last cluster of a left-to-right
     /// run) is made a run of its own standing for `hiddenBytes` of text after the visible ones;
     /// nil when the line is not of that shape.
@@ -387,15 +400,10 @@ public final class TextEngine {
         guard hiddenBytes >= 3, let last = line.runs.indices.last else { return nil }
         let run = line.runs[last]
         guard !run.isBackward else { return nil }
-        if run.isEllipsis, !run.clusters.isEmpty {
+        if run.isEllipsis {
             // The line did not fit with its "…": Pango's ellipsis stands for the line's end and
             // the "…"; it now stands for the paragraphs after them too.
-            var split = line
-            let more = Int32(hiddenBytes - 3)
-            split.runs[last].length += more
-            split.runs[last].clusters[split.runs[last].clusters.count - 1].bytes += more
-            split.length += more
-            return split
+            return ellipsisWidened(by: hiddenBytes - 3, in: line)
         }
         guard let cluster = run.clusters.last, cluster.bytes == 3, cluster.glyphs == 1, let glyph = run.glyphs.last else { return nil }
         var visible = run
