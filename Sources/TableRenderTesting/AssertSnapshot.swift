@@ -1,9 +1,14 @@
 import Foundation
 import Synchronization
-import TableRender
+// One import is enough in a test: the tables, items and sections, the renderer's options and the
+// record modes come with `import TableRenderTesting`.
+@_exported import TableRender
 import TableSnapshot
 import Testing
 import XCTest
+
+/// How references are recorded: `all`, `missing` (the default), `failed`, `never`.
+public typealias RecordMode = TableSnapshot.RecordMode
 
 /// Asserts that `table` renders as its reference image, stored beside the test file at
 /// `__Snapshots__/<TestFile>/<test>.<name>.png`. Works in XCTest and in Swift Testing on Linux.

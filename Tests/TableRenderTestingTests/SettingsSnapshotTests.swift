@@ -1,5 +1,4 @@
 import Foundation
-import TableRender
 import TableRenderTesting
 import Testing
 import XCTest
