@@ -329,9 +329,26 @@ public struct TableRenderCommand {
         let quiet = parsed.flags.contains("--quiet")
         if action == "clean" {
             let orphans = try snapshotter.orphans()
+            var emptied = Set<String>()
             for path in orphans {
                 if !parsed.flags.contains("--dry-run") { try? FileManager.default.removeItem(atPath: path) }
                 if !quiet { stdout((parsed.flags.contains("--dry-run") ? "would remove " : "removed ") + path + "\n") }
+                emptied.insert((path as NSString).deletingLastPathComponent)
+            }
+            // A document's references folder that the removals emptied goes, and then the
+            // snapshots folder above it when that is empty too.
+            if !parsed.flags.contains("--dry-run") {
+                func isEmpty(_ folder: String) -> Bool { (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true }
+                let snapshotsName = (project.snapshotsFolder as NSString).lastPathComponent
+                for folder in emptied.sorted(by: >) where isEmpty(folder) {
+                    try? FileManager.default.removeItem(atPath: folder)
+                    if !quiet { stdout("removed \(folder)/\n") }
+                    let parent = (folder as NSString).deletingLastPathComponent
+                    if (parent as NSString).lastPathComponent == snapshotsName, isEmpty(parent) {
+                        try? FileManager.default.removeItem(atPath: parent)
+                        if !quiet { stdout("removed \(parent)/\n") }
+                    }
+                }
             }
             if !quiet, orphans.isEmpty { stdout("no orphaned references\n") }
             return 0

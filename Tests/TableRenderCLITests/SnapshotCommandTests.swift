@@ -58,6 +58,14 @@ import Testing
         let clean = Run(["snapshot", "clean", "--project", folder + "/tablerender.json"])
         #expect(clean.out == "removed \(references)/stale.png\n")
         #expect(!FileManager.default.fileExists(atPath: references + "/stale.png"))
+
+        // A document gone: its references go, and the folders they leave empty.
+        try FileManager.default.removeItem(atPath: folder + "/docs/list.json")
+        try #"{"sections": []}"#.write(toFile: folder + "/docs/other.json", atomically: true, encoding: .utf8)
+        let emptied = Run(["snapshot", "clean", "--project", folder + "/tablerender.json"])
+        #expect(emptied.code == 0, "\(emptied.err)")
+        #expect(emptied.out.hasSuffix("removed \(references)/\nremoved \(folder)/docs/__Snapshots__/\n"), "\(emptied.out)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/docs/__Snapshots__"))
     }
 
     @Test func missingReferencesAreRecordedButFail() {
