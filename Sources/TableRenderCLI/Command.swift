@@ -88,6 +88,7 @@ public struct TableRenderCommand {
             .init(names: ["--report"], value: "dir", help: "Where the HTML report and failure images go. (default: Output/snapshots)"),
             .init(names: ["--precision"], value: "fraction", help: "Fraction of pixels that must match, instead of the project's."),
             .init(names: ["--perceptual-precision"], value: "fraction", help: "Per-pixel CIE ΔE94 tolerance as in swift-snapshot-testing, instead of the project's."),
+            .init(names: ["--max-diff-pixels"], value: "count", help: "Pixels that may differ whatever the image's size (as Playwright's maxDiffPixels), instead of the project's."),
             .init(names: ["--ignore-antialiasing"], value: nil, help: "Do not count pixels that are anti-aliasing of an edge (detected as pixelmatch does)."),
             .init(names: ["--dry-run"], value: nil, help: "For clean: list what would be removed."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but failures and errors."),
@@ -304,6 +305,12 @@ public struct TableRenderCommand {
                 }
                 project.comparison[keyPath: keyPath] = value
             }
+        }
+        if let text = parsed.value("--max-diff-pixels") {
+            guard let count = Int(text), count >= 0 else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--max-diff-pixels <count>'; expected a whole number ≥ 0")
+            }
+            project.comparison.maxDiffPixels = count
         }
         if parsed.flags.contains("--ignore-antialiasing") { project.comparison.ignoresAntialiasing = true }
         var mode = RecordMode.all

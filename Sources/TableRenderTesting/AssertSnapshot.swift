@@ -21,7 +21,7 @@ public typealias RecordMode = TableSnapshot.RecordMode
 ///   pass removes that snapshot's earlier failure images.
 public func assertSnapshot(
     of table: Table, named name: String? = nil, theme: String = "ios", templateFolders: [String] = [], width: Double = 390,
-    appearance: Appearance = .light, scale: Double = 2, precision: Double = 1, perceptualPrecision: Double = 1,
+    appearance: Appearance = .light, scale: Double = 2, precision: Double = 1, perceptualPrecision: Double = 1, maxDiffPixels: Int = 0,
     record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function, line: UInt = #line, column: UInt = #column
 ) {
@@ -61,7 +61,7 @@ public func assertSnapshot(
             return location.fail("The reference \(reference) is not a readable PNG (\(error.message)). Record it again with TABLERENDER_SNAPSHOT_RECORD=all.")
         }
         let comparison = ImageComparison.compare(expected: expected, actual: actual,
-                                                 options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision))
+                                                 options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels))
         let failures = SnapshotArtifacts.folder(testFile: testFile)
         let stem = failures + "/" + ((reference as NSString).lastPathComponent as NSString).deletingPathExtension
         if comparison.matches {

@@ -12,11 +12,15 @@ public struct ComparisonOptions: Sendable, Hashable {
     public var perceptualPrecision: Double = 1
     /// Do not count pixels that are anti-aliasing of an edge in either image (as pixelmatch does).
     public var ignoresAntialiasing = false
+    /// A number of pixels that may differ whatever the image's size (Playwright's and Paparazzi's
+    /// `maxDiffPixels`); an image matches within this budget or within `precision`'s.
+    public var maxDiffPixels = 0
 
-    public init(precision: Double = 1, perceptualPrecision: Double = 1, ignoresAntialiasing: Bool = false) {
+    public init(precision: Double = 1, perceptualPrecision: Double = 1, ignoresAntialiasing: Bool = false, maxDiffPixels: Int = 0) {
         self.precision = precision
         self.perceptualPrecision = perceptualPrecision
         self.ignoresAntialiasing = ignoresAntialiasing
+        self.maxDiffPixels = maxDiffPixels
     }
 }
 
@@ -47,6 +51,7 @@ public struct ComparisonResult: Sendable {
         // The bar beside what was measured.
         let allowed = options.precision >= 1 ? "no pixel" : String(format: "%g %%", 100 * (1 - options.precision)) + " of pixels"
         text += "; precision \(String(format: "%g", options.precision)) allows \(allowed) to differ"
+        if options.maxDiffPixels > 0 { text += " (or \(options.maxDiffPixels) pixel\(options.maxDiffPixels == 1 ? "" : "s"), maxDiffPixels)" }
         if options.perceptualPrecision < 1 {
             text += String(format: ", perceptual precision %g a distance up to ΔE94 %g", options.perceptualPrecision, (1 - options.perceptualPrecision) * 100)
         } else {
@@ -88,7 +93,8 @@ public enum ImageComparison {
         }
         result.differingPixels = changed.count + (options.ignoresAntialiasing ? 0 : antialiased.count)
         result.antialiasedPixels = options.ignoresAntialiasing ? antialiased.count : 0
-        result.matches = result.matchingFraction >= options.precision && (options.precision < 1 || result.differingPixels == 0)
+        result.matches = (result.matchingFraction >= options.precision && (options.precision < 1 || result.differingPixels == 0))
+            || result.differingPixels <= options.maxDiffPixels
         if !result.matches, makeDiff {
             result.diff = diffImage(expected, changed: changed, antialiased: antialiased)
         }

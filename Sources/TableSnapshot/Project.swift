@@ -23,7 +23,7 @@ public struct Variant: Sendable, Hashable {
 public struct Project: Sendable {
     public static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
     public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "snapshots", "precision",
-                              "perceptualPrecision", "ignoreAntialiasing"]
+                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels"]
 
     public var file: String
     public var directory: String
@@ -118,6 +118,12 @@ public struct Project: Sendable {
         var comparison = ComparisonOptions()
         comparison.precision = try number("precision") ?? 1
         comparison.perceptualPrecision = try number("perceptualPrecision") ?? 1
+        if let node = fields["maxDiffPixels"] {
+            guard case .number(let value) = node.kind, value >= 0, value <= 100_000_000, value == value.rounded() else {
+                throw Diagnostic(at: at(node, "$.maxDiffPixels"), "expected a whole number of pixels ≥ 0")
+            }
+            comparison.maxDiffPixels = Int(value)
+        }
         if let node = fields["ignoreAntialiasing"] {
             guard case .bool(let flag) = node.kind else { throw Diagnostic(at: at(node, "$.ignoreAntialiasing"), "expected true or false") }
             comparison.ignoresAntialiasing = flag

@@ -34,6 +34,13 @@ import Testing
         #expect(result.summary.hasSuffix("; precision 1 allows no pixel to differ, perceptual precision 1 no colour distance"))
         let loose = ImageComparison.compare(expected: a, actual: b, options: .init(precision: 0.999, perceptualPrecision: 0.98))
         #expect(loose.summary.hasSuffix("; precision 0.999 allows 0.1 % of pixels to differ, perceptual precision 0.98 a distance up to ΔE94 2"), "\(loose.summary)")
+        // An absolute budget of pixels beside the fraction (maxDiffPixels).
+        #expect(ImageComparison.compare(expected: a, actual: b, options: .init(maxDiffPixels: 1)).matches)
+        var two = b
+        two.pixels[(6 * 20 + 6) * 4] = 0
+        let over = ImageComparison.compare(expected: a, actual: two, options: .init(maxDiffPixels: 1))
+        #expect(!over.matches)
+        #expect(over.summary.contains("allows no pixel to differ (or 1 pixel, maxDiffPixels)"), "\(over.summary)")
     }
 
     @Test func perceptualPrecisionToleratesWhatTheEyeCannotSee() {
