@@ -36,13 +36,22 @@ public struct ComparisonResult: Sendable {
     public var diff: RGBAImage?
     /// The bar the images were held to.
     public var options = ComparisonOptions()
+    /// When the sizes differ: the first pixel row (from the top) where the common part differs,
+    /// nil when the common part is the same.
+    public var firstDifferentRow: Int?
 
     public var matchingFraction: Double { totalPixels == 0 ? 1 : 1 - Double(differingPixels) / Double(totalPixels) }
 
     /// What happened, in one sentence a person can act on.
     public var summary: String {
         if let sizes {
-            return "the image is \(sizes.actual.0)×\(sizes.actual.1) pixels, the reference \(sizes.expected.0)×\(sizes.expected.1)"
+            var text = "the image is \(sizes.actual.0)×\(sizes.actual.1) pixels, the reference \(sizes.expected.0)×\(sizes.expected.1)"
+            if diff != nil {
+                text += firstDifferentRow.map { "; the two first differ at pixel row \($0) from the top (what moved starts there)" }
+                    ?? "; where both have pixels they are the same"
+                text += "; the diff shows them over each other: changes red, what only the image has blue, what only the reference has purple"
+            }
+            return text
         }
         if matches { return "matches" }
         var text = "\(differingPixels) of \(totalPixels) pixels differ (\(String(format: "%.3f", 100 * (1 - matchingFraction))) %)"
@@ -66,7 +75,10 @@ public struct ComparisonResult: Sendable {
 public enum ImageComparison {
     public static func compare(expected: RGBAImage, actual: RGBAImage, options: ComparisonOptions = .init(), makeDiff: Bool = true) -> ComparisonResult {
         guard expected.width == actual.width, expected.height == actual.height else {
-            return ComparisonResult(matches: false, sizes: ((expected.width, expected.height), (actual.width, actual.height)))
+            var result = ComparisonResult(matches: false, sizes: ((expected.width, expected.height), (actual.width, actual.height)))
+            result.options = options
+            if makeDiff { (result.diff, result.firstDifferentRow) = overlay(expected: expected, actual: actual) }
+            return result
         }
         let width = expected.width, height = expected.height
         var result = ComparisonResult(matches: true, totalPixels: width * height)
@@ -99,6 +111,48 @@ public enum ImageComparison {
             result.diff = diffImage(expected, changed: changed, antialiased: antialiased)
         }
         return result
+    }
+
+    /// Images of two sizes over each other, top left on top left: where both have pixels, the
+    /// reference faded and each changed pixel red; where only the image has pixels (rows or
+    /// columns added), blue over the image; where only the reference has them (taken away),
+    /// purple over the reference. Also the first pixel row where they differ.
+    static func overlay(expected: RGBAImage, actual: RGBAImage) -> (RGBAImage, Int?) {
+        let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        var firstRow: Int?
+        func faded(_ image: RGBAImage, _ x: Int, _ y: Int) -> Double {
+            let o = (y * image.width + x) * 4
+            let luma = 0.299 * Double(image.pixels[o]) + 0.587 * Double(image.pixels[o + 1]) + 0.114 * Double(image.pixels[o + 2])
+            return 255 + (luma - 255) * 0.1 * Double(image.pixels[o + 3]) / 255
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = (y * width + x) * 4
+                let inExpected = x < expected.width && y < expected.height, inActual = x < actual.width && y < actual.height
+                let colour: (Double, Double, Double)
+                if inExpected, inActual {
+                    let e = (y * expected.width + x) * 4, a = (y * actual.width + x) * 4
+                    if expected.pixels[e..<(e + 4)].elementsEqual(actual.pixels[a..<(a + 4)]) {
+                        let grey = faded(expected, x, y)
+                        colour = (grey, grey, grey)
+                    } else {
+                        colour = (255, 0, 0)
+                        if firstRow == nil { firstRow = y }
+                    }
+                } else if inActual {
+                    let grey = faded(actual, x, y)
+                    colour = (grey * 0.5, grey * 0.7 + 30, 255)
+                } else {
+                    let grey = faded(expected, x, y)
+                    colour = (grey * 0.6 + 90, grey * 0.4, grey * 0.6 + 90)
+                }
+                pixels[o] = UInt8(max(0, min(255, colour.0)))
+                pixels[o + 1] = UInt8(max(0, min(255, colour.1)))
+                pixels[o + 2] = UInt8(max(0, min(255, colour.2)))
+            }
+        }
+        return (RGBAImage(width: width, height: height, pixels: pixels), firstRow)
     }
 
     static func diffImage(_ base: RGBAImage, changed: [Int], antialiased: [Int]) -> RGBAImage {

@@ -53,9 +53,26 @@ import Testing
     }
 
     @Test func sizeChangeStatesBothSizes() {
-        let result = ImageComparison.compare(expected: image(10, 20) { _, _ in (0, 0, 0) }, actual: image(12, 20) { _, _ in (0, 0, 0) })
+        let result = ImageComparison.compare(expected: image(10, 20) { _, _ in (0, 0, 0) }, actual: image(12, 20) { _, _ in (0, 0, 0) }, makeDiff: false)
         #expect(!result.matches)
         #expect(result.summary == "the image is 12×20 pixels, the reference 10×20")
+    }
+
+    /// A row added makes the image taller: the diff shows both over each other, the rows that
+    /// moved red from where they first differ, what only the new image has blue.
+    @Test func aSizeChangeHasADiffThatShowsWhereTheImagesPart() throws {
+        let reference = image(10, 20) { _, y in y < 10 ? (0, 0, 0) : (0, 0, 255) }
+        let taller = image(10, 26) { _, y in y < 10 ? (0, 0, 0) : y < 16 ? (0, 200, 0) : (0, 0, 255) }
+        let result = ImageComparison.compare(expected: reference, actual: taller)
+        #expect(!result.matches)
+        let diff = try #require(result.diff)
+        #expect(diff.width == 10 && diff.height == 26)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(diff.pixels[((y * 10 + x) * 4)..<((y * 10 + x) * 4 + 3)]) }
+        #expect(pixel(3, 5)[0] == pixel(3, 5)[1] && pixel(3, 5)[1] == pixel(3, 5)[2], "the unchanged top is faded grey")
+        #expect(pixel(3, 12) == [255, 0, 0], "the moved rows are red")
+        #expect(pixel(3, 24)[2] == 255 && pixel(3, 24)[0] < 200, "what only the new image has is blue")
+        #expect(result.firstDifferentRow == 10)
+        #expect(result.summary.hasPrefix("the image is 10×26 pixels, the reference 10×20; the two first differ at pixel row 10 from the top"))
     }
 
     /// The same text drawn half a pixel apart differs only in anti-aliased edge pixels.
