@@ -1,9 +1,11 @@
 """Random cell templates over the template vocabulary, for the differential test of the stack
-layout against Chromium (test_flex.py): nested stacks with every axis, alignment (baselines too), distribution,
-spacing, padding and wrapping; labels with line limits, truncations and alignments; images,
-spacers, dividers, switches, accessories and boxes; fixed, minimum and maximum sizes (the root's
-too, and percentages of the parent's width); margins; grow, shrink, alignSelf and overlays; images of their natural size or an aspect ratio. Deterministic for a seed. A template is a tree of dicts, written as XML by `xml()`, so
-that a failing case can be shrunk (`shrink()`) to a minimal one.
+layout against Chromium (test_flex.py): nested stacks with every axis, alignment (baselines
+too), distribution, spacing, padding and wrapping; labels with line limits, truncations and
+alignments; images, spacers, dividers, switches, accessories and boxes; fixed, minimum and
+maximum sizes (the root's too, and percentages of the parent's width); margins; grow, shrink,
+alignSelf and overlays; images of their natural size or an aspect ratio. Deterministic for a
+seed. A template is a tree of dicts, written as XML by `xml()`, so that a failing case can be
+shrunk (`shrink()`) to a minimal one.
 
     flexgen.py SEED       prints the template of a seed
 """
