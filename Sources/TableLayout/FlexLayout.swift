@@ -80,9 +80,10 @@ public struct FlexLayout {
         var shaped: ShapedText?
         var lines: TextLines?
         var lineCount = 0
+        // Overlays are placed once the box's size is known.
+        let flowing = style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
         switch style.content {
         case .stack(let axis, let spacing, let alignment, let distribution):
-            let flowing = style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
             if axis == .horizontal, style.wraps {
                 (children, contentHeight) = layoutWrappingRow(flowing, width: innerWidth, height: definiteInner, spacing: spacing,
                                                               lineSpacing: style.lineSpacing, alignment: alignment, distribution: distribution)
@@ -92,7 +93,6 @@ public struct FlexLayout {
                 (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
             }
         case .box:
-            let flowing = style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
             (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: 0, alignment: "fill", distribution: "fill")
         case .label(let string, let textStyle, _):
             if text.drawsText, !string.isEmpty {
@@ -189,12 +189,12 @@ public struct FlexLayout {
             }
         }
         for unresolved in view.children {
-            // An overlay's percentages are of the parent's padding box.
-            let child = Self.resolvingPercents(unresolved, in: width)
-            guard let insets = child.style.overlay else {
+            guard let insets = unresolved.style.overlay else {
                 if let laidOut = next.next() { placed.append(laidOut) }
                 continue
             }
+            // An overlay's percentages are of the parent's padding box.
+            let child = Self.resolvingPercents(unresolved, in: width)
             let childStyle = child.style
             let across = span(start: insets.left, end: insets.right, total: width, rectStart: rect.x, rectSize: rect.width, placement: horizontal)
             let down = span(start: insets.top, end: insets.bottom, total: height, rectStart: rect.y, rectSize: rect.height, placement: vertical)
@@ -343,10 +343,10 @@ public struct FlexLayout {
             guard !string.isEmpty else { return nil }
             let lines = max(1, view.lineCount)
             return style.padding[0] + (last ? Double(lines - 1) * textStyle.font.lineHeight : 0) + text.baseline(of: textStyle.font)
-        case .stack(let axis, _, let alignment, _):
-            let flowing = view.children.filter { $0.style.overlay == nil }
+        case .stack, .box:
+            let flowing = view.style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
             guard let item = last ? flowing.last : flowing.first else { return nil }
-            if axis == .horizontal {
+            if case .stack(.horizontal, _, let alignment, _) = style.content {
                 // The baseline its items share, of the kind asked for first, else of the other
                 // kind (CSS §8.5: the items that participate in baseline alignment).
                 // In a wrapping row, the items of its first (last) line.
@@ -358,10 +358,6 @@ public struct FlexLayout {
                     }
                 }
             }
-            return item.frame.y + (baseline(item, last: last) ?? item.frame.height)
-        case .box:
-            let flowing = view.children.filter { $0.style.overlay == nil }
-            guard let item = last ? flowing.last : flowing.first else { return nil }
             return item.frame.y + (baseline(item, last: last) ?? item.frame.height)
         default:
             return nil
@@ -379,9 +375,9 @@ public struct FlexLayout {
         let items = Self.resolvingPercents(items, in: width)
         let equal = distribution == "fillEqually"
         let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
+        let factors = Self.rowFactors(items, equal: equal)
         let widths = resolveFlexibleLengths(
-            bases: bases, paddings: items.map { $0.style.padding[1] + $0.style.padding[3] },
-            grows: items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow }, shrinks: items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink },
+            bases: bases, paddings: factors.paddings, grows: factors.grows, shrinks: factors.shrinks,
             mins: items.map { minimumMainWidth($0, equal: equal) }, maxs: items.map { maximumMainWidth($0, equal: equal) },
             available: width - spacing * Double(items.count - 1) - items.reduce(0) { $0 + Self.horizontalMargins($1) })
         return placeLine(items, widths: widths, definiteHeight: height, width: width, spacing: spacing, alignment: alignment,
@@ -404,6 +400,15 @@ public struct FlexLayout {
         items.contains { $0.style.widthPercents != nil } ? items.map { resolvingPercents($0, in: width) } : items
     }
 
+    /// A row's items' padding (never flexed away), grow and shrink factors: under `fillEqually`
+    /// every item flexes alike (CSS `flex: 1 1 0`), otherwise a view with a width of its own does
+    /// not flex at all (tablerender's one difference from CSS, which the HTML states).
+    static func rowFactors(_ items: [BoundView], equal: Bool) -> (paddings: [Double], grows: [Double], shrinks: [Double]) {
+        (items.map { $0.style.padding[1] + $0.style.padding[3] },
+         items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow },
+         items.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink })
+    }
+
     static func horizontalMargins(_ item: BoundView) -> Double { item.style.margin[1] + item.style.margin[3] }
     static func verticalMargins(_ item: BoundView) -> Double { item.style.margin[0] + item.style.margin[2] }
 
@@ -417,7 +422,7 @@ public struct FlexLayout {
         // each group's baselines at one line across the row, which is as tall as the group's
         // largest distances above and below the baseline (margins included) add up to (one may
         // be negative: text overflowing a short box).
-        var aligned: [LaidOutView?] = []
+        var aligned: [(view: LaidOutView, offset: Double)?] = []
         var shared: [Bool: (above: Double, below: Double)] = [:]
         var tallest = 0.0
         for (index, item) in items.enumerated() {
@@ -432,7 +437,7 @@ public struct FlexLayout {
             let margin = item.style.margin
             let group = shared[last] ?? (-.infinity, -.infinity)
             shared[last] = (max(group.above, margin[0] + offset), max(group.below, child.frame.height + margin[2] - offset))
-            aligned[index] = child
+            aligned[index] = (child, offset)
         }
         for group in shared.values { tallest = max(tallest, group.above + group.below) }
         let lineHeight = definiteHeight ?? tallest
@@ -448,12 +453,11 @@ public struct FlexLayout {
             var child: LaidOutView
             let y: Double
             if !aligned.isEmpty, let known = aligned[index] {
-                child = known
+                child = known.view
                 let last = alignment == "lastBaseline"
-                let offset = baseline(child, last: last) ?? child.frame.height
                 let group = shared[last] ?? (-.infinity, -.infinity)
                 // First baselines line up from the top, last ones from the bottom.
-                y = last ? lineHeight - group.below - offset : group.above - offset
+                y = last ? lineHeight - group.below - known.offset : group.above - known.offset
             } else {
                 let stretch = alignment == "fill" && item.style.height == nil
                 if stretch { heights[index] = clamp(lineHeight - margin[0] - margin[2], item.style.minHeight, item.style.maxHeight) }
@@ -504,8 +508,9 @@ public struct FlexLayout {
         var y = 0.0
         for (number, line) in lines.enumerated() {
             let members = Array(items[line])
+            let factors = Self.rowFactors(members, equal: equal)
             let widths = resolveFlexibleLengths(
-                bases: Array(bases[line]), paddings: members.map { $0.style.padding[1] + $0.style.padding[3] }, grows: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.grow }, shrinks: members.map { equal ? 1 : $0.style.width != nil ? 0 : $0.style.shrink },
+                bases: Array(bases[line]), paddings: factors.paddings, grows: factors.grows, shrinks: factors.shrinks,
                 mins: Array(mins[line]), maxs: Array(maxs[line]), available: width - spacing * Double(members.count - 1) - margins[line].reduce(0, +))
             let (placed, lineHeight) = placeLine(members, widths: widths, definiteHeight: nil, width: width, spacing: spacing, alignment: alignment,
                                                  distribution: distribution, top: y, line: number)

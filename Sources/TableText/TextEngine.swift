@@ -334,53 +334,49 @@ public final class TextEngine {
         let paragraphs = text.contains("\n") || text.contains("\r") || text.contains("\u{2029}")
         if style.truncation == .head || style.truncation == .middle, !paragraphs { return pangoShape(text, style: style, width: width) }
         var kept = Array(full.lines.prefix(count))
-        if style.truncation != .clip {
-            // The last line shown, and the text that stands where it goes on.
-            let shown = full.textLines
-            let bytes = Array(full.text.utf8)
-            let last = kept[count - 1]
-            let between = shown.between[count - 1]
-            let source: String
-            let atParagraphEnd = between.contains("\n") || between.contains("\r") || between.contains("\u{2029}")
-            if atParagraphEnd {
-                source = shown.lines[count - 1] + "\u{2026}"
-            } else {
-                var end = Int(last.start)
-                while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-                source = String(decoding: bytes[Int(last.start)..<end], as: UTF8.self)
-            }
-            var oneLine = style
-            oneLine.lines = 1
-            oneLine.truncation = .tail
-            let ending = pangoShape(source, style: oneLine, width: width)
-            guard var line = ending.lines.first else { return full }
-            // What the line's source leaves out: the paragraphs after it.
-            let shownOfSource = atParagraphEnd ? source.utf8.count - 3 : source.utf8.count
-            let hidden = bytes.count - Int(last.start) - shownOfSource
-            if ending.text == source, full.text == text, hidden > 0,
-               let split = atParagraphEnd ? Self.ellipsisStandingFor(hiddenBytes: hidden, in: line) : Self.ellipsisWidened(by: hidden, in: line) {
-                // The "…" stands for the paragraphs that do not show, as Pango's own ellipsis
-                // does for the rest of its paragraph: a PDF reader copies and finds them.
-                line = split
-                line.start += last.start
-                for index in line.runs.indices { line.runs[index].start += last.start }
-                kept[count - 1] = line
-                let widest = kept.map(\.width).max() ?? 0
-                let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
-                return ShapedText(text: full.text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
-            }
-            let shift = last.start
-            line.start += shift
-            for index in line.runs.indices { line.runs[index].start += shift }
-            kept[count - 1] = line
-            let text = String(decoding: bytes[0..<Int(shift)], as: UTF8.self) + ending.text
+        /// The text cut to the lines kept.
+        func limited(_ text: String) -> ShapedText {
             let widest = kept.map(\.width).max() ?? 0
             let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
             return ShapedText(text: text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
         }
-        let widest = kept.map(\.width).max() ?? 0
-        let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
-        return ShapedText(text: full.text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
+        guard style.truncation != .clip else { return limited(full.text) }
+        // The last line shown, and the text that stands where it goes on.
+        let shown = full.textLines
+        let bytes = Array(full.text.utf8)
+        let last = kept[count - 1]
+        let between = shown.between[count - 1]
+        let source: String
+        let atParagraphEnd = between.contains("\n") || between.contains("\r") || between.contains("\u{2029}")
+        if atParagraphEnd {
+            source = shown.lines[count - 1] + "\u{2026}"
+        } else {
+            var end = Int(last.start)
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            source = String(decoding: bytes[Int(last.start)..<end], as: UTF8.self)
+        }
+        var oneLine = style
+        oneLine.lines = 1
+        oneLine.truncation = .tail
+        let ending = pangoShape(source, style: oneLine, width: width)
+        guard var line = ending.lines.first else { return full }
+        // What the line's source leaves out: the paragraphs after it.
+        let shownOfSource = atParagraphEnd ? source.utf8.count - 3 : source.utf8.count
+        let hidden = bytes.count - Int(last.start) - shownOfSource
+        let textShown: String
+        if ending.text == source, full.text == text, hidden > 0,
+           let split = atParagraphEnd ? Self.ellipsisStandingFor(hiddenBytes: hidden, in: line) : Self.ellipsisWidened(by: hidden, in: line) {
+            // The "…" stands for the paragraphs that do not show, as Pango's own ellipsis
+            // does for the rest of its paragraph: a PDF reader copies and finds them.
+            line = split
+            textShown = full.text
+        } else {
+            textShown = String(decoding: bytes[0..<Int(last.start)], as: UTF8.self) + ending.text
+        }
+        line.start += last.start
+        for index in line.runs.indices { line.runs[index].start += last.start }
+        kept[count - 1] = line
+        return limited(textShown)
     }
 
     /// A line Pango ellipsized at its end, its ellipsis standing for `bytes` more text after it.
