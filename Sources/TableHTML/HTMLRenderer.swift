@@ -584,6 +584,12 @@ public struct HTMLRenderer {
         static let distributions = ["fill": "flex-start", "fillEqually": "flex-start", "leading": "flex-start", "center": "center",
                                     "trailing": "flex-end", "equalSpacing": "space-between"]
 
+        /// Whether a child's intrinsic widths decide its width in a stack of `axis` and
+        /// `alignment`: an item of a row, an overlay, or a child a column does not stretch.
+        static func widthsCount(of child: LaidOutView, axis: Axis, alignment: String) -> Bool {
+            axis == .horizontal || child.style.overlay != nil || ((child.style.alignSelf ?? alignment) != "fill" && child.style.width == nil)
+        }
+
         /// - Parameter sized: whether the view's intrinsic widths count (it is an item of a row, a
         ///   column that does not stretch it, or inside one): a label then states tablerender's.
         mutating func write(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: String? = nil, fillsHeight: Bool = false,
@@ -602,15 +608,14 @@ public struct HTMLRenderer {
             case .stack(let axis, _, let alignment, let distribution):
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
-                    let childSized = sized || axis == .horizontal || child.style.overlay != nil
-                        || ((child.style.alignSelf ?? alignment) != "fill" && child.style.width == nil)
+                    let childSized = sized || Self.widthsCount(of: child, axis: axis, alignment: alignment)
                     try write(child, parentAxis: axis, parentDistribution: distribution, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"
             case .box:
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
-                    let childSized = sized || child.style.overlay != nil || ((child.style.alignSelf ?? "fill") != "fill" && child.style.width == nil)
+                    let childSized = sized || Self.widthsCount(of: child, axis: .vertical, alignment: "fill")
                     try write(child, parentAxis: .vertical, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"

@@ -34,10 +34,11 @@ public func assertSnapshot(
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = (("\(filePath)" as NSString).deletingLastPathComponent) + "/__Snapshots__/" + testFile
         let test = function.split(separator: "(").first.map(String.init) ?? function
-        if name == nil, Test.Case.current?.isParameterized == true, SnapshotNaming.currentArguments() == nil {
+        let arguments = SnapshotNaming.currentArguments()
+        if name == nil, Test.Case.current?.isParameterized == true, arguments == nil {
             return location.fail("This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\").")
         }
-        let reference = folder + "/" + sanitised(SnapshotNaming.name(test: test, named: name, key: "\(filePath)#\(function)")) + ".png"
+        let reference = folder + "/" + sanitised(SnapshotNaming.name(test: test, arguments: arguments, named: name, key: "\(filePath)#\(function)")) + ".png"
         let actual = try RGBAImage(png: png, name: reference)
         let exists = FileManager.default.fileExists(atPath: reference)
         func writeReference() throws(Diagnostic) {
@@ -121,8 +122,8 @@ enum SnapshotArtifacts {
 enum SnapshotNaming {
     private static let counts = Mutex([String: Int]())
 
-    static func name(test: String, named name: String?, key: String) -> String {
-        let arguments = currentArguments()
+    /// - Parameter arguments: the running case's, from `currentArguments()`.
+    static func name(test: String, arguments: String?, named name: String?, key: String) -> String {
         let prefix = arguments.map { "\(test).\($0)" } ?? test
         if let name { return "\(prefix).\(name)" }
         // One count per running test case (its task), restarting when a test runs again.

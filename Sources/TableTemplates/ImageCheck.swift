@@ -14,16 +14,12 @@ public enum ImageCheck {
     public static let maximumSVGSize = 4 << 20
 
     /// What a checked image is: its kind, and its natural size in points when it states one.
-    public struct Info: Sendable, Hashable {
+    public struct Info: Sendable {
         public var kind: ImageFile.Kind
         /// A PNG's or JPEG's pixels divided by the scale its name gives (`icon@2x.png` is 2, as
-        /// `UIImage(named:)` reads it), or an SVG's `width` and `height` (or its `viewBox`'s).
-        public var naturalSize: (width: Double, height: Double)? {
-            guard let width, let height else { return nil }
-            return (width, height)
-        }
-        var width: Double?
-        var height: Double?
+        /// `UIImage(named:)` reads it), or an SVG's `width` and `height` (or its `viewBox`'s);
+        /// nil when the picture states no size.
+        public var naturalSize: (width: Double, height: Double)?
     }
 
     private static let checked = Mutex([String: Result<Info, Diagnostic>]())
@@ -81,7 +77,7 @@ public enum ImageCheck {
                 throw Diagnostic(at: SourceLocation(file: path), "the image \(problem)")
             }
             let scale = scale(ofName: path)
-            return Info(kind: kind, width: Double(size.width) / scale, height: Double(size.height) / scale)
+            return Info(kind: kind, naturalSize: (Double(size.width) / scale, Double(size.height) / scale))
         case .svg:
             let root = try XMLParser.parse(file: path, bytes: bytes,
                                            leniency: .init(plainDoctype: true, text: true, maximumSize: maximumSVGSize, what: "SVG images"))
@@ -98,7 +94,7 @@ public enum ImageCheck {
                 if height == nil, let known = width { height = known * box[3] / box[2] }
                 if width == nil, height == nil { width = box[2]; height = box[3] }
             }
-            return Info(kind: kind, width: width, height: height)
+            return Info(kind: kind, naturalSize: width.flatMap { width in height.map { (width, $0) } })
         }
     }
 
