@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "TableConstraints"),
         .target(name: "TableTemplates", dependencies: ["TableModel", "CLibXML2"]),
         .target(name: "TableText", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
-        .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "TableText"]),
+        .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "TableText", "TableConstraints"]),
         .target(name: "TableCairo", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "CGraphics"]),
         .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout"]),
         .target(name: "TableSnapshot", dependencies: ["TableRender"]),

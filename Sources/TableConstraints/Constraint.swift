@@ -1,5 +1,5 @@
 /// `Σ coefficient · variable + constant`.
-public struct Expression: Sendable {
+public struct LinearExpression: Sendable {
     public struct Term: Sendable {
         public var variable: Solver.Variable
         public var coefficient: Double
@@ -15,22 +15,22 @@ public struct Expression: Sendable {
 
     public init(_ variable: Solver.Variable) { self.init([(variable, 1)]) }
 
-    public static func + (lhs: Expression, rhs: Expression) -> Expression {
+    public static func + (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression {
         var result = lhs
         result.terms += rhs.terms
         result.constant += rhs.constant
         return result
     }
 
-    public static func - (lhs: Expression, rhs: Expression) -> Expression { lhs + rhs * -1 }
+    public static func - (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression { lhs + rhs * -1 }
 
-    public static func + (lhs: Expression, rhs: Double) -> Expression {
+    public static func + (lhs: LinearExpression, rhs: Double) -> LinearExpression {
         var result = lhs
         result.constant += rhs
         return result
     }
 
-    public static func * (lhs: Expression, rhs: Double) -> Expression {
+    public static func * (lhs: LinearExpression, rhs: Double) -> LinearExpression {
         var result = lhs
         for index in result.terms.indices { result.terms[index].coefficient *= rhs }
         result.constant *= rhs
@@ -44,12 +44,12 @@ public struct Constraint: Sendable {
 
     public static let required = 1000.0
 
-    public var expression: Expression
+    public var expression: LinearExpression
     public var relation: Relation
     public var priority: Double
 
     /// `lhs ⋈ rhs`.
-    public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Double = Constraint.required) {
+    public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, priority: Double = Constraint.required) {
         expression = lhs - rhs
         self.relation = relation
         self.priority = min(Constraint.required, max(1, priority))

@@ -63,8 +63,13 @@ public struct LaidOutView: Sendable, Hashable {
 /// states), and a label's minimum height is 0.
 public struct FlexLayout {
     let text: TextEngine
+    /// Interface Builder templates, laid out by their constraints with the same text engine.
+    public let autoLayout: AutoLayout
 
-    public init(text: TextEngine) { self.text = text }
+    public init(text: TextEngine) {
+        self.text = text
+        autoLayout = AutoLayout(text: text)
+    }
 
     /// Lays `view` out at a definite width, and a definite height or its content height.
     public func layout(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {

@@ -308,17 +308,26 @@ public final class TableLayoutEngine {
         if let link = item.link, let problem = LinkPolicy.problem(link) {
             throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".link"), problem)
         }
-        let bound = try binder.bind(template, values: item.values, at: location)
         let fixed: Double?
         switch item.height {
         case .fixed(let height): fixed = height
         case .automatic: fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number)
         }
+        let bound = try bind(template, values: item.values, width: width, height: fixed, at: location, binder: binder, flex: flex)
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed) }
         let height = fixed ?? content?.frame.height ?? 0
         let background = template.attributes["background"]?.constant
         return Block(kind: .row, section: section, item: index, id: item.id, frame: Rect(x: x, y: y, width: width, height: height),
                      content: content, background: background, separator: nil, link: item.link, clips: fixed != nil)
+    }
+
+    /// A template bound to values: a template of ours by the binder, an Interface Builder one by
+    /// Auto Layout (its views then come placed, with the height they need).
+    static func bind(_ template: Template, values: Value.Object, width: Double, height: Double?, at location: SourceLocation,
+                     binder: Binder, flex: FlexLayout) throws(Diagnostic) -> BoundView? {
+        guard let document = template.interfaceBuilder else { return try binder.bind(template, values: values, at: location) }
+        return try flex.autoLayout.layout(template, document: document, values: values, width: width, height: height, theme: binder.theme,
+                                          assetsFolder: binder.assetsFolder, at: location)
     }
 
     private func supplementaryBlock(_ supplementary: Supplementary, role: TemplateRole, defaultTemplate: String, kind: Block.Kind,
@@ -336,9 +345,9 @@ public final class TableLayoutEngine {
 
     private func supplementary(_ template: Template, values: Value.Object, height: Height, kind: Block.Kind, section: Int,
                                x: Double, y: Double, width: Double, location: SourceLocation, givenAsText: Bool = false) throws(Diagnostic) -> Block? {
-        let bound = try binder.bind(template, values: values, at: location)
         var fixed: Double?
         if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
+        let bound = try Self.bind(template, values: values, width: width, height: fixed, at: location, binder: binder, flex: flex)
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed) }
         if !allowsFontFallback, let content {
             // A title, header or footer given as a string is the document's value at `location`.

@@ -18,6 +18,8 @@ public struct Template: Sendable {
     /// The content view; `nil` for an empty template.
     public var content: ViewNode?
     public var location: SourceLocation
+    /// For a template read from an Interface Builder file: the document, laid out by Auto Layout.
+    public var interfaceBuilder: IBDocument?
 
     /// The item value keys the template reads (its outlets); values with other keys are refused.
     /// Worked out once, when the template is parsed.
@@ -37,6 +39,27 @@ public struct Template: Sendable {
         for text in attributes.values { keys.formUnion(text.bindingRoots) }
         if let content { visit(content) }
         outlets = keys
+    }
+
+    /// A template from an Interface Builder document: its outlets are the document's.
+    public init(id: String, interfaceBuilder document: IBDocument) {
+        self.id = id
+        switch document.kind {
+        case .cell: role = .cell
+        case .headerFooter, .view: role = .header
+        }
+        attributes = [:]
+        content = nil
+        location = SourceLocation(file: document.file, line: document.top.location.line, column: document.top.location.column)
+        interfaceBuilder = document
+        outlets = Set(document.outlets.map(\.property))
+    }
+
+    /// Whether it can be used in `role`: an IB header-footer view or plain view serves as a
+    /// header or a footer.
+    public func serves(_ wanted: TemplateRole) -> Bool {
+        if interfaceBuilder != nil, role != .cell { return wanted != .cell }
+        return role == wanted
     }
 
     /// A golden-test friendly dump: one line per view, attributes in schema order.

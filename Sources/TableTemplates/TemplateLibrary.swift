@@ -18,9 +18,17 @@ public struct TemplateLibrary: Sendable {
         self.theme = theme
         var files: [String: String] = [:]
         for folder in theme.templateFolders + folders.reversed() {
-            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []) where entry.hasSuffix(".xml") {
-                files[String(entry.dropLast(4))] = folder + "/" + entry
+            var here: [String: String] = [:]
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            where entry.hasSuffix(".xml") || entry.hasSuffix(".xib") {
+                let id = String(entry.dropLast(4))
+                if let other = here[id] {
+                    throw Diagnostic(at: SourceLocation(file: folder + "/" + entry),
+                                     "template '\(id)' is both \(URL(fileURLWithPath: other).lastPathComponent) and \(entry) in \(folder); keep one")
+                }
+                here[id] = folder + "/" + entry
             }
+            files.merge(here) { _, new in new }
         }
         self.files = files
         parsed = ParsedTemplates()
@@ -38,7 +46,7 @@ public struct TemplateLibrary: Sendable {
             throw Diagnostic(at: location(), Suggestions.unknown("template", id, known: names))
         }
         let template = try load(id)
-        guard template.role == role else {
+        guard template.serves(role) else {
             throw Diagnostic(at: location(), "template '\(id)' is a <\(template.role.rawValue)>, expected a <\(role.rawValue)>")
         }
         return template
@@ -61,6 +69,10 @@ public struct TemplateLibrary: Sendable {
                 _ = try SafePath.resolve(URL(fileURLWithPath: file).lastPathComponent, inside: folder, folder: "the template folder")
             } catch {
                 throw Diagnostic(error.kind, at: SourceLocation(file: file), "template: " + error.message)
+            }
+            if file.hasSuffix(".xib") {
+                let bytes = try InputFile.read(file, limit: IBReader.maximumSize, what: "Interface Builder file")
+                return Template(id: id, interfaceBuilder: try IBReader.read(file: file, bytes: bytes))
             }
             let bytes = try InputFile.read(file, limit: Self.maximumFileSize, what: "template")
             let template = try TemplateParser.parse(file: file, bytes: bytes, id: id)

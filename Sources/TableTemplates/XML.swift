@@ -13,6 +13,8 @@ public struct XMLElement: Sendable {
     public var attributes: [Attribute]
     public var children: [XMLElement]
     public var location: SourceLocation
+    /// The element's own text (CDATA included), when the parse keeps text.
+    public var text: String = ""
 
     public func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
 }
@@ -37,12 +39,17 @@ public enum XMLParser {
         public var plainDoctype = false
         /// Text and CDATA inside elements (an SVG's titles, styles and text), left out of the copy.
         public var text = false
+        /// Text and CDATA inside elements, kept in `XMLElement.text` (Interface Builder's
+        /// `<string key="text">`).
+        public var keepsText = false
         public var maximumSize = XMLParser.maximumSize
         public var what = "templates"
 
-        public init(plainDoctype: Bool = false, text: Bool = false, maximumSize: Int = XMLParser.maximumSize, what: String = "templates") {
+        public init(plainDoctype: Bool = false, text: Bool = false, keepsText: Bool = false, maximumSize: Int = XMLParser.maximumSize,
+                    what: String = "templates") {
             self.plainDoctype = plainDoctype
-            self.text = text
+            self.text = text || keepsText
+            self.keepsText = keepsText
             self.maximumSize = maximumSize
             self.what = what
         }
@@ -140,13 +147,14 @@ public enum XMLParser {
             property = attribute.pointee.next
         }
         var children: [XMLElement] = []
+        var text = ""
         var child = node.pointee.children
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
                 children.append(try copy(current, file: file, lines: lines, depth: depth + 1, leniency: leniency))
             case XML_TEXT_NODE where leniency.text, XML_CDATA_SECTION_NODE where leniency.text:
-                break
+                if leniency.keepsText, let content = current.pointee.content { text += String(cString: content) }
             case XML_TEXT_NODE:
                 let text = current.pointee.content.map { String(cString: $0) } ?? ""
                 if !text.allSatisfy(\.isWhitespace) {
@@ -164,7 +172,9 @@ public enum XMLParser {
             }
             child = current.pointee.next
         }
-        return XMLElement(name: name, attributes: attributes, children: children, location: location)
+        var element = XMLElement(name: name, attributes: attributes, children: children, location: location)
+        element.text = text
+        return element
     }
 
     private static func find(_ needle: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {

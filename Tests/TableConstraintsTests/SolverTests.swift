@@ -1,8 +1,8 @@
 import Testing
 @testable import TableConstraints
 
-private func v(_ variable: Solver.Variable) -> Expression { Expression(variable) }
-private func c(_ value: Double) -> Expression { Expression(constant: value) }
+private func v(_ variable: Solver.Variable) -> LinearExpression { LinearExpression(variable) }
+private func c(_ value: Double) -> LinearExpression { LinearExpression(constant: value) }
 
 /// The cases of the Cassowary paper and of the kiwi solver's test suite.
 @Suite struct PublishedCases {
@@ -234,8 +234,8 @@ private func c(_ value: Double) -> Expression { Expression(constant: value) }
             let solver = Solver()
             let variables = (0..<dimensions).map { _ in solver.makeVariable() }
             for linear in system {
-                let expression = Expression(Array(zip(variables, linear.coefficients)), constant: linear.constant)
-                try solver.add(Constraint(expression, linear.relation, Expression(), priority: linear.priority))
+                let expression = LinearExpression(Array(zip(variables, linear.coefficients)), constant: linear.constant)
+                try solver.add(Constraint(expression, linear.relation, LinearExpression(), priority: linear.priority))
             }
             let point = variables.map(solver.value)
             for linear in system where linear.priority == 1000 {
@@ -255,8 +255,8 @@ private func c(_ value: Double) -> Expression { Expression(constant: value) }
             let variables = (0..<2).map { _ in solver.makeVariable() }
             var ids: [Solver.ConstraintID] = []
             for linear in system {
-                ids.append(try solver.add(Constraint(Expression(Array(zip(variables, linear.coefficients)), constant: linear.constant),
-                                                     linear.relation, Expression(), priority: linear.priority)))
+                ids.append(try solver.add(Constraint(LinearExpression(Array(zip(variables, linear.coefficients)), constant: linear.constant),
+                                                     linear.relation, LinearExpression(), priority: linear.priority)))
             }
             var random = Generator(state: seed &* 31)
             for _ in 0..<4 {

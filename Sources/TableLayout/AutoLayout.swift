@@ -1,0 +1,457 @@
+import Foundation
+import TableConstraints
+import TableModel
+import TableTemplates
+import TableText
+
+/// Interface Builder templates laid out by Auto Layout: the document's constraints, the
+/// constraints UIKit makes for intrinsic content sizes, autoresizing masks and stack views, and
+/// the cell's width and fitting height, solved by `TableConstraints.Solver`. The solved frames
+/// become a tree of absolutely placed views (overlays), which every renderer already draws.
+///
+/// A template's constraint system is built once per engine (per thread) and per shape (which
+/// stack-view children are hidden, whether the height is fixed, the margins); each row then only
+/// changes constants: the width, and the intrinsic sizes of its text.
+public final class AutoLayout {
+    let text: TextEngine
+    private var systems: [SystemKey: ConstraintSystem] = [:]
+
+    public init(text: TextEngine) { self.text = text }
+
+    struct SystemKey: Hashable {
+        var file: String
+        var hidden: Set<String>
+        var fixedHeight: Bool
+        var sideMargin: Double
+    }
+
+    /// The cell, header or footer of `template` bound to `values` and laid out at `width`;
+    /// `height` fixes the height, nil self-sizes it.
+    public func layout(_ template: Template, document: IBDocument, values: Value.Object, width: Double, height: Double?,
+                       theme: Theme, assetsFolder: String, at location: SourceLocation) throws(Diagnostic) -> BoundView {
+        var states = try IBBinding.bind(document, template: template, values: values, theme: theme, assetsFolder: assetsFolder, text: text, at: location)
+        let accessory = Accessory(rawValue: document.accessory ?? "") ?? .none
+        let reserved = accessory == .none ? 0 : ControlMetrics.accessorySize(accessory).width + Self.accessoryGap + Self.cellMargin(width)
+        let contentWidth = max(1, width - reserved)
+        let fixed = height ?? (document.kind == .cell ? document.rowHeight : nil)
+        let key = SystemKey(file: document.file, hidden: Set(states.values.filter(\.hidden).map(\.id)), fixedHeight: fixed != nil,
+                            sideMargin: Self.cellMargin(width))
+        let system: ConstraintSystem
+        if let known = systems[key] {
+            system = known
+        } else {
+            system = ConstraintSystem(document: document, states: states, fixedHeight: fixed != nil, sideMargin: key.sideMargin, text: text, theme: theme)
+            systems[key] = system
+        }
+        let frames = system.solve(states: &states, width: contentWidth, height: fixed, text: text, theme: theme)
+        var contentHeight = frames[document.content.id]?.height ?? 0
+        if fixed == nil, contentHeight < 0.5 {
+            // UIKit: "constraints ambiguously suggest a height of zero … using standard height instead."
+            contentHeight = document.kind == .cell ? 44 : document.content.frame.height
+        }
+        var root = IBDrawing.bound(document.content, frames: frames, states: states, theme: theme, text: text, origin: (0, 0), isRoot: true)
+        root.style.width = contentWidth
+        root.style.height = fixed ?? contentHeight
+        guard accessory != .none else { return root }
+        // The accessory sits beside the content view, centred, at the cell's trailing margin.
+        let size = ControlMetrics.accessorySize(accessory)
+        var glyph = BoundView(style: ViewStyle(content: .accessory(accessory, color: nil)))
+        glyph.style.width = size.width
+        glyph.style.height = size.height
+        glyph.style.overlay = OverlayInsets(top: ((fixed ?? contentHeight) - size.height) / 2, right: nil, bottom: nil,
+                                            left: width - Self.cellMargin(width) - size.width)
+        root.style.overlay = OverlayInsets(top: 0, right: nil, bottom: nil, left: 0)
+        var cell = BoundView(style: ViewStyle(content: .box), children: [root, glyph])
+        cell.style.holdsOverlay = true
+        cell.style.width = width
+        cell.style.height = fixed ?? contentHeight
+        return cell
+    }
+
+    /// The horizontal layout margin of a cell's content view: UIKit's 16 pt, 20 pt from a width of 414 pt.
+    static func cellMargin(_ width: Double) -> Double { width >= 414 ? 20 : 16 }
+    static let accessoryGap = 8.0
+
+    /// What `check` reports of a document: elements drawn as placeholders, conflicting and
+    /// ambiguous constraints, missing fonts and images, each with its IB id.
+    public func warnings(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String) -> [String] {
+        var result: [String] = []
+        var states: [String: IBViewState]
+        do { states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, text: text, at: SourceLocation(file: document.file)) } catch {
+            return [error.message]
+        }
+        for view in document.allViews {
+            if !IBReader.drawnElements.contains(view.element), view.element != "tableViewCellContentView" {
+                result.append("<\(view.element)> '\(view.id)' is drawn as a placeholder box")
+            }
+            if let alpha = view.number("alpha"), alpha < 1 { result.append("<\(view.element)> '\(view.id)': alpha \(alpha) is drawn opaque") }
+        }
+        result += states.values.sorted { $0.id < $1.id }.flatMap(\.warnings)
+        let system = ConstraintSystem(document: document, states: states, fixedHeight: false, sideMargin: 16, text: text, theme: theme)
+        _ = system.solve(states: &states, width: document.content.frame.width, height: nil, text: text, theme: theme)
+        return result + system.warnings
+    }
+}
+
+/// Four variables per view (its frame in the content view's coordinates) and the constraints
+/// of one shape of a template.
+final class ConstraintSystem {
+    struct Frame { var x, y, width, height: Solver.Variable }
+
+    let solver = Solver()
+    var frames: [String: Frame] = [:]
+    /// The views an IB id names (layout guides name their view).
+    var aliases: [String: String] = [:]
+    var views: [String: IBView] = [:]
+    var parents: [String: String] = [:]
+    var margins: [String: [Double]] = [:]
+    var rootID: String
+    var widthConstraint: Solver.ConstraintID?
+    var heightConstraint: Solver.ConstraintID?
+    /// Per view, the four constraints of its intrinsic content size (nil where it has none).
+    var intrinsic: [String: [Solver.ConstraintID?]] = [:]
+    var warnings: [String] = []
+
+    init(document: IBDocument, states: [String: IBViewState], fixedHeight: Bool, sideMargin: Double, text: TextEngine, theme: Theme) {
+        rootID = document.content.id
+        func register(_ view: IBView, parent: String?) {
+            views[view.id] = view
+            parents[view.id] = parent
+            aliases[view.id] = view.id
+            for guide in view.layoutGuides { aliases[guide] = view.id }
+            frames[view.id] = Frame(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
+            let defaultMargins: [Double] = view.element == "tableViewCellContentView" || parent == nil ? [11, sideMargin, 11, sideMargin] : [8, 8, 8, 8]
+            margins[view.id] = view.layoutMargins ?? defaultMargins
+            for subview in view.subviews { register(subview, parent: view.id) }
+        }
+        register(document.content, parent: nil)
+        let root = frames[rootID]!
+        require(v(root.x), .equal, c(0), "the content view's x")
+        require(v(root.y), .equal, c(0), "the content view's y")
+        widthConstraint = try? solver.add(Constraint(v(root.width), .equal, c(document.content.frame.width)))
+        if fixedHeight {
+            heightConstraint = try? solver.add(Constraint(v(root.height), .equal, c(document.content.frame.height)))
+        } else {
+            // systemLayoutSizeFitting: as short as the constraints allow (fittingSizeLevel).
+            _ = try? solver.add(Constraint(v(root.height), .equal, c(0), priority: 50))
+        }
+        // Views that are not constraint-based keep their frame by their autoresizing mask.
+        let arranged = Set(views.values.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
+        for view in document.allViews where view.id != rootID && !view.usesConstraints && !arranged.contains(view.id) {
+            autoresizing(view)
+        }
+        // Intrinsic content sizes, with hugging and compression resistance.
+        for view in document.allViews where view.id != rootID && (view.usesConstraints || arranged.contains(view.id)) {
+            guard let state = states[view.id] else { continue }
+            let frame = frames[view.id]!
+            let hugging = (view.number("horizontalHuggingPriority") ?? 250, view.number("verticalHuggingPriority") ?? 250)
+            let resistance = (view.number("horizontalCompressionResistancePriority") ?? 750, view.number("verticalCompressionResistancePriority") ?? 750)
+            let size = state.intrinsicSize
+            var ids: [Solver.ConstraintID?] = [nil, nil, nil, nil]
+            if size.width >= 0 {
+                ids[0] = try? solver.add(Constraint(v(frame.width), .greaterOrEqual, c(size.width), priority: resistance.0))
+                ids[1] = try? solver.add(Constraint(v(frame.width), .lessOrEqual, c(size.width), priority: hugging.0))
+            }
+            if size.height >= 0 {
+                ids[2] = try? solver.add(Constraint(v(frame.height), .greaterOrEqual, c(size.height), priority: resistance.1))
+                ids[3] = try? solver.add(Constraint(v(frame.height), .lessOrEqual, c(size.height), priority: hugging.1))
+            }
+            intrinsic[view.id] = ids
+        }
+        for view in document.allViews where view.element == "stackView" {
+            stack(view, states: states)
+        }
+        for view in document.allViews {
+            for constraint in view.constraints where !constraint.isPlaceholder {
+                add(constraint, owner: view.id, states: states, text: text)
+            }
+        }
+        findAmbiguity(document, states: states)
+    }
+
+    // MARK: Expressions
+
+    func v(_ variable: Solver.Variable) -> LinearExpression { LinearExpression(variable) }
+    func c(_ value: Double) -> LinearExpression { LinearExpression(constant: value) }
+
+    func require(_ lhs: LinearExpression, _ relation: Constraint.Relation, _ rhs: LinearExpression, _ what: String, priority: Double = Constraint.required) {
+        do { try solver.add(Constraint(lhs, relation, rhs, priority: priority)) } catch {
+            warnings.append("Unable to simultaneously satisfy constraints: \(what) conflicts with the constraints before it and is broken")
+        }
+    }
+
+    /// A layout attribute of a view as a linear expression of its frame.
+    func attribute(_ name: String, of id: String, states: [String: IBViewState]) -> LinearExpression? {
+        guard let frame = frames[id] else { return nil }
+        let m = margins[id] ?? [8, 8, 8, 8]
+        let x = v(frame.x), y = v(frame.y), w = v(frame.width), h = v(frame.height)
+        switch name {
+        case "left", "leading": return x
+        case "right", "trailing": return x + w
+        case "top": return y
+        case "bottom": return y + h
+        case "width": return w
+        case "height": return h
+        case "centerX": return x + w * 0.5
+        case "centerY": return y + h * 0.5
+        case "leftMargin", "leadingMargin": return x + m[1]
+        case "rightMargin", "trailingMargin": return x + w + -m[3]
+        case "topMargin": return y + m[0]
+        case "bottomMargin": return y + h + -m[2]
+        case "centerXWithinMargins": return x + w * 0.5 + (m[1] - m[3]) / 2
+        case "centerYWithinMargins": return y + h * 0.5 + (m[0] - m[2]) / 2
+        case "firstBaseline": return baseline(of: id, last: false, states: states)
+        case "baseline", "lastBaseline": return baseline(of: id, last: true, states: states)
+        default: return nil
+        }
+    }
+
+    /// A view's first or last baseline: a label's text's (from its top or bottom edge), a
+    /// stack's first or last arranged view's, else the bottom edge (as UIView's).
+    func baseline(of id: String, last: Bool, states: [String: IBViewState]) -> LinearExpression? {
+        guard let frame = frames[id], let view = views[id] else { return nil }
+        if view.element == "stackView" {
+            let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
+            if let item = last ? arranged.last : arranged.first { return baseline(of: item.id, last: last, states: states) }
+        }
+        if let offsets = states[id]?.baselineOffsets {
+            return last ? v(frame.y) + v(frame.height) + -offsets.fromBottom : v(frame.y) + offsets.fromTop
+        }
+        return v(frame.y) + v(frame.height)
+    }
+
+    func add(_ constraint: IBConstraint, owner: String, states: [String: IBViewState], text: TextEngine) {
+        let name = "constraint '\(constraint.id)'"
+        guard let first = aliases[constraint.firstItem ?? owner] else {
+            warnings.append("\(name): firstItem '\(constraint.firstItem ?? "")' is no view of this document; the constraint is ignored")
+            return
+        }
+        guard let lhs = attribute(constraint.firstAttribute, of: first, states: states) else {
+            warnings.append("\(name): unknown attribute '\(constraint.firstAttribute)'; the constraint is ignored")
+            return
+        }
+        var rhs = c(constraint.constant)
+        if let secondAttribute = constraint.secondAttribute, secondAttribute != "notAnAttribute" {
+            guard let second = aliases[constraint.secondItem ?? owner] else {
+                warnings.append("\(name): secondItem '\(constraint.secondItem ?? "")' is no view of this document; the constraint is ignored")
+                return
+            }
+            guard let expression = attribute(secondAttribute, of: second, states: states) else {
+                warnings.append("\(name): unknown attribute '\(secondAttribute)'; the constraint is ignored")
+                return
+            }
+            rhs = expression * constraint.multiplier + constraint.constant
+        }
+        let relation: Constraint.Relation = constraint.relation == "lessThanOrEqual" ? .lessOrEqual
+            : constraint.relation == "greaterThanOrEqual" ? .greaterOrEqual : .equal
+        do { try solver.add(Constraint(lhs, relation, rhs, priority: constraint.priority)) } catch {
+            warnings.append("Unable to simultaneously satisfy constraints: \(name) (\(describe(constraint, owner: owner))) conflicts with the required constraints before it; will attempt to recover by breaking it")
+        }
+    }
+
+    func describe(_ constraint: IBConstraint, owner: String) -> String {
+        let first = "\(constraint.firstItem ?? owner).\(constraint.firstAttribute)"
+        let relation = constraint.relation == "lessThanOrEqual" ? "<=" : constraint.relation == "greaterThanOrEqual" ? ">=" : "=="
+        var rhs = ""
+        if let attribute = constraint.secondAttribute, attribute != "notAnAttribute" {
+            rhs = "\(constraint.secondItem ?? owner).\(attribute)" + (constraint.multiplier != 1 ? " × \(constraint.multiplier)" : "")
+            if constraint.constant != 0 { rhs += " + \(constraint.constant)" }
+        } else {
+            rhs = "\(constraint.constant)"
+        }
+        return "\(first) \(relation) \(rhs)" + (constraint.priority < 1000 ? " @\(Int(constraint.priority))" : "")
+    }
+
+    /// The constraints UIKit makes of a frame and an autoresizing mask: a flexible margin or size
+    /// takes a share of the superview's change in size, in proportion to its size in IB.
+    func autoresizing(_ view: IBView) {
+        guard let parentID = parents[view.id], let parent = views[parentID], let frame = frames[view.id], let outer = frames[parentID] else { return }
+        let mask = view.autoresizing
+        func axis(start: Double, size: Double, total: Double, flexible: (Bool, Bool, Bool), position: Solver.Variable, length: Solver.Variable,
+                  parentPosition: Solver.Variable, parentLength: Solver.Variable) {
+            let parts = [start, size, total - start - size]
+            let flags = [flexible.0, flexible.1, flexible.2]
+            let flexibleSum = zip(parts, flags).filter(\.1).map { max(0, $0.0) }.reduce(0, +)
+            let count = Double(flags.filter { $0 }.count)
+            func share(_ index: Int) -> Double {
+                guard flags[index] else { return 0 }
+                return flexibleSum > 0 ? max(0, parts[index]) / flexibleSum : 1 / count
+            }
+            // position = parent + start + share₀ · (parentLength − total)
+            require(v(position), .equal, v(parentPosition) + v(parentLength) * share(0) + (start - share(0) * total), "the autoresizing mask of '\(view.id)'")
+            require(v(length), .equal, v(parentLength) * share(1) + (size - share(1) * total), "the autoresizing mask of '\(view.id)'")
+        }
+        axis(start: view.frame.x, size: view.frame.width, total: parent.frame.width,
+             flexible: (mask.contains("flexibleMinX"), mask.contains("widthSizable"), mask.contains("flexibleMaxX")),
+             position: frame.x, length: frame.width, parentPosition: outer.x, parentLength: outer.width)
+        axis(start: view.frame.y, size: view.frame.height, total: parent.frame.height,
+             flexible: (mask.contains("flexibleMinY"), mask.contains("heightSizable"), mask.contains("flexibleMaxY")),
+             position: frame.y, length: frame.height, parentPosition: outer.y, parentLength: outer.height)
+    }
+
+    /// The constraints of a UIStackView (its documented distributions and alignments) over its
+    /// visible arranged subviews; hidden ones collapse.
+    func stack(_ view: IBView, states: [String: IBViewState]) {
+        let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
+        guard frames[view.id] != nil, !arranged.isEmpty else { return }
+        let vertical = view.attribute("axis") == "vertical"
+        let spacing = view.number("spacing") ?? 0
+        let relative = view.flag("layoutMarginsRelativeArrangement")
+        let m = relative ? margins[view.id] ?? [0, 0, 0, 0] : [0, 0, 0, 0]
+        let name = "stack view '\(view.id)'"
+        // Main axis: start, length; cross axis: start, length.
+        func main(_ id: String) -> (LinearExpression, LinearExpression) {
+            let f = frames[id]!
+            return vertical ? (v(f.y), v(f.height)) : (v(f.x), v(f.width))
+        }
+        func cross(_ id: String) -> (LinearExpression, LinearExpression) {
+            let f = frames[id]!
+            return vertical ? (v(f.x), v(f.width)) : (v(f.y), v(f.height))
+        }
+        let (stackStart, stackLength) = main(view.id)
+        let mainStart = stackStart + (vertical ? m[0] : m[1])
+        let mainEnd = stackStart + stackLength + -(vertical ? m[2] : m[3])
+        let (crossStackStart, crossStackLength) = cross(view.id)
+        let crossStart = crossStackStart + (vertical ? m[1] : m[0])
+        let crossEnd = crossStackStart + crossStackLength + -(vertical ? m[3] : m[2])
+        let distribution = view.attribute("distribution") ?? "fill"
+
+        require(main(arranged[0].id).0, .equal, mainStart, "\(name): its first arranged view's leading edge")
+        let last = main(arranged[arranged.count - 1].id)
+        require(last.0 + last.1, .equal, mainEnd, "\(name): its last arranged view's trailing edge")
+        for (a, b) in zip(arranged, arranged.dropFirst()) {
+            let (aStart, aLength) = main(a.id)
+            let (bStart, _) = main(b.id)
+            switch distribution {
+            case "equalSpacing", "equalCentering":
+                require(bStart, .greaterOrEqual, aStart + aLength + spacing, "\(name): spacing")
+            default:
+                require(bStart, .equal, aStart + aLength + spacing, "\(name): spacing")
+            }
+        }
+        switch distribution {
+        case "fillEqually":
+            for other in arranged.dropFirst() { require(main(other.id).1, .equal, main(arranged[0].id).1, "\(name): fill equally") }
+        case "fillProportionally":
+            let sizes = arranged.map { max(0, vertical ? states[$0.id]?.intrinsicSize.height ?? 0 : states[$0.id]?.intrinsicSize.width ?? 0) }
+            if sizes[0] > 0 {
+                for (other, size) in zip(arranged, sizes).dropFirst() {
+                    require(main(other.id).1 * sizes[0], .equal, main(arranged[0].id).1 * size, "\(name): fill proportionally", priority: 999)
+                }
+            }
+        case "equalSpacing":
+            if arranged.count > 2 {
+                let gap = { (i: Int) -> LinearExpression in main(arranged[i + 1].id).0 - (main(arranged[i].id).0 + main(arranged[i].id).1) }
+                for index in 1..<(arranged.count - 1) { require(gap(index), .equal, gap(0), "\(name): equal spacing") }
+            }
+        case "equalCentering":
+            if arranged.count > 2 {
+                let center = { (i: Int) -> LinearExpression in main(arranged[i].id).0 + main(arranged[i].id).1 * 0.5 }
+                for index in 1..<(arranged.count - 1) {
+                    require(center(index + 1) - center(index), .equal, center(1) - center(0), "\(name): equal centering", priority: 999)
+                }
+            }
+        default:
+            // fill: when nothing else decides, the first view with the lowest hugging stretches
+            // (its hugging is what gives way first).
+            break
+        }
+        let alignment = view.attribute("alignment") ?? "fill"
+        let baselineAnchor = arranged[0].id
+        for item in arranged {
+            let (start, length) = cross(item.id)
+            switch alignment {
+            case "top", "leading":
+                require(start, .equal, crossStart, "\(name): alignment")
+                require(start + length, .lessOrEqual, crossEnd, "\(name): alignment")
+            case "bottom", "trailing":
+                require(start + length, .equal, crossEnd, "\(name): alignment")
+                require(start, .greaterOrEqual, crossStart, "\(name): alignment")
+            case "center":
+                require(start + length * 0.5, .equal, (crossStart + crossEnd) * 0.5, "\(name): alignment")
+                require(start, .greaterOrEqual, crossStart, "\(name): alignment")
+            case "firstBaseline" where !vertical, "lastBaseline" where !vertical:
+                let last = alignment == "lastBaseline"
+                if item.id != baselineAnchor, let a = baseline(of: item.id, last: last, states: states),
+                   let b = baseline(of: baselineAnchor, last: last, states: states) {
+                    require(a, .equal, b, "\(name): baseline alignment")
+                }
+                require(start, .greaterOrEqual, crossStart, "\(name): alignment")
+                require(start + length, .lessOrEqual, crossEnd, "\(name): alignment")
+            default:
+                require(start, .equal, crossStart, "\(name): alignment")
+                require(start + length, .equal, crossEnd, "\(name): alignment")
+            }
+        }
+        if alignment != "fill" {
+            // UIStackView's canvas fit: as small across as its arranged views allow.
+            require(crossStackLength, .equal, c(0), "\(name): fit", priority: 49)
+        }
+    }
+
+    /// Views whose frame nothing decides on one axis: no constraint touches that axis's
+    /// position or size and it has no intrinsic size there.
+    func findAmbiguity(_ document: IBDocument, states: [String: IBViewState]) {
+        var touched: [String: Set<String>] = [:]
+        let horizontal: Set<String> = ["left", "leading", "right", "trailing", "centerX", "width", "leftMargin", "leadingMargin", "rightMargin", "trailingMargin", "centerXWithinMargins"]
+        for view in document.allViews {
+            for constraint in view.constraints where !constraint.isPlaceholder {
+                for (item, attribute) in [(constraint.firstItem ?? view.id, constraint.firstAttribute), (constraint.secondItem ?? view.id, constraint.secondAttribute ?? "")]
+                where !attribute.isEmpty && attribute != "notAnAttribute" {
+                    let id = aliases[item] ?? item
+                    touched[id, default: []].insert(horizontal.contains(attribute) ? "x" : "y")
+                    if attribute == "width" { touched[id, default: []].insert("w") }
+                    if attribute == "height" { touched[id, default: []].insert("h") }
+                }
+            }
+        }
+        let arranged = Set(views.values.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
+        for view in document.allViews where view.id != rootID && view.usesConstraints && !arranged.contains(view.id) {
+            let axes = touched[view.id] ?? []
+            for (axis, name) in [("x", "horizontal"), ("y", "vertical")] where !axes.contains(axis) {
+                warnings.append("ambiguous layout: nothing places <\(view.element)> '\(view.id)' on the \(name) axis")
+            }
+        }
+    }
+
+    // MARK: Solving
+
+    /// Solves for one row: the width, the height when fixed, and every view's intrinsic size;
+    /// then, as UIKit's second pass, multi-line labels measured again at the width they got.
+    func solve(states: inout [String: IBViewState], width: Double, height: Double?, text: TextEngine, theme: Theme) -> [String: Rect] {
+        if let widthConstraint { try? solver.setValue(widthConstraint, width) }
+        if let heightConstraint, let height { try? solver.setValue(heightConstraint, height) }
+        for (id, ids) in intrinsic {
+            guard let state = states[id] else { continue }
+            setIntrinsic(ids, state.intrinsicSize)
+        }
+        for _ in 0..<3 {
+            var changed = false
+            for (id, state) in states where state.wraps {
+                guard let ids = intrinsic[id], let frame = frames[id] else { continue }
+                let solvedWidth = solver.value(frame.width)
+                guard abs(solvedWidth - (states[id]!.measuredAtWidth ?? -1)) > 0.01 else { continue }
+                states[id]!.remeasure(width: solvedWidth, text: text)
+                setIntrinsic(ids, states[id]!.intrinsicSize)
+                changed = true
+            }
+            if !changed { break }
+        }
+        var result: [String: Rect] = [:]
+        for (id, frame) in frames {
+            result[id] = Rect(x: solver.value(frame.x), y: solver.value(frame.y), width: max(0, solver.value(frame.width)), height: max(0, solver.value(frame.height)))
+        }
+        return result
+    }
+
+    private func setIntrinsic(_ ids: [Solver.ConstraintID?], _ size: (width: Double, height: Double)) {
+        if size.width >= 0 {
+            if let id = ids[0] { try? solver.setConstant(id, -size.width) }
+            if let id = ids[1] { try? solver.setConstant(id, -size.width) }
+        }
+        if size.height >= 0 {
+            if let id = ids[2] { try? solver.setConstant(id, -size.height) }
+            if let id = ids[3] { try? solver.setConstant(id, -size.height) }
+        }
+    }
+}

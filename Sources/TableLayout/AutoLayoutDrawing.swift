@@ -1,0 +1,336 @@
+import TableModel
+import TableTemplates
+import TableText
+
+/// IB colours as theme tokens: a system colour is the theme's token of the same name (so it
+/// has its light and dark values), else the value IB stored; a named colour is the value IB stored.
+enum IBColors {
+    /// UIKit names whose theme token is not the name without `Color`.
+    static let renamed = [
+        "systemGroupedBackgroundColor": "groupedBackground", "secondarySystemGroupedBackgroundColor": "secondaryGroupedBackground",
+        "tertiarySystemGroupedBackgroundColor": "secondarySystemBackground", "groupTableViewBackgroundColor": "groupedBackground",
+        "darkTextColor": "label", "tableCellGroupedBackgroundColor": "secondaryGroupedBackground", "placeholderTextColor": "tertiaryLabel",
+    ]
+
+    static func token(_ color: IBColor, document: IBDocument, theme: Theme, warnings: inout [String], what: String) -> String {
+        switch color {
+        case .rgba(let value):
+            return hex(value)
+        case .system(let name):
+            let token = renamed[name] ?? (name.hasSuffix("Color") ? String(name.dropLast(5)) : name)
+            if theme.colors[token] != nil { return token }
+            if let stored = document.storedColors[name] { return hex(stored) }
+            warnings.append("'\(what)': system colour '\(name)' is not in the theme and not stored in the document; drawn as label")
+            return "label"
+        case .named(let name):
+            if let stored = document.storedColors[name] { return hex(stored) }
+            if theme.colors[name] != nil { return name }
+            warnings.append("'\(what)': named colour '\(name)' is not stored in the document; drawn as label")
+            return "label"
+        }
+    }
+
+    static func hex(_ value: RGBA) -> String {
+        func byte(_ component: Double) -> String {
+            let text = String(Int((max(0, min(1, component)) * 255).rounded()), radix: 16, uppercase: true)
+            return text.count == 1 ? "0" + text : text
+        }
+        return "#" + byte(value.red) + byte(value.green) + byte(value.blue) + byte(value.alpha)
+    }
+}
+
+/// IB fonts as theme fonts: the system font is the theme's body family at the size and weight
+/// IB names; a text style is the theme's token of that style; a font by name is the installed
+/// family, or the theme's face with a warning.
+enum IBFonts {
+    static let weights = ["ultraLight": 200, "thin": 100, "light": 300, "regular": 400, "medium": 500, "semibold": 600, "bold": 700,
+                          "heavy": 800, "black": 900]
+    static let textStyles = [
+        "UICTFontTextStyleTitle0": "largeTitle", "UICTFontTextStyleLargeTitle": "largeTitle", "UICTFontTextStyleTitle1": "title1",
+        "UICTFontTextStyleTitle2": "title2", "UICTFontTextStyleTitle3": "title3", "UICTFontTextStyleHeadline": "headline",
+        "UICTFontTextStyleBody": "body", "UICTFontTextStyleCallout": "callout", "UICTFontTextStyleSubhead": "subheadline",
+        "UICTFontTextStyleFootnote": "footnote", "UICTFontTextStyleCaption1": "caption1", "UICTFontTextStyleCaption2": "caption2",
+    ]
+
+    static func spec(_ font: IBFont?, defaultSize: Double, theme: Theme, warnings: inout [String], what: String) -> FontSpec {
+        let face = theme.font("body")?.family ?? "Inter"
+        guard let font else { return system(face, size: defaultSize, weight: 400, italic: false, theme: theme) }
+        if let style = font.style {
+            if let token = textStyles[style], let spec = theme.font(token) { return spec }
+            warnings.append("'\(what)': text style '\(style)' is not one of UIKit's; drawn as body")
+            return theme.font("body") ?? system(face, size: 17, weight: 400, italic: false, theme: theme)
+        }
+        if font.type == "system" || (font.type == nil && font.name == nil) {
+            return system(face, size: font.pointSize, weight: weights[font.weight ?? "regular"] ?? 400, italic: false, theme: theme)
+        }
+        switch font.type {
+        case "boldSystem":
+            return system(face, size: font.pointSize, weight: 700, italic: false, theme: theme)
+        case "italicSystem":
+            return system(face, size: font.pointSize, weight: 400, italic: true, theme: theme)
+        default:
+            // A font by PostScript name: `Menlo-Bold` is the family Menlo, weight bold.
+            let name = font.name ?? ""
+            let parts = name.split(separator: "-", maxSplits: 1).map(String.init)
+            let family = font.family ?? parts.first ?? face
+            let styleName = (parts.count > 1 ? parts[1] : "").lowercased()
+            let weight = FontSpecWeights.weight(styleName) ?? 400
+            return FontSpec(family: family, size: font.pointSize, weight: weight, italic: styleName.contains("italic") || styleName.contains("oblique"),
+                            lineHeight: lineHeight(font.pointSize))
+        }
+    }
+
+    /// UIKit's system font's line height (SF Pro's ascender plus descender): 1.19 × its size.
+    static func lineHeight(_ size: Double) -> Double { (size * 1.193 * 3).rounded(.up) / 3 }
+
+    static func system(_ family: String, size: Double, weight: Int, italic: Bool, theme: Theme) -> FontSpec {
+        var spec = FontSpec(family: family, size: size, weight: weight, italic: italic, lineHeight: lineHeight(size))
+        spec.fallbacks = theme.font("body")?.fallbacks ?? []
+        return spec
+    }
+}
+
+/// Weights by the style part of a PostScript name.
+enum FontSpecWeights {
+    static func weight(_ style: String) -> Int? {
+        let known: [(String, Int)] = [("extralight", 200), ("ultralight", 200), ("semibold", 600), ("demibold", 600), ("extrabold", 800),
+                                      ("thin", 100), ("light", 300), ("regular", 400), ("medium", 500), ("bold", 700), ("heavy", 800), ("black", 900)]
+        return known.first { style.contains($0.0) }?.1
+    }
+}
+
+/// Solved frames as views placed absolutely (overlays): what FlexLayout, the painter and the HTML
+/// page already draw. Controls are drawn from boxes, labels and glyphs as UIKit draws them.
+enum IBDrawing {
+    static func bound(_ view: IBView, frames: [String: Rect], states: [String: IBViewState], theme: Theme, text: TextEngine,
+                      origin: (x: Double, y: Double), isRoot: Bool = false) -> BoundView {
+        let frame = frames[view.id] ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let state = states[view.id]
+        var result = BoundView(style: ViewStyle(content: .box))
+        switch view.element {
+        case "label":
+            result = label(state, width: frame.width, height: frame.height, text: text, color: state?.textColor ?? "label")
+        case "imageView":
+            if let path = state?.imagePath {
+                result.style.content = .image(path: path, contentMode: contentMode(view.attribute("contentMode")), alt: view.id)
+            } else if view.attribute("image") != nil {
+                result = placeholder("image", frame: frame, text: text, theme: theme)
+            }
+        case "switch":
+            result.style.content = .toggle(on: state?.on ?? false, tint: view.colors["onTintColor"] != nil ? state?.tint ?? "switchOn" : "switchOn")
+        case "button":
+            result = button(view, state: state, frame: frame, text: text)
+        case "textField":
+            result = field(view, state: state, frame: frame, text: text)
+        case "textView":
+            result.style.background = "systemBackground"
+            var body = label(state, width: frame.width - 10, height: max(0, frame.height - 16), text: text, color: state?.textColor ?? "label", center: false)
+            body.style.overlay = OverlayInsets(top: 8, right: nil, bottom: nil, left: 5)
+            result.children = [body]
+        case "segmentedControl":
+            result = segmented(view, state: state, frame: frame, text: text)
+        case "slider", "progressView":
+            result = track(view, state: state, frame: frame)
+        case "stepper":
+            result = stepper(frame: frame, text: text)
+        case "activityIndicatorView":
+            // Drawn as a ring (its spokes turn on a device).
+            result.style.borderWidth = 2
+            result.style.borderColor = "secondaryLabel"
+            result.style.cornerRadius = min(frame.width, frame.height) / 2
+        case "pageControl":
+            result = dots(state: state, frame: frame)
+        case "view", "stackView", "tableViewCellContentView", "tableViewHeaderFooterView":
+            break
+        default:
+            result = placeholder(view.element, frame: frame, text: text, theme: theme)
+        }
+        if let background = state?.background { result.style.background = background }
+        if let radius = view.runtimeNumbers["layer.cornerRadius"] { result.style.cornerRadius = max(0, radius) }
+        if let width = view.runtimeNumbers["layer.borderWidth"] { result.style.borderWidth = max(0, width) }
+        if let color = view.runtimeColors["layer.borderColor"], case .rgba(let value) = color { result.style.borderColor = IBColors.hex(value) }
+        result.style.id = view.id
+        result.style.width = frame.width
+        result.style.height = frame.height
+        if !isRoot { result.style.overlay = OverlayInsets(top: frame.y - origin.y, right: nil, bottom: nil, left: frame.x - origin.x) }
+        let subviews = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
+        if !subviews.isEmpty {
+            result.children += subviews.map { bound($0, frames: frames, states: states, theme: theme, text: text, origin: (frame.x, frame.y)) }
+        }
+        result.style.holdsOverlay = !result.children.isEmpty
+        return result
+    }
+
+    static func contentMode(_ mode: String?) -> String {
+        switch mode {
+        case "scaleAspectFit": return "aspectFit"
+        case "scaleAspectFill": return "aspectFill"
+        case "scaleToFill", nil: return "scaleToFill"
+        default: return "center"
+        }
+    }
+
+    /// A label in a frame: its text vertically centred, as UILabel draws it, and cut with an
+    /// ellipsis where the frame holds fewer lines than the text.
+    static func label(_ state: IBViewState?, width: Double, height: Double, text engine: TextEngine, color: String, center: Bool = true) -> BoundView {
+        guard let state, !state.text.isEmpty else { return BoundView(style: ViewStyle(content: .box)) }
+        var style = state.style
+        let lineHeight = style.font.lineHeight
+        let size = engine.measure(state.text, style: style, width: max(1, width))
+        if size.height > height + 0.5, lineHeight > 0 {
+            let fits = max(1, Int((height + 0.5) / lineHeight))
+            style.lines = style.lines == 0 ? fits : min(style.lines, fits)
+        }
+        var view = BoundView(style: ViewStyle(content: .label(text: state.text, style: style, color: color)))
+        if center {
+            let shown = min(size.height, Double(style.lines == 0 ? size.lineCount : min(style.lines, size.lineCount)) * lineHeight)
+            view.style.padding = [max(0, (height - shown) / 2), 0, 0, 0]
+        }
+        return view
+    }
+
+    static func overlay(_ view: BoundView, x: Double, y: Double, width: Double, height: Double) -> BoundView {
+        var placed = view
+        placed.style.overlay = OverlayInsets(top: y, right: nil, bottom: nil, left: x)
+        placed.style.width = max(0, width)
+        placed.style.height = max(0, height)
+        return placed
+    }
+
+    static func box(background: String? = nil, radius: Double = 0) -> BoundView {
+        var box = BoundView(style: ViewStyle(content: .box))
+        box.style.background = background
+        box.style.cornerRadius = radius
+        return box
+    }
+
+    static func button(_ view: IBView, state: IBViewState?, frame: Rect, text: TextEngine) -> BoundView {
+        var result = box()
+        guard let state else { return result }
+        let style = view.configuration?["style"]
+        switch style {
+        case "filled": result.style.background = state.tint
+        case "gray": result.style.background = "systemFill"
+        case "tinted": result.style.background = "systemFill"
+        default: break
+        }
+        if style != nil { result.style.cornerRadius = view.configuration?["cornerStyle"] == "capsule" ? frame.height / 2 : 6 }
+        let titleWidth = state.text.isEmpty ? 0 : text.measure(state.text, style: state.style, width: nil).width.rounded(.up)
+        let image = state.imageSize ?? (0, 0)
+        let gap = titleWidth > 0 && image.width > 0 && view.configuration != nil ? 4.0 : 0
+        let contentWidth = min(frame.width, titleWidth + image.width + gap)
+        var x = (frame.width - contentWidth) / 2
+        if let path = state.imagePath {
+            var picture = BoundView(style: ViewStyle(content: .image(path: path, contentMode: "aspectFit", alt: view.id)))
+            picture = overlay(picture, x: x, y: (frame.height - image.height) / 2, width: image.width, height: image.height)
+            result.children.append(picture)
+            x += image.width + gap
+        }
+        if titleWidth > 0 {
+            let lineHeight = state.style.font.lineHeight
+            var title = state
+            title.style.lines = 1
+            let label = label(title, width: max(0, frame.width - x), height: lineHeight, text: text, color: state.textColor)
+            result.children.append(overlay(label, x: x, y: (frame.height - lineHeight) / 2, width: max(0, min(titleWidth, frame.width - x)), height: lineHeight))
+        }
+        return result
+    }
+
+    static func field(_ view: IBView, state: IBViewState?, frame: Rect, text: TextEngine) -> BoundView {
+        var result = box()
+        guard let state else { return result }
+        let border = view.attribute("borderStyle") ?? "roundedRect"
+        let inset = border == "none" ? 0 : IBBinding.fieldInset
+        if border == "roundedRect" {
+            result.style.borderWidth = 1
+            result.style.borderColor = "opaqueSeparator"
+            result.style.cornerRadius = 5
+            result.style.background = "systemBackground"
+        } else if border == "line" || border == "bezel" {
+            result.style.borderWidth = 1
+            result.style.borderColor = "label"
+        }
+        var content = state
+        content.style.lines = 1
+        let lineHeight = state.style.font.lineHeight
+        let label = label(content, width: max(0, frame.width - 2 * inset), height: lineHeight, text: text,
+                          color: state.showsPlaceholder ? "tertiaryLabel" : state.textColor)
+        result.children = [overlay(label, x: inset, y: (frame.height - lineHeight) / 2, width: frame.width - 2 * inset, height: lineHeight)]
+        return result
+    }
+
+    static func segmented(_ view: IBView, state: IBViewState?, frame: Rect, text: TextEngine) -> BoundView {
+        var result = box(background: "systemFill", radius: 9)
+        guard let state, !view.segments.isEmpty else { return result }
+        let count = Double(view.segments.count)
+        let width = frame.width / count
+        let selected = min(view.segments.count - 1, max(0, state.selected))
+        result.children.append(overlay(box(background: "systemBackground", radius: 7), x: Double(selected) * width + 2, y: 2, width: width - 4, height: frame.height - 4))
+        let lineHeight = state.style.font.lineHeight
+        for (index, title) in view.segments.enumerated() {
+            var segment = state
+            segment.text = title
+            segment.style.lines = 1
+            segment.style.alignment = .center
+            if index == selected { segment.style.font.weight = max(segment.style.font.weight, 600) }
+            let label = label(segment, width: width - 8, height: lineHeight, text: text, color: "label")
+            result.children.append(overlay(label, x: Double(index) * width + 4, y: (frame.height - lineHeight) / 2, width: width - 8, height: lineHeight))
+        }
+        return result
+    }
+
+    static func track(_ view: IBView, state: IBViewState?, frame: Rect) -> BoundView {
+        var result = box()
+        let fraction = state?.fraction ?? 0
+        let thumb = view.element == "slider" ? 28.0 : 0
+        let trackWidth = max(0, frame.width - thumb)
+        let y = (frame.height - 4) / 2
+        result.children.append(overlay(box(background: "systemFill", radius: 2), x: thumb / 2, y: y, width: trackWidth, height: 4))
+        result.children.append(overlay(box(background: state?.tint ?? "tint", radius: 2), x: thumb / 2, y: y, width: trackWidth * fraction, height: 4))
+        if thumb > 0 {
+            var knob = box(background: "white", radius: thumb / 2)
+            knob.style.borderWidth = 0.5
+            knob.style.borderColor = "separator"
+            result.children.append(overlay(knob, x: trackWidth * fraction, y: (frame.height - thumb) / 2, width: thumb, height: thumb))
+        }
+        return result
+    }
+
+    static func stepper(frame: Rect, text: TextEngine) -> BoundView {
+        var result = box(background: "systemFill", radius: 8)
+        let half = frame.width / 2
+        result.children.append(overlay(box(background: "separator"), x: half - 0.5, y: 8, width: 1, height: max(0, frame.height - 16)))
+        for (index, glyph) in ["−", "+"].enumerated() {
+            let style = TextStyle(font: FontSpec(family: "DejaVu Sans", size: 20, lineHeight: 24), lines: 1, alignment: .center)
+            var sign = BoundView(style: ViewStyle(content: .label(text: glyph, style: style, color: "label")))
+            sign = overlay(sign, x: Double(index) * half, y: (frame.height - 24) / 2, width: half, height: 24)
+            result.children.append(sign)
+        }
+        return result
+    }
+
+    static func dots(state: IBViewState?, frame: Rect) -> BoundView {
+        var result = box()
+        let count = Int(state?.fraction ?? 3)
+        let start = (frame.width - Double(count) * 16) / 2
+        for index in 0..<max(0, min(100, count)) {
+            let color = index == state?.selected ? "label" : "tertiaryLabel"
+            result.children.append(overlay(box(background: color, radius: 3.5), x: start + Double(index) * 16 + 4.5, y: (frame.height - 7) / 2, width: 7, height: 7))
+        }
+        return result
+    }
+
+    /// An element tablerender does not draw: a box with its name.
+    static func placeholder(_ element: String, frame: Rect, text: TextEngine, theme: Theme) -> BoundView {
+        var result = box(background: "systemFill", radius: 4)
+        result.style.borderWidth = 1
+        result.style.borderColor = "separator"
+        let font = FontSpec(family: theme.font("body")?.family ?? "Inter", size: 11, lineHeight: 13)
+        var state = IBViewState(id: "", element: "label", hidden: false)
+        state.text = "<\(element)>"
+        state.style = TextStyle(font: font, lines: 1, alignment: .center)
+        let label = label(state, width: frame.width, height: 13, text: text, color: "secondaryLabel")
+        result.children = [overlay(label, x: 0, y: max(0, (frame.height - 13) / 2), width: frame.width, height: min(13, frame.height))]
+        return result
+    }
+}

@@ -1,0 +1,345 @@
+import Foundation
+import TableModel
+import TableTemplates
+import TableText
+
+/// One IB view with an item's values applied: what it shows, and its intrinsic content size
+/// as UIKit's view of that class reports it.
+struct IBViewState {
+    var id: String
+    var element: String
+    var hidden: Bool
+    var text: String = ""
+    /// A text field showing its placeholder.
+    var showsPlaceholder = false
+    var style = TextStyle(font: FontSpec(family: "Inter", size: 17))
+    var textColor = "label"
+    var imagePath: String?
+    var imageSize: (width: Double, height: Double)?
+    var on = false
+    var selected = 0
+    var fraction = 0.0
+    var background: String?
+    var tint = "tint"
+    var warnings: [String] = []
+    /// Width and height; -1 on an axis without an intrinsic size (UIView.noIntrinsicMetric).
+    var intrinsicSize: (width: Double, height: Double) = (-1, -1)
+    /// A label of several lines: its height depends on the width it gets.
+    var wraps = false
+    var measuredAtWidth: Double?
+    /// Where the text's baselines are: from the top (first) and bottom (last) edge, or from the centre.
+    var baselineOffsets: (fromTop: Double, fromBottom: Double)?
+
+    /// UIKit's second pass: a multi-line label measured at the width the layout gave it.
+    mutating func remeasure(width: Double, text engine: TextEngine) {
+        measuredAtWidth = width
+        guard !text.isEmpty else { return }
+        let size = engine.measure(text, style: style, width: max(1, width))
+        intrinsicSize.height = element == "textView" ? size.height + 16 : size.height
+    }
+}
+
+/// Binds an item's values to an IB document's outlets and measures every view.
+enum IBBinding {
+    /// The properties an object value may set, per element.
+    static let properties: [String: [String]] = [
+        "label": ["text", "hidden", "textColor", "backgroundColor", "numberOfLines"],
+        "imageView": ["image", "hidden", "backgroundColor", "tintColor"],
+        "button": ["title", "image", "hidden", "tintColor", "backgroundColor"],
+        "textField": ["text", "placeholder", "hidden", "textColor", "backgroundColor"],
+        "textView": ["text", "hidden", "textColor", "backgroundColor"],
+        "switch": ["on", "isOn", "hidden", "onTintColor"],
+        "segmentedControl": ["selectedSegmentIndex", "hidden"],
+        "slider": ["value", "hidden"],
+        "progressView": ["progress", "hidden"],
+        "stepper": ["value", "hidden"],
+        "pageControl": ["currentPage", "numberOfPages", "hidden"],
+        "activityIndicatorView": ["hidden"],
+    ]
+
+    static func bind(_ document: IBDocument, template: Template, values: Value.Object, theme: Theme, assetsFolder: String,
+                     text engine: TextEngine, at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
+        var states: [String: IBViewState] = [:]
+        var byID: [String: IBView] = [:]
+        for view in document.allViews {
+            byID[view.id] = view
+            states[view.id] = initialState(view, document: document, theme: theme, assetsFolder: assetsFolder)
+        }
+        let outlets = Dictionary(document.outlets.map { ($0.property, $0.destination) }, uniquingKeysWith: { first, _ in first })
+        for key in values.keys.sorted() {
+            let value = values[key]!
+            let path = location.with(path: (location.path ?? "$") + ".values.\(key)")
+            guard let id = outlets[key], let view = byID[id] else {
+                throw Diagnostic(at: path, Suggestions.unknown("outlet", key, known: Array(outlets.keys)) + " in '\(template.id)'")
+            }
+            var state = states[id]!
+            switch value {
+            case .object(let object):
+                let allowed = properties[view.element] ?? ["hidden"]
+                for property in object.keys.sorted() {
+                    guard allowed.contains(property) else {
+                        throw Diagnostic(at: path.with(path: (path.path ?? "") + ".\(property)"),
+                                         Suggestions.unknown("property", property, known: allowed) + " of <\(view.element)> '\(key)'")
+                    }
+                    try set(property, object[property]!, on: &state, view: view, document: document, theme: theme, assetsFolder: assetsFolder,
+                            at: path.with(path: (path.path ?? "") + ".\(property)"))
+                }
+            case .null:
+                break
+            default:
+                try set(naturalProperty(view.element), value, on: &state, view: view, document: document, theme: theme, assetsFolder: assetsFolder, at: path)
+            }
+            states[id] = state
+        }
+        for id in states.keys { measure(&states[id]!, view: byID[id]!, text: engine) }
+        return states
+    }
+
+    /// The property a plain value sets: a label's text, an image view's image, a switch's state…
+    static func naturalProperty(_ element: String) -> String {
+        switch element {
+        case "imageView": return "image"
+        case "button": return "title"
+        case "switch": return "on"
+        case "segmentedControl": return "selectedSegmentIndex"
+        case "slider", "stepper": return "value"
+        case "progressView": return "progress"
+        case "pageControl": return "currentPage"
+        default: return "text"
+        }
+    }
+
+    static func set(_ property: String, _ value: Value, on state: inout IBViewState, view: IBView, document: IBDocument, theme: Theme,
+                    assetsFolder: String, at location: SourceLocation) throws(Diagnostic) {
+        func text() throws(Diagnostic) -> String {
+            switch value {
+            case .string(let string): return string
+            case .number, .bool: return value.text ?? ""
+            case .null: return ""
+            default: throw Diagnostic(at: location, "\(property) of '\(view.id)': expected text, found a list or object")
+            }
+        }
+        func number() throws(Diagnostic) -> Double {
+            switch value {
+            case .number(let number) where number.isFinite: return number
+            case .string(let string): if let number = Double(string), number.isFinite { return number }
+            default: break
+            }
+            throw Diagnostic(at: location, "\(property) of '\(view.id)': expected a finite number")
+        }
+        func flag() throws(Diagnostic) -> Bool {
+            switch value {
+            case .bool(let flag): return flag
+            case .number(let number): return number != 0
+            case .string(let string): if let flag = AttributeCheck.bool(string) { return flag }
+            default: break
+            }
+            throw Diagnostic(at: location, "\(property) of '\(view.id)': expected true or false")
+        }
+        func color() throws(Diagnostic) -> String {
+            let token = try text()
+            guard theme.color(token, .light) != nil else {
+                throw Diagnostic(at: location, Suggestions.unknown("colour", token, known: Array(theme.colors.keys)) + "; or #RRGGBB")
+            }
+            return token
+        }
+        switch property {
+        case "text", "title":
+            state.text = try text()
+            if view.element == "textField" { state.showsPlaceholder = state.text.isEmpty && !(view.attribute("placeholder") ?? "").isEmpty }
+            if state.showsPlaceholder { state.text = view.attribute("placeholder") ?? "" }
+        case "placeholder":
+            if state.showsPlaceholder || state.text.isEmpty {
+                state.text = try text()
+                state.showsPlaceholder = true
+            }
+        case "hidden": state.hidden = try flag()
+        case "textColor": state.textColor = try color()
+        case "backgroundColor": state.background = try color()
+        case "tintColor", "onTintColor": state.tint = try color()
+        case "numberOfLines":
+            state.style.lines = max(0, Int(try number()))
+        case "image":
+            let name = try text()
+            if name.isEmpty {
+                state.imagePath = nil
+                state.imageSize = nil
+            } else {
+                let (path, size) = try image(name, document: document, assetsFolder: assetsFolder, at: location)
+                state.imagePath = path
+                state.imageSize = size
+            }
+        case "on", "isOn": state.on = try flag()
+        case "selectedSegmentIndex": state.selected = Int(max(0, min(Double(max(0, view.segments.count - 1)), try number())))
+        case "currentPage": state.selected = Int(max(0, try number()))
+        case "numberOfPages": state.fraction = max(0, min(100, try number()))
+        case "value", "progress":
+            let minimum = view.number("minValue") ?? 0, maximum = view.number("maxValue") ?? 1
+            let value = try number()
+            state.fraction = maximum > minimum ? max(0, min(1, (value - minimum) / (maximum - minimum))) : 0
+        default:
+            throw Diagnostic(at: location, "property '\(property)' cannot be set on <\(view.element)>")
+        }
+    }
+
+    /// An image by IB name inside the assets folder: `name`, or `name` with `.png`, `@2x.png`,
+    /// `@3x.png`, `.jpg`, `.jpeg` or `.svg`; its size from the file, or from IB's resources.
+    static func image(_ name: String, document: IBDocument, assetsFolder: String, at location: SourceLocation) throws(Diagnostic)
+        -> (String?, (width: Double, height: Double)?) {
+        let candidates = [name, name + ".png", name + "@2x.png", name + "@3x.png", name + ".jpg", name + ".jpeg", name + ".svg"]
+        for candidate in candidates {
+            let path: String
+            do { path = try SafePath.resolve(candidate, inside: assetsFolder) } catch {
+                if error.kind == .missingFile { continue }
+                throw Diagnostic(error.kind, at: location, "image '\(name)': \(error.message)")
+            }
+            let lowered = path.lowercased()
+            guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else { continue }
+            let info = try ImageCheck.info(path)
+            return (path, info.naturalSize ?? document.images[name])
+        }
+        return (nil, document.images[name])
+    }
+
+    static func initialState(_ view: IBView, document: IBDocument, theme: Theme, assetsFolder: String) -> IBViewState {
+        var state = IBViewState(id: view.id, element: view.element, hidden: view.isHidden)
+        if let background = view.colors["backgroundColor"] { state.background = background.map { IBColors.token($0, document: document, theme: theme, warnings: &state.warnings, what: view.id) } }
+        if let tint = view.colors["tintColor"] ?? view.colors["onTintColor"], let tint {
+            state.tint = IBColors.token(tint, document: document, theme: theme, warnings: &state.warnings, what: view.id)
+        }
+        let font = view.fonts["fontDescription"] ?? view.fonts["titleFontDescription"]
+        let defaultSize: Double
+        switch view.element {
+        case "button": defaultSize = view.configuration != nil ? 17 : 15
+        case "textField": defaultSize = 14
+        case "segmentedControl": defaultSize = 13
+        default: defaultSize = 17
+        }
+        let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, warnings: &state.warnings, what: view.id)
+        let alignment: TextStyle.Alignment
+        switch view.attribute("textAlignment") {
+        case "center": alignment = .center
+        case "right": alignment = .trailing
+        case "left": alignment = .leading
+        case "justified": alignment = .justified
+        default: alignment = view.element == "button" || view.element == "segmentedControl" ? .center : .natural
+        }
+        let truncation: TextStyle.Truncation
+        switch view.attribute("lineBreakMode") {
+        case "headTruncation": truncation = .head
+        case "middleTruncation": truncation = .middle
+        case "clip", "wordWrap", "characterWrap": truncation = .clip
+        default: truncation = .tail
+        }
+        var lines = 1
+        if view.element == "label" { lines = view.attribute("numberOfLines").flatMap { Int($0) }.map { max(0, $0) } ?? 1 }
+        if view.element == "textView" { lines = 0 }
+        state.style = TextStyle(font: spec, lines: lines, alignment: alignment, truncation: truncation)
+        if let color = view.colors["textColor"] ?? view.normalState?.titleColor.map({ Optional($0) }) ?? nil {
+            state.textColor = IBColors.token(color, document: document, theme: theme, warnings: &state.warnings, what: view.id)
+        } else if view.element == "button" {
+            state.textColor = view.configuration?["style"] == "filled" ? "white" : state.tint
+        } else if view.element == "textField" {
+            state.textColor = "label"
+        }
+        switch view.element {
+        case "label", "textView":
+            state.text = view.strings["text"] ?? view.attribute("text") ?? ""
+        case "textField":
+            state.text = view.attribute("text") ?? ""
+            if state.text.isEmpty, let placeholder = view.attribute("placeholder"), !placeholder.isEmpty {
+                state.text = placeholder
+                state.showsPlaceholder = true
+            }
+        case "button":
+            state.text = view.configuration?["title"] ?? view.normalState?.title ?? ""
+            if let name = view.configuration?["image"] ?? view.normalState?.image {
+                let found = try? image(name, document: document, assetsFolder: assetsFolder, at: SourceLocation(file: document.file))
+                state.imagePath = found?.0
+                state.imageSize = found?.1
+            }
+        case "imageView":
+            if let name = view.attribute("image") {
+                let found = try? image(name, document: document, assetsFolder: assetsFolder, at: SourceLocation(file: document.file))
+                state.imagePath = found?.0
+                state.imageSize = found?.1
+                if found?.0 == nil { state.warnings.append("<imageView> '\(view.id)': image '\(name)' is not in the assets folder; drawn as a placeholder") }
+            }
+        case "switch":
+            state.on = view.attribute("on") == "YES"
+        case "segmentedControl":
+            state.selected = view.attribute("selectedSegmentIndex").flatMap { Int($0) } ?? 0
+        case "slider":
+            let minimum = view.number("minValue") ?? 0, maximum = view.number("maxValue") ?? 1
+            state.fraction = maximum > minimum ? max(0, min(1, ((view.number("value") ?? 0.5) - minimum) / (maximum - minimum))) : 0
+        case "progressView":
+            state.fraction = max(0, min(1, view.number("progress") ?? 0.5))
+        case "pageControl":
+            state.fraction = view.number("numberOfPages") ?? 3
+            state.selected = Int(view.number("currentPage") ?? 0)
+        default:
+            break
+        }
+        return state
+    }
+
+    static let fieldInset = 7.0
+
+    /// The intrinsic content size of UIKit's view for the element, and where its text's
+    /// baselines are.
+    static func measure(_ state: inout IBViewState, view: IBView, text engine: TextEngine) {
+        state.wraps = false
+        state.measuredAtWidth = nil
+        let font = state.style.font
+        let baseline = engine.baseline(of: font)
+        func unwrapped(_ string: String) -> (width: Double, height: Double) {
+            guard !string.isEmpty else { return (0, 0) }
+            let size = engine.measure(string, style: state.style, width: nil)
+            return (size.width.rounded(.up), size.height)
+        }
+        switch view.element {
+        case "label":
+            // One line at first (or every paragraph on its own line); a label of several lines is
+            // measured again at the width it gets.
+            state.wraps = state.style.lines != 1 && !state.text.isEmpty
+            let size = unwrapped(state.text)
+            state.intrinsicSize = size
+            state.baselineOffsets = (baseline, font.lineHeight - baseline)
+        case "imageView":
+            state.intrinsicSize = state.imageSize.map { ($0.width, $0.height) } ?? (-1, -1)
+        case "button":
+            let title = unwrapped(state.text)
+            let image = state.imageSize ?? (0, 0)
+            let gap = title.width > 0 && image.width > 0 ? (view.configuration != nil ? 4.0 : 0) : 0
+            let insets = view.configuration != nil ? (vertical: 7.0, horizontal: 12.0) : (vertical: 6.0, horizontal: 0.0)
+            let lineHeight = state.text.isEmpty ? 0 : font.lineHeight
+            state.intrinsicSize = (title.width + image.width + gap + 2 * insets.horizontal,
+                                   (max(lineHeight, image.height) + 2 * insets.vertical).rounded(.up))
+            state.baselineOffsets = nil
+        case "textField":
+            let content = unwrapped(state.text)
+            let bordered = (view.attribute("borderStyle") ?? "roundedRect") != "none"
+            state.intrinsicSize = (content.width + (bordered ? 2 * fieldInset : 0),
+                                   font.lineHeight.rounded(.up) + (bordered ? 17 : 0))
+        case "segmentedControl":
+            let widest = view.segments.map { unwrapped($0).width }.max() ?? 0
+            state.intrinsicSize = (Double(max(1, view.segments.count)) * (widest + 16), 32)
+        case "textView":
+            state.intrinsicSize = (-1, -1)
+            if view.attribute("scrollEnabled") == "NO" {
+                state.wraps = true
+                state.intrinsicSize = (-1, unwrapped(state.text).height + 16)
+            }
+        case "switch": state.intrinsicSize = (51, 31)
+        case "stepper": state.intrinsicSize = (94, 32)
+        case "slider": state.intrinsicSize = (-1, 30)
+        case "progressView": state.intrinsicSize = (-1, 4)
+        case "activityIndicatorView":
+            let large = ["large", "whiteLarge"].contains(view.attribute("style") ?? "")
+            state.intrinsicSize = large ? (37, 37) : (20, 20)
+        case "pageControl": state.intrinsicSize = (state.fraction * 16 + 24, 26)
+        default: state.intrinsicSize = (-1, -1)
+        }
+        if let placeholder = view.placeholderIntrinsicSize { state.intrinsicSize = placeholder }
+    }
+}

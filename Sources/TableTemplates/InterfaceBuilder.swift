@@ -1,0 +1,367 @@
+import TableModel
+
+/// An Interface Builder document (`.xib`) read for one of its top-level views: a table view
+/// cell, a header-footer view or a plain view. Only what tablerender draws or lays out is kept;
+/// everything else IB stores (segues, accessibility, canvas positions) is skipped.
+public struct IBDocument: Sendable {
+    public enum Kind: String, Sendable { case cell = "tableViewCell", headerFooter = "tableViewHeaderFooterView", view }
+
+    public var file: String
+    public var kind: Kind
+    /// The top-level object (the cell itself, for a cell).
+    public var top: IBView
+    /// The view whose subviews are laid out: a cell's or header's content view, or the view.
+    public var content: IBView
+    /// A cell's `rowHeight` as set in IB (`-1`/absent: automatic).
+    public var rowHeight: Double?
+    /// Outlet names to the IB ids of their views.
+    public var outlets: [(property: String, destination: String)]
+    /// Image sizes in points by name, as IB's resources record them.
+    public var images: [String: (width: Double, height: Double)]
+    /// Colours IB stored for system and named colours (their light value).
+    public var storedColors: [String: RGBA]
+    /// The cell's accessory (`accessoryType`): UIKit draws it beside the content view.
+    public var accessory: String?
+
+    /// Every view of the content, depth first.
+    public var allViews: [IBView] {
+        var result: [IBView] = []
+        func visit(_ view: IBView) {
+            result.append(view)
+            view.subviews.forEach(visit)
+        }
+        visit(content)
+        return result
+    }
+}
+
+/// One view of an IB document.
+public struct IBView: Sendable {
+    /// The element name: `view`, `label`, `imageView`, `button`, `stackView`, …
+    public var element: String
+    public var id: String
+    public var location: SourceLocation
+    /// Its frame as IB laid it out, in its superview's coordinates.
+    public var frame: IBRect
+    /// Attributes of the element, as written (`text`, `numberOfLines`, `axis`, `hidden`, …).
+    public var attributes: [String: String]
+    /// Colours by key (`backgroundColor`, `textColor`, `tintColor`, …); nil for `<nil key=…>`.
+    public var colors: [String: IBColor?]
+    /// Fonts by key (`fontDescription`, `titleFontDescription`).
+    public var fonts: [String: IBFont]
+    /// Text kept in a child element (`<string key="text">`, a text view's `<mutableString>`).
+    public var strings: [String: String]
+    /// Autoresizing flags (`flexibleMaxX`, `widthSizable`, …).
+    public var autoresizing: Set<String>
+    /// Layout margins set in IB: top, leading, bottom, trailing.
+    public var layoutMargins: [Double]?
+    /// A button's title, title colour and image for the `normal` state.
+    public var normalState: (title: String?, image: String?, titleColor: IBColor?)?
+    /// A button's iOS 15 configuration (`style`, `title`, `image`, …).
+    public var configuration: [String: String]?
+    /// A segmented control's segment titles.
+    public var segments: [String]
+    /// `layer.cornerRadius`, `layer.borderWidth` and `layer.borderColor` from user-defined runtime attributes.
+    public var runtimeNumbers: [String: Double]
+    public var runtimeColors: [String: IBColor]
+    /// IB's "intrinsic size: placeholder".
+    public var placeholderIntrinsicSize: (width: Double, height: Double)?
+    public var constraints: [IBConstraint]
+    public var subviews: [IBView]
+    /// The ids of layout guides (the safe area) that stand for this view's edges.
+    public var layoutGuides: [String]
+
+    public func attribute(_ name: String) -> String? { attributes[name] }
+    public func flag(_ name: String) -> Bool { attributes[name] == "YES" }
+    public func number(_ name: String) -> Double? { attributes[name].flatMap(IBReader.number) }
+
+    /// Whether it is laid out by constraints (`translatesAutoresizingMaskIntoConstraints="NO"`).
+    public var usesConstraints: Bool { attributes["translatesAutoresizingMaskIntoConstraints"] == "NO" }
+    public var isHidden: Bool { flag("hidden") }
+}
+
+public struct IBRect: Sendable, Hashable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+/// `firstItem.firstAttribute  relation  secondItem.secondAttribute × multiplier + constant`.
+public struct IBConstraint: Sendable {
+    public var id: String
+    /// nil: the view that holds the constraint.
+    public var firstItem: String?
+    public var firstAttribute: String
+    public var secondItem: String?
+    public var secondAttribute: String?
+    /// `equal`, `lessThanOrEqual`, `greaterThanOrEqual`.
+    public var relation: String
+    public var multiplier: Double
+    public var constant: Double
+    public var priority: Double
+    /// IB's "remove at build time": not part of the layout.
+    public var isPlaceholder: Bool
+    public var location: SourceLocation
+}
+
+/// A colour as IB writes it.
+public enum IBColor: Sendable, Hashable {
+    /// A system colour by UIKit name (`systemRedColor`, `labelColor`).
+    case system(String)
+    /// A named colour of an asset catalog.
+    case named(String)
+    case rgba(RGBA)
+}
+
+/// A font as IB writes it.
+public struct IBFont: Sendable, Hashable {
+    /// `system`, `boldSystem`, `italicSystem`, or nil for a text style or a font by name.
+    public var type: String?
+    public var pointSize: Double
+    /// `ultraLight` … `black` for system fonts.
+    public var weight: String?
+    /// A text style: `UICTFontTextStyleBody`, …
+    public var style: String?
+    /// A font by PostScript name (`Menlo-Bold`) and its family.
+    public var name: String?
+    public var family: String?
+}
+
+/// Reads `.xib` files with the strict XML reader (no DTD, no entities, no network, limits on
+/// size and depth).
+public enum IBReader {
+    public static let maximumSize = 4 << 20
+    public static let maximumViews = 5_000
+    public static let maximumConstraints = 20_000
+
+    /// The elements that are views tablerender draws; any other element in `<subviews>` is
+    /// drawn as a labelled placeholder box.
+    public static let drawnElements: Set<String> = [
+        "view", "label", "imageView", "button", "stackView", "textField", "textView", "switch", "segmentedControl", "slider",
+        "stepper", "progressView", "activityIndicatorView", "pageControl",
+    ]
+
+    public static func read(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBDocument {
+        let root = try XMLParser.parse(file: file, bytes: bytes, leniency: .init(keepsText: true, maximumSize: maximumSize, what: "Interface Builder files"))
+        guard root.name == "document" else {
+            throw Diagnostic(at: root.location, "expected an Interface Builder document (<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">), found <\(root.name)>")
+        }
+        let type = root.attribute("type")?.value ?? ""
+        guard type.contains("CocoaTouch") else {
+            throw Diagnostic(at: root.location, "'\(type)' is not an iOS Interface Builder document; expected type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"")
+        }
+        var images: [String: (width: Double, height: Double)] = [:]
+        var stored: [String: RGBA] = [:]
+        for resources in root.children where resources.name == "resources" {
+            for resource in resources.children {
+                let name = resource.attribute("name")?.value ?? ""
+                switch resource.name {
+                case "image":
+                    images[name] = (number(resource.attribute("width")?.value ?? "") ?? 0, number(resource.attribute("height")?.value ?? "") ?? 0)
+                case "systemColor", "namedColor":
+                    if let element = resource.children.first(where: { $0.name == "color" }), case .rgba(let value)? = color(element) {
+                        stored[name] = value
+                    }
+                default: break
+                }
+            }
+        }
+        guard let objects = root.children.first(where: { $0.name == "objects" }) else {
+            throw Diagnostic(at: root.location, "the document has no <objects>")
+        }
+        let candidates = objects.children.filter { $0.name != "placeholder" }
+        guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) else {
+            throw Diagnostic(at: objects.location, "no table view cell, header-footer view or view among the document's top-level objects (found \(candidates.map { "<\($0.name)>" }.joined(separator: ", ")))")
+        }
+        var counter = Counter()
+        let kind = IBDocument.Kind(rawValue: top.name)!
+        let topView = try view(top, counter: &counter)
+        let content: IBView
+        switch kind {
+        case .cell:
+            guard let element = top.children.first(where: { $0.name == "tableViewCellContentView" }) else {
+                throw Diagnostic(at: top.location, "the table view cell '\(top.attribute("id")?.value ?? "")' has no <tableViewCellContentView>")
+            }
+            content = try view(element, counter: &counter)
+        case .headerFooter:
+            if let element = top.children.first(where: { $0.attribute("key")?.value == "contentView" }) {
+                content = try view(element, counter: &counter)
+            } else {
+                content = topView
+            }
+        case .view:
+            content = topView
+        }
+        var outlets: [(property: String, destination: String)] = []
+        for connections in top.children where connections.name == "connections" {
+            for outlet in connections.children where outlet.name == "outlet" {
+                if let property = outlet.attribute("property")?.value, let destination = outlet.attribute("destination")?.value {
+                    outlets.append((property, destination))
+                }
+            }
+        }
+        // Outlets of the File's Owner point into the view as well (a view loaded by its owner).
+        for placeholder in objects.children where placeholder.name == "placeholder" {
+            for connections in placeholder.children where connections.name == "connections" {
+                for outlet in connections.children where outlet.name == "outlet" {
+                    if let property = outlet.attribute("property")?.value, let destination = outlet.attribute("destination")?.value,
+                       property != "view" {
+                        outlets.append((property, destination))
+                    }
+                }
+            }
+        }
+        let rowHeight = top.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
+        return IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets, images: images,
+                          storedColors: stored, accessory: top.attribute("accessoryType")?.value)
+    }
+
+    struct Counter {
+        var views = 0
+        var constraints = 0
+    }
+
+    static func view(_ element: XMLElement, counter: inout Counter) throws(Diagnostic) -> IBView {
+        counter.views += 1
+        guard counter.views <= maximumViews else {
+            throw Diagnostic(at: element.location, "more than \(maximumViews) views in one document")
+        }
+        var attributes: [String: String] = [:]
+        for attribute in element.attributes { attributes[attribute.name] = attribute.value }
+        var view = IBView(element: element.name, id: attributes["id"] ?? "", location: element.location, frame: IBRect(x: 0, y: 0, width: 0, height: 0),
+                          attributes: attributes, colors: [:], fonts: [:], strings: [:], autoresizing: [], layoutMargins: nil,
+                          normalState: nil, configuration: nil, segments: [], runtimeNumbers: [:], runtimeColors: [:],
+                          placeholderIntrinsicSize: nil, constraints: [], subviews: [], layoutGuides: [])
+        for child in element.children {
+            let key = child.attribute("key")?.value
+            switch child.name {
+            case "rect" where key == "frame":
+                view.frame = IBRect(x: value(child, "x"), y: value(child, "y"), width: value(child, "width"), height: value(child, "height"))
+            case "autoresizingMask":
+                view.autoresizing = Set(child.attributes.filter { $0.value == "YES" }.map(\.name))
+            case "color":
+                if let key { view.colors[key] = color(child) }
+            case "nil":
+                if let key { view.colors[key] = .some(nil) }
+            case "fontDescription":
+                view.fonts[key ?? "fontDescription"] = font(child)
+            case "string", "mutableString":
+                if let key { view.strings[key] = child.text }
+            case "edgeInsets" where key == "layoutMargins":
+                view.layoutMargins = [value(child, "top"), value(child, "left"), value(child, "bottom"), value(child, "right")]
+            case "directionalEdgeInsets" where key == "directionalLayoutMargins":
+                view.layoutMargins = [value(child, "top"), value(child, "leading"), value(child, "bottom"), value(child, "trailing")]
+            case "state" where child.attribute("key")?.value == "normal":
+                let titleColor = child.children.first { $0.name == "color" && $0.attribute("key")?.value == "titleColor" }.flatMap(color)
+                view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value, titleColor)
+            case "buttonConfiguration":
+                var configuration: [String: String] = [:]
+                for attribute in child.attributes { configuration[attribute.name] = attribute.value }
+                view.configuration = configuration
+                for part in child.children where part.name == "fontDescription" { view.fonts["titleFontDescription"] = font(part) }
+                for part in child.children where part.name == "color" {
+                    if let partKey = part.attribute("key")?.value { view.colors["configuration." + partKey] = color(part) }
+                }
+            case "segments":
+                view.segments = child.children.filter { $0.name == "segment" }.map { $0.attribute("title")?.value ?? "" }
+            case "userDefinedRuntimeAttributes":
+                for attribute in child.children where attribute.name == "userDefinedRuntimeAttribute" {
+                    guard let path = attribute.attribute("keyPath")?.value else { continue }
+                    let valueElement = attribute.children.first { $0.attribute("key")?.value == "value" }
+                    switch attribute.attribute("type")?.value {
+                    case "number":
+                        if let text = valueElement?.attribute("value")?.value, let number = number(text) { view.runtimeNumbers[path] = number }
+                    case "color":
+                        if let valueElement, let parsed = color(valueElement) { view.runtimeColors[path] = parsed }
+                    default: break
+                    }
+                }
+            case "size" where key == "intrinsicContentSize":
+                view.placeholderIntrinsicSize = (value(child, "width"), value(child, "height"))
+            case "viewLayoutGuide":
+                if let id = child.attribute("id")?.value { view.layoutGuides.append(id) }
+            case "constraints":
+                for constraint in child.children where constraint.name == "constraint" {
+                    counter.constraints += 1
+                    guard counter.constraints <= maximumConstraints else {
+                        throw Diagnostic(at: constraint.location, "more than \(maximumConstraints) constraints in one document")
+                    }
+                    view.constraints.append(try self.constraint(constraint))
+                }
+            case "subviews":
+                for subview in child.children { view.subviews.append(try self.view(subview, counter: &counter)) }
+            default:
+                break
+            }
+        }
+        // A stack view's arranged subviews are its subviews in IB's files.
+        return view
+    }
+
+    static func constraint(_ element: XMLElement) throws(Diagnostic) -> IBConstraint {
+        func text(_ name: String) -> String? { element.attribute(name)?.value }
+        guard let first = text("firstAttribute") else {
+            throw Diagnostic(at: element.location, "constraint '\(text("id") ?? "")' has no firstAttribute")
+        }
+        var multiplier = 1.0
+        if let written = text("multiplier") {
+            guard let parsed = ratio(written) else {
+                throw Diagnostic(at: element.attribute("multiplier")?.location ?? element.location,
+                                 "constraint '\(text("id") ?? "")': multiplier=\"\(written)\": expected a number or a ratio such as 16:9")
+            }
+            multiplier = parsed
+        }
+        let constant = text("constant").flatMap { Double($0) } ?? 0
+        let priority = text("priority").flatMap { Double($0) } ?? 1000
+        guard constant.isFinite, abs(constant) <= 100_000, priority.isFinite else {
+            throw Diagnostic(at: element.location, "constraint '\(text("id") ?? "")': constant and priority must be finite numbers (constant within ±100000)")
+        }
+        return IBConstraint(id: text("id") ?? "", firstItem: text("firstItem"), firstAttribute: first, secondItem: text("secondItem"),
+                            secondAttribute: text("secondAttribute"), relation: text("relation") ?? "equal", multiplier: multiplier,
+                            constant: constant, priority: max(1, min(1000, priority)), isPlaceholder: text("placeholder") == "YES",
+                            location: element.location)
+    }
+
+    /// `0.5`, `16:9`, `1/3`.
+    static func ratio(_ text: String) -> Double? {
+        for separator in [":", "/"] where text.contains(separator) {
+            let parts = text.split(separator: Character(separator)).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, parts[1] != 0, parts.allSatisfy(\.isFinite) else { return nil }
+            return parts[0] / parts[1]
+        }
+        guard let value = Double(text), value.isFinite, abs(value) <= 10_000 else { return nil }
+        return value
+    }
+
+    public static func number(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite, abs(value) <= 100_000 else { return nil }
+        return value
+    }
+
+    static func value(_ element: XMLElement, _ name: String) -> Double {
+        element.attribute(name).flatMap { number($0.value) } ?? 0
+    }
+
+    static func color(_ element: XMLElement) -> IBColor? {
+        func component(_ name: String) -> Double? { element.attribute(name).flatMap { number($0.value) }.map { min(1, max(0, $0)) } }
+        if let name = element.attribute("systemColor")?.value ?? element.attribute("cocoaTouchSystemColor")?.value {
+            return .system(name)
+        }
+        if let name = element.attribute("name")?.value { return .named(name) }
+        let alpha = component("alpha") ?? 1
+        if let white = component("white") {
+            return .rgba(RGBA(red: white, green: white, blue: white, alpha: alpha))
+        }
+        if let red = component("red"), let green = component("green"), let blue = component("blue") {
+            return .rgba(RGBA(red: red, green: green, blue: blue, alpha: alpha))
+        }
+        return nil
+    }
+
+    static func font(_ element: XMLElement) -> IBFont {
+        func text(_ name: String) -> String? { element.attribute(name)?.value }
+        return IBFont(type: text("type"), pointSize: text("pointSize").flatMap(number).map { min(1000, max(1, $0)) } ?? 17,
+                      weight: text("weight"), style: text("style"), name: text("name"), family: text("family"))
+    }
+}
