@@ -68,6 +68,34 @@ public final class AutoLayout {
         return cell
     }
 
+    /// Every view's frame in its superview, laid out as Interface Builder lays a document out at
+    /// its design size: the content view at its stored size, and every intrinsic content size
+    /// taken from the view's stored frame (so that no text is measured), or from IB's
+    /// placeholder intrinsic size where the document sets one. IB's stored frames are
+    /// then an oracle for the solver and for how constraints are read.
+    /// With `width`, the content view is laid out at that width instead (the same height).
+    public func designFrames(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, width: Double? = nil) throws(Diagnostic)
+        -> (frames: [String: Rect], warnings: [String]) {
+        var states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, text: text,
+                                        at: SourceLocation(file: document.file))
+        for view in document.allViews {
+            guard var state = states[view.id], view.placeholderIntrinsicSize == nil else { continue }
+            if state.intrinsicSize.width >= 0 { state.intrinsicSize.width = view.frame.width }
+            if state.intrinsicSize.height >= 0 { state.intrinsicSize.height = view.frame.height }
+            state.wraps = false
+            states[view.id] = state
+        }
+        let system = ConstraintSystem(document: document, states: states, fixedHeight: true, sideMargin: Self.cellMargin(document.content.frame.width),
+                                      text: text, theme: theme)
+        let global = system.solve(states: &states, width: width ?? document.content.frame.width, height: document.content.frame.height, text: text, theme: theme)
+        var result: [String: Rect] = [:]
+        for (id, frame) in global {
+            let parent = system.parents[id].flatMap { global[$0] } ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            result[id] = frame.offsetBy(dx: -parent.x, dy: -parent.y)
+        }
+        return (result, system.warnings)
+    }
+
     /// The horizontal layout margin of a cell's content view: UIKit's 16 pt, 20 pt from a width of 414 pt.
     static func cellMargin(_ width: Double) -> Double { width >= 414 ? 20 : 16 }
     static let accessoryGap = 8.0
@@ -120,7 +148,9 @@ final class ConstraintSystem {
             aliases[view.id] = view.id
             for guide in view.layoutGuides { aliases[guide] = view.id }
             frames[view.id] = Frame(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
-            let defaultMargins: [Double] = view.element == "tableViewCellContentView" || parent == nil ? [11, sideMargin, 11, sideMargin] : [8, 8, 8, 8]
+            // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
+            let isContent = parent == nil && document.kind != .view
+            let defaultMargins: [Double] = isContent ? [11, sideMargin, 11, sideMargin] : [8, 8, 8, 8]
             margins[view.id] = view.layoutMargins ?? defaultMargins
             for subview in view.subviews { register(subview, parent: view.id) }
         }
@@ -140,11 +170,26 @@ final class ConstraintSystem {
         for view in document.allViews where view.id != rootID && !view.usesConstraints && !arranged.contains(view.id) {
             autoresizing(view)
         }
+        // In a fill stack view, when several arranged views hug least, the last of them stretches
+        // (its hugging gives way first; IB warns of the ambiguity).
+        var huggingBoost: [String: Double] = [:]
+        for stack in document.allViews where stack.element == "stackView" && (stack.attribute("distribution") ?? "fill") == "fill" {
+            let key = stack.attribute("axis") == "vertical" ? "verticalHuggingPriority" : "horizontalHuggingPriority"
+            let arranged = stack.subviews.filter { !(states[$0.id]?.hidden ?? false) }
+            let huggings = arranged.map { $0.number(key) ?? 250 }
+            guard let lowest = huggings.min(), huggings.filter({ $0 == lowest }).count > 1 else { continue }
+            let tied = zip(arranged, huggings).filter { $0.1 == lowest }.map(\.0.id)
+            for id in tied.dropLast() { huggingBoost[id] = 0.001 }
+            warnings.append("content priority ambiguity in stack view '\(stack.id)': \(tied.joined(separator: ", ")) hug equally; the last one stretches")
+        }
         // Intrinsic content sizes, with hugging and compression resistance.
         for view in document.allViews where view.id != rootID && (view.usesConstraints || arranged.contains(view.id)) {
             guard let state = states[view.id] else { continue }
             let frame = frames[view.id]!
-            let hugging = (view.number("horizontalHuggingPriority") ?? 250, view.number("verticalHuggingPriority") ?? 250)
+            let stackVertical = parents[view.id].flatMap { views[$0] }.map { $0.attribute("axis") == "vertical" } ?? false
+            let boost = huggingBoost[view.id] ?? 0
+            let hugging = ((view.number("horizontalHuggingPriority") ?? 250) + (stackVertical ? 0 : boost),
+                           (view.number("verticalHuggingPriority") ?? 250) + (stackVertical ? boost : 0))
             let resistance = (view.number("horizontalCompressionResistancePriority") ?? 750, view.number("verticalCompressionResistancePriority") ?? 750)
             let size = state.intrinsicSize
             var ids: [Solver.ConstraintID?] = [nil, nil, nil, nil]
