@@ -40,27 +40,27 @@ public final class Solver {
     /// required constraints already added (the system is then unchanged).
     @discardableResult
     public func add(_ constraint: Constraint) throws(Unsatisfiable) -> ConstraintID {
-        // A refused constraint leaves the system as it was (the artificial phase pivots).
-        let saved = (rows, objective, levels)
-        func refuse() -> Unsatisfiable {
-            (rows, objective, levels) = saved
-            infeasible.removeAll()
-            return Unsatisfiable()
-        }
         var tag = Tag()
         var row = makeRow(constraint, tag: &tag)
         let subject = chooseSubject(row, tag: tag)
         if subject == nil, row.cells.keys.allSatisfy({ kinds[$0] == .dummy }) {
             // Every symbol is a dummy: the constraint is redundant, or contradicts.
-            guard nearZero(row.constant) else { throw refuse() }
+            // Only a required constraint can be refused, and making its row changed nothing.
+            guard nearZero(row.constant) else { throw Unsatisfiable() }
             tag.redundant = true
         } else if subject == nil {
-            guard addWithArtificialVariable(row) else { throw refuse() }
+            // The artificial phase pivots: a refused constraint leaves the system as it was.
+            let saved = (rows, columns, objective)
+            guard addWithArtificialVariable(row) else {
+                (rows, columns, objective) = saved
+                infeasible.removeAll()
+                throw Unsatisfiable()
+            }
         }
         if let subject {
             row.solve(for: subject)
             substitute(subject, row)
-            rows[subject] = row
+            setRow(subject, row)
         }
         constraints.append(Stored(constraint: constraint, tag: tag, live: true))
         optimize()
@@ -73,10 +73,10 @@ public final class Solver {
         constraints[id.index].live = false
         let tag = constraints[id.index].tag
         removeErrors(tag, weight: Lexical(level: levels[constraints[id.index].constraint.priority] ?? 0, value: 1))
-        if rows.removeValue(forKey: tag.marker) == nil {
+        if removeRow(tag.marker) == nil {
             // The marker is not basic: pivot it into the basis by the row that limits it most.
             guard let leaving = markerLeavingRow(tag.marker) else { return }
-            var row = rows.removeValue(forKey: leaving)!
+            var row = removeRow(leaving)!
             row.solve(for: leaving, entering: tag.marker)
             substitute(tag.marker, row)
         }
@@ -114,8 +114,8 @@ public final class Solver {
             rows[tag.marker] = row
             if row.constant < 0 { infeasible.append(tag.marker) }
         } else {
-            for (symbol, row) in rows {
-                guard let coefficient = row.cells[tag.marker] else { continue }
+            for symbol in columns[tag.marker] ?? [] {
+                guard let coefficient = rows[symbol]!.cells[tag.marker] else { continue }
                 rows[symbol]!.constant += coefficient * shift
                 if kinds[symbol] != .external, rows[symbol]!.constant < 0 { infeasible.append(symbol) }
             }
@@ -254,11 +254,25 @@ public final class Solver {
 
     private var kinds: [Kind] = []
     private var rows: [Int: Row] = [:]
+    /// For each symbol, the basic symbols of the rows it appears in: substitution and the ratio
+    /// tests visit those rows only.
+    private var columns: [Int: Set<Int>] = [:]
     private var objective = Objective()
     private var constraints: [Stored] = []
     private var infeasible: [Int] = []
     /// Priority levels seen, strongest first, and each one's index in `Lexical`.
     private var levels: [Double: Int] = [:]
+
+    private func setRow(_ key: Int, _ row: Row) {
+        rows[key] = row
+        for symbol in row.cells.keys { columns[symbol, default: []].insert(key) }
+    }
+
+    private func removeRow(_ key: Int) -> Row? {
+        guard let row = rows.removeValue(forKey: key) else { return nil }
+        for symbol in row.cells.keys { columns[symbol]?.remove(key) }
+        return row
+    }
 
     private func newSymbol(_ kind: Kind) -> Int {
         kinds.append(kind)
@@ -354,34 +368,38 @@ public final class Solver {
     /// Phase one for a row with no obvious subject: minimise an artificial variable.
     private func addWithArtificialVariable(_ row: Row) -> Bool {
         let artificial = newSymbol(.slack)
-        rows[artificial] = row
+        setRow(artificial, row)
         var auxiliary = row
         // Minimise the artificial variable's row (a one-level objective of its own).
         while let entering = auxiliary.cells.filter({ kinds[$0.key] != .dummy && $0.value < 0 }).keys.min() {
             guard let leaving = leavingRow(for: entering) else { break }
-            var pivot = rows.removeValue(forKey: leaving)!
+            var pivot = removeRow(leaving)!
             pivot.solve(for: leaving, entering: entering)
             substitute(entering, pivot)
             auxiliary.substitute(entering, pivot)
-            rows[entering] = pivot
+            setRow(entering, pivot)
         }
         let success = nearZero(auxiliary.constant)
-        if var basic = rows.removeValue(forKey: artificial) {
+        if var basic = removeRow(artificial) {
             if !basic.cells.isEmpty {
                 guard let entering = basic.cells.keys.filter({ kinds[$0] == .slack || kinds[$0] == .error }).min() else { return false }
                 basic.solve(for: artificial, entering: entering)
                 substitute(entering, basic)
-                rows[entering] = basic
+                setRow(entering, basic)
             }
         }
-        for key in rows.keys { rows[key]!.cells[artificial] = nil }
+        for key in columns.removeValue(forKey: artificial) ?? [] { rows[key]!.cells[artificial] = nil }
         objective.cells[artificial] = nil
         return success
     }
 
     private func substitute(_ symbol: Int, _ row: Row) {
-        for (key, existing) in rows where existing.cells[symbol] != nil {
+        for key in columns.removeValue(forKey: symbol) ?? [] {
             rows[key]!.substitute(symbol, row)
+            // The symbols of `row` came into this row, or cancelled out of it.
+            for other in row.cells.keys {
+                if rows[key]!.cells[other] != nil { columns[other, default: []].insert(key) } else { columns[other]?.remove(key) }
+            }
             if kinds[key] != .external, rows[key]!.constant < 0 { infeasible.append(key) }
         }
         objective.substitute(symbol, row)
@@ -393,17 +411,18 @@ public final class Solver {
             // Bland's rule (the lowest symbol with a negative cost) keeps the simplex from cycling.
             guard let entering = objective.cells.filter({ kinds[$0.key] != .dummy && $0.value.sign < 0 }).keys.min(),
                   let leaving = leavingRow(for: entering) else { return }
-            var row = rows.removeValue(forKey: leaving)!
+            var row = removeRow(leaving)!
             row.solve(for: leaving, entering: entering)
             substitute(entering, row)
-            rows[entering] = row
+            setRow(entering, row)
         }
     }
 
     /// The row that limits `entering` most (the minimum ratio test); nil when nothing does.
     private func leavingRow(for entering: Int) -> Int? {
         var best: (ratio: Double, symbol: Int)?
-        for (symbol, row) in rows where kinds[symbol] != .external {
+        for symbol in columns[entering] ?? [] where kinds[symbol] != .external {
+            let row = rows[symbol]!
             guard let coefficient = row.cells[entering], coefficient < 0 else { continue }
             let ratio = -row.constant / coefficient
             if best == nil || ratio < best!.ratio - 1e-12 || (abs(ratio - best!.ratio) <= 1e-12 && symbol < best!.symbol) {
@@ -415,7 +434,9 @@ public final class Solver {
 
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
     private func dualOptimize() -> Bool {
-        while let leaving = infeasible.popLast() {
+        while let leaving = infeasible.min() {
+            // The lowest first: the same pivots whatever order rows were found infeasible in.
+            infeasible.removeAll { $0 == leaving }
             guard let row = rows[leaving], row.constant < 0 else { continue }
             var best: (ratio: Lexical, symbol: Int)?
             for (symbol, coefficient) in row.cells where coefficient > 0 && kinds[symbol] != .dummy {
@@ -426,26 +447,28 @@ public final class Solver {
                 }
             }
             guard let entering = best?.symbol else { return false }
-            var pivot = rows.removeValue(forKey: leaving)!
+            var pivot = removeRow(leaving)!
             pivot.solve(for: leaving, entering: entering)
             substitute(entering, pivot)
-            rows[entering] = pivot
+            setRow(entering, pivot)
         }
         return true
     }
 
     private func markerLeavingRow(_ marker: Int) -> Int? {
         var first: (Double, Int)?, second: (Double, Int)?, third: Int?
-        for (symbol, row) in rows {
+        for symbol in columns[marker] ?? [] {
+            let row = rows[symbol]!
             guard let coefficient = row.cells[marker] else { continue }
+            // Ties go to the lowest symbol: the same pivots whatever order a set is visited in.
             if kinds[symbol] == .external {
-                third = third ?? symbol
+                third = min(third ?? symbol, symbol)
             } else if coefficient < 0 {
                 let ratio = -row.constant / coefficient
-                if first == nil || ratio < first!.0 { first = (ratio, symbol) }
+                if first == nil || ratio < first!.0 || (ratio == first!.0 && symbol < first!.1) { first = (ratio, symbol) }
             } else {
                 let ratio = row.constant / coefficient
-                if second == nil || ratio < second!.0 { second = (ratio, symbol) }
+                if second == nil || ratio < second!.0 || (ratio == second!.0 && symbol < second!.1) { second = (ratio, symbol) }
             }
         }
         return first?.1 ?? second?.1 ?? third

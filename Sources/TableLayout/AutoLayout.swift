@@ -138,6 +138,7 @@ final class ConstraintSystem {
     var heightConstraint: Solver.ConstraintID?
     /// Per view, the four constraints of its intrinsic content size (nil where it has none).
     var intrinsic: [String: [Solver.ConstraintID?]] = [:]
+    var intrinsicOrder: [String] = []
     var warnings: [String] = []
 
     init(document: IBDocument, states: [String: IBViewState], fixedHeight: Bool, sideMargin: Double, text: TextEngine, theme: Theme) {
@@ -202,6 +203,7 @@ final class ConstraintSystem {
                 ids[3] = try? solver.add(Constraint(v(frame.height), .lessOrEqual, c(size.height), priority: hugging.1))
             }
             intrinsic[view.id] = ids
+            intrinsicOrder.append(view.id)
         }
         for view in document.allViews where view.element == "stackView" {
             stack(view, states: states)
@@ -299,10 +301,10 @@ final class ConstraintSystem {
         let relation = constraint.relation == "lessThanOrEqual" ? "<=" : constraint.relation == "greaterThanOrEqual" ? ">=" : "=="
         var rhs = ""
         if let attribute = constraint.secondAttribute, attribute != "notAnAttribute" {
-            rhs = "\(constraint.secondItem ?? owner).\(attribute)" + (constraint.multiplier != 1 ? " × \(constraint.multiplier)" : "")
-            if constraint.constant != 0 { rhs += " + \(constraint.constant)" }
+            rhs = "\(constraint.secondItem ?? owner).\(attribute)" + (constraint.multiplier != 1 ? " × \(fmt(constraint.multiplier))" : "")
+            if constraint.constant != 0 { rhs += " + \(fmt(constraint.constant))" }
         } else {
-            rhs = "\(constraint.constant)"
+            rhs = fmt(constraint.constant)
         }
         return "\(first) \(relation) \(rhs)" + (constraint.priority < 1000 ? " @\(Int(constraint.priority))" : "")
     }
@@ -466,13 +468,14 @@ final class ConstraintSystem {
     func solve(states: inout [String: IBViewState], width: Double, height: Double?, text: TextEngine, theme: Theme) -> [String: Rect] {
         if let widthConstraint { try? solver.setValue(widthConstraint, width) }
         if let heightConstraint, let height { try? solver.setValue(heightConstraint, height) }
-        for (id, ids) in intrinsic {
-            guard let state = states[id] else { continue }
+        // In a fixed order, so that a row is solved by the same pivots in every run.
+        for id in intrinsicOrder {
+            guard let state = states[id], let ids = intrinsic[id] else { continue }
             setIntrinsic(ids, state.intrinsicSize)
         }
         for _ in 0..<3 {
             var changed = false
-            for (id, state) in states where state.wraps {
+            for id in intrinsicOrder where states[id]?.wraps == true {
                 guard let ids = intrinsic[id], let frame = frames[id] else { continue }
                 let solvedWidth = solver.value(frame.width)
                 guard abs(solvedWidth - (states[id]!.measuredAtWidth ?? -1)) > 0.01 else { continue }

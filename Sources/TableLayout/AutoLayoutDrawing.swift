@@ -52,7 +52,7 @@ enum IBFonts {
         "UICTFontTextStyleFootnote": "footnote", "UICTFontTextStyleCaption1": "caption1", "UICTFontTextStyleCaption2": "caption2",
     ]
 
-    static func spec(_ font: IBFont?, defaultSize: Double, theme: Theme, warnings: inout [String], what: String) -> FontSpec {
+    static func spec(_ font: IBFont?, defaultSize: Double, theme: Theme, text engine: TextEngine, warnings: inout [String], what: String) -> FontSpec {
         let face = theme.font("body")?.family ?? "Inter"
         guard let font else { return system(face, size: defaultSize, weight: 400, italic: false, theme: theme) }
         if let style = font.style {
@@ -75,8 +75,13 @@ enum IBFonts {
             let family = font.family ?? parts.first ?? face
             let styleName = (parts.count > 1 ? parts[1] : "").lowercased()
             let weight = FontSpecWeights.weight(styleName) ?? 400
-            return FontSpec(family: family, size: font.pointSize, weight: weight, italic: styleName.contains("italic") || styleName.contains("oblique"),
-                            lineHeight: lineHeight(font.pointSize))
+            let italic = styleName.contains("italic") || styleName.contains("oblique")
+            let spec = FontSpec(family: family, size: font.pointSize, weight: weight, italic: italic, lineHeight: lineHeight(font.pointSize))
+            guard engine.installedFamily(of: spec).lowercased() == family.lowercased() else {
+                warnings.append("'\(what)': font '\(name.isEmpty ? family : name)' is not installed; drawn in the theme's \(face)")
+                return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
+            }
+            return spec
         }
     }
 

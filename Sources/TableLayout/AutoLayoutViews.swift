@@ -63,7 +63,7 @@ enum IBBinding {
         var byID: [String: IBView] = [:]
         for view in document.allViews {
             byID[view.id] = view
-            states[view.id] = initialState(view, document: document, theme: theme, assetsFolder: assetsFolder)
+            states[view.id] = initialState(view, document: document, theme: theme, assetsFolder: assetsFolder, text: engine)
         }
         let outlets = Dictionary(document.outlets.map { ($0.property, $0.destination) }, uniquingKeysWith: { first, _ in first })
         for key in values.keys.sorted() {
@@ -201,7 +201,7 @@ enum IBBinding {
         return (nil, document.images[name])
     }
 
-    static func initialState(_ view: IBView, document: IBDocument, theme: Theme, assetsFolder: String) -> IBViewState {
+    static func initialState(_ view: IBView, document: IBDocument, theme: Theme, assetsFolder: String, text engine: TextEngine) -> IBViewState {
         var state = IBViewState(id: view.id, element: view.element, hidden: view.isHidden)
         if let background = view.colors["backgroundColor"] { state.background = background.map { IBColors.token($0, document: document, theme: theme, warnings: &state.warnings, what: view.id) } }
         if let tint = view.colors["tintColor"] ?? view.colors["onTintColor"], let tint {
@@ -215,7 +215,7 @@ enum IBBinding {
         case "segmentedControl": defaultSize = 13
         default: defaultSize = 17
         }
-        let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, warnings: &state.warnings, what: view.id)
+        let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, text: engine, warnings: &state.warnings, what: view.id)
         let alignment: TextStyle.Alignment
         switch view.attribute("textAlignment") {
         case "center": alignment = .center

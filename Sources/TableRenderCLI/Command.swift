@@ -64,8 +64,10 @@ public struct TableRenderCommand {
     static let check = CommandSpec(
         name: "check", overview: "Validate documents, templates and themes without rendering.",
         usage: "tablerender check <file> ... [--theme <theme>]",
-        arguments: [("<file>", "A document (.json), a template (.xml) or a theme (theme.xml or its folder).")],
-        options: [.init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)")])
+        arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib) or a theme (theme.xml or its folder).")],
+        options: [.init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)"),
+                  .init(names: ["--assets"], value: "folder", help: "Folder a .xib's images are looked up in. (default: the .xib's folder)")],
+        discussion: "For a .xib, check reports what would be drawn differently from UIKit: elements drawn as placeholders, conflicting and ambiguous constraints (with their IB ids), fonts that are not installed and images that are missing.")
 
     static let themes = CommandSpec(name: "themes", overview: "List the themes that can be used by name.", usage: "tablerender themes")
 
@@ -225,7 +227,7 @@ public struct TableRenderCommand {
         var worst: Int32 = 0
         for path in parsed.positionals {
             do {
-                try checkFile(path, theme: parsed.value("--theme"))
+                try checkFile(path, theme: parsed.value("--theme"), assets: parsed.value("--assets"))
                 stdout("\(path): ok\n")
             } catch {
                 stderr(error.description + "\n")
@@ -235,7 +237,7 @@ public struct TableRenderCommand {
         return worst
     }
 
-    private func checkFile(_ path: String, theme: String?) throws(Diagnostic) {
+    private func checkFile(_ path: String, theme: String?, assets: String?) throws(Diagnostic) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such file")
@@ -244,6 +246,14 @@ public struct TableRenderCommand {
             let folder = isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
             let loaded = try ThemeLoader.load(folder.contains("/") ? folder : "./" + folder)
             _ = try TemplateLibrary(theme: loaded, folders: []).all()
+        } else if path.hasSuffix(".xib") {
+            let bytes = try InputFile.read(path, limit: IBReader.maximumSize, what: "Interface Builder file")
+            let document = try IBReader.read(file: path, bytes: bytes)
+            let template = Template(id: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, interfaceBuilder: document)
+            let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
+            for warning in AutoLayout(text: TextEngine()).warnings(template, document: document, theme: try ThemeLoader.load(theme ?? "ios"), assetsFolder: folder) {
+                stderr("\(path): warning: \(warning)\n")
+            }
         } else if path.hasSuffix(".xml") {
             guard let data = FileManager.default.contents(atPath: path) else { throw Diagnostic(.missingFile, at: SourceLocation(file: path), "cannot read the file") }
             let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

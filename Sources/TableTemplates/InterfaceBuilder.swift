@@ -133,7 +133,7 @@ public struct IBFont: Sendable, Hashable {
 public enum IBReader {
     public static let maximumSize = 4 << 20
     public static let maximumViews = 5_000
-    public static let maximumConstraints = 20_000
+    public static let maximumConstraints = 10_000
 
     /// The elements that are views tablerender draws; any other element in `<subviews>` is
     /// drawn as a labelled placeholder box.
