@@ -264,6 +264,9 @@ final class ConstraintSystem {
         if let offsets = states[id]?.baselineOffsets {
             return last ? v(frame.y) + v(frame.height) + -offsets.fromBottom : v(frame.y) + offsets.fromTop
         }
+        if let offset = states[id]?.centredBaseline {
+            return v(frame.y) + v(frame.height) * 0.5 + offset
+        }
         return v(frame.y) + v(frame.height)
     }
 

@@ -270,7 +270,7 @@ enum IBDrawing {
         let count = Double(view.segments.count)
         let width = frame.width / count
         let selected = min(view.segments.count - 1, max(0, state.selected))
-        result.children.append(overlay(box(background: "systemBackground", radius: 7), x: Double(selected) * width + 2, y: 2, width: width - 4, height: frame.height - 4))
+        result.children.append(overlay(box(background: "tertiarySystemBackground", radius: 7), x: Double(selected) * width + 2, y: 2, width: width - 4, height: frame.height - 4))
         let lineHeight = state.style.font.lineHeight
         for (index, title) in view.segments.enumerated() {
             var segment = state

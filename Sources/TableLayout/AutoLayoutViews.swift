@@ -27,8 +27,11 @@ struct IBViewState {
     /// A label of several lines: its height depends on the width it gets.
     var wraps = false
     var measuredAtWidth: Double?
-    /// Where the text's baselines are: from the top (first) and bottom (last) edge, or from the centre.
+    /// Where a label's baselines are: from its top (first) and bottom (last) edge.
     var baselineOffsets: (fromTop: Double, fromBottom: Double)?
+    /// Where the baseline of a control's one line of text, centred in it, is from its centre
+    /// (buttons, text fields, segmented controls).
+    var centredBaseline: Double?
 
     /// UIKit's second pass: a multi-line label measured at the width the layout gave it.
     mutating func remeasure(width: Double, text engine: TextEngine) {
@@ -315,15 +318,17 @@ enum IBBinding {
             let lineHeight = state.text.isEmpty ? 0 : font.lineHeight
             state.intrinsicSize = (title.width + image.width + gap + 2 * insets.horizontal,
                                    (max(lineHeight, image.height) + 2 * insets.vertical).rounded(.up))
-            state.baselineOffsets = nil
+            state.centredBaseline = state.text.isEmpty ? nil : baseline - font.lineHeight / 2
         case "textField":
             let content = unwrapped(state.text)
             let bordered = (view.attribute("borderStyle") ?? "roundedRect") != "none"
             state.intrinsicSize = (content.width + (bordered ? 2 * fieldInset : 0),
                                    font.lineHeight.rounded(.up) + (bordered ? 17 : 0))
+            state.centredBaseline = baseline - font.lineHeight / 2
         case "segmentedControl":
             let widest = view.segments.map { unwrapped($0).width }.max() ?? 0
             state.intrinsicSize = (Double(max(1, view.segments.count)) * (widest + 16), 32)
+            state.centredBaseline = baseline - font.lineHeight / 2
         case "textView":
             state.intrinsicSize = (-1, -1)
             if view.attribute("scrollEnabled") == "NO" {

@@ -10,7 +10,7 @@ import pytest
 
 from pagecheck import MEASURE, ROOT, BINARY, pixel_match, read_png, render
 
-EXAMPLES = ["settings", "feed", "headers", "catalogue"]
+EXAMPLES = ["settings", "feed", "headers", "catalogue", "xib"]
 
 # Where 99 % cannot hold, and why (figures printed by the test; see the README):
 # - feed: Japanese, Arabic and Hebrew fall back to Noto Sans CJK JP and DejaVu Sans in both Pango

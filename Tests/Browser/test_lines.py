@@ -149,7 +149,7 @@ def check(browser_session, document, out, name):
     assert not differences, f"{name}: {len(differences)} words differ:\n" + "\n".join(differences[:40])
 
 
-@pytest.mark.parametrize("example", ["settings", "feed", "headers", "catalogue"])
+@pytest.mark.parametrize("example", ["settings", "feed", "headers", "catalogue", "xib"])
 def test_examples_show_the_same_words_on_the_same_lines(browser, tmp_path, example):
     check(browser, ROOT / "Examples" / example / f"{example}.json", tmp_path, example)
 
