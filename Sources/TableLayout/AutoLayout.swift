@@ -15,8 +15,17 @@ import TableText
 public final class AutoLayout {
     let text: TextEngine
     private var systems: [SystemKey: ConstraintSystem] = [:]
+    /// For `TABLERENDER_STATS=1`: systems built, rows solved and the time spent solving them
+    /// (setting constants and re-solving, the second pass included; not binding or measuring).
+    private var statistics = (built: 0, solved: 0, nanoseconds: UInt64(0))
 
     public init(text: TextEngine) { self.text = text }
+
+    deinit {
+        guard statistics.solved > 0, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
+        let perRow = Double(statistics.nanoseconds) / Double(statistics.solved) / 1000
+        FileHandle.standardError.write(Data("tablerender[\(getpid())]: auto layout: \(statistics.built) systems built, \(statistics.solved) rows solved, \(String(format: "%.1f", perRow)) µs a row\n".utf8))
+    }
 
     struct SystemKey: Hashable {
         var file: String
@@ -42,8 +51,12 @@ public final class AutoLayout {
         } else {
             system = ConstraintSystem(document: document, states: states, fixedHeight: fixed != nil, sideMargin: key.sideMargin, text: text, theme: theme)
             systems[key] = system
+            statistics.built += 1
         }
+        let start = DispatchTime.now().uptimeNanoseconds
         let frames = system.solve(states: &states, width: contentWidth, height: fixed, text: text, theme: theme)
+        statistics.nanoseconds += DispatchTime.now().uptimeNanoseconds - start
+        statistics.solved += 1
         var contentHeight = frames[document.content.id]?.height ?? 0
         if fixed == nil, contentHeight < 0.5 {
             // UIKit: "constraints ambiguously suggest a height of zero … using standard height instead."
