@@ -129,7 +129,16 @@ public final class AutoLayout {
         }
         result += states.values.sorted { $0.id < $1.id }.flatMap(\.warnings)
         let system = ConstraintSystem(document: document, states: states, fixedHeight: false, sideMargin: 16, text: text, theme: theme)
-        _ = system.solve(states: &states, width: document.content.frame.width, height: nil, text: text, theme: theme)
+        let frames = system.solve(states: &states, width: document.content.frame.width, height: nil, text: text, theme: theme)
+        for (stack, views, vertical) in system.tiedStacks {
+            let stretched = views.contains { id in
+                guard let frame = frames[id], let size = states[id]?.intrinsicSize else { return false }
+                return vertical ? size.height >= 0 && frame.height > size.height + 0.5 : size.width >= 0 && frame.width > size.width + 0.5
+            }
+            if stretched {
+                result.append("content priority ambiguity in stack view '\(stack)': \(views.joined(separator: ", ")) hug equally and one must stretch; the last one does")
+            }
+        }
         return result + system.warnings
     }
 }
@@ -152,6 +161,9 @@ final class ConstraintSystem {
     /// Per view, the four constraints of its intrinsic content size (nil where it has none).
     var intrinsic: [String: [Solver.ConstraintID?]] = [:]
     var intrinsicOrder: [String] = []
+    /// Fill stack views whose least-hugging views hug equally: an ambiguity when one of them has
+    /// to stretch.
+    var tiedStacks: [(stack: String, views: [String], vertical: Bool)] = []
     var warnings: [String] = []
 
     init(document: IBDocument, states: [String: IBViewState], fixedHeight: Bool, sideMargin: Double, text: TextEngine, theme: Theme) {
@@ -194,7 +206,7 @@ final class ConstraintSystem {
             guard let lowest = huggings.min(), huggings.filter({ $0 == lowest }).count > 1 else { continue }
             let tied = zip(arranged, huggings).filter { $0.1 == lowest }.map(\.0.id)
             for id in tied.dropLast() { huggingBoost[id] = 0.001 }
-            warnings.append("content priority ambiguity in stack view '\(stack.id)': \(tied.joined(separator: ", ")) hug equally; the last one stretches")
+            tiedStacks.append((stack.id, tied, stack.attribute("axis") == "vertical"))
         }
         // Intrinsic content sizes, with hugging and compression resistance.
         for view in document.allViews where view.id != rootID && (view.usesConstraints || arranged.contains(view.id)) {

@@ -96,7 +96,7 @@ public final class TableLayoutEngine {
     public let library: TemplateLibrary
     public let binder: Binder
     public let text: TextEngine
-    private let flex: FlexLayout
+    public let flex: FlexLayout
 
     public init(library: TemplateLibrary, assetsFolder: String, text: TextEngine = TextEngine()) {
         self.library = library

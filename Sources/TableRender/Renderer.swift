@@ -143,6 +143,26 @@ extension LoadedDocument {
         }
         for path in images.sorted() { try ImageDecoding.verify(path) }
         _ = try document.table.transitions()
+        return warnings + interfaceBuilderWarnings()
+    }
+
+    /// What differs from UIKit in the Interface Builder templates the document uses (placeholders,
+    /// conflicting and ambiguous constraints, missing fonts and images), each named by its file.
+    private func interfaceBuilderWarnings() -> [String] {
+        var used: [(String, TemplateRole)] = []
+        for section in document.table.sections {
+            used += section.items.map { ($0.template, .cell) }
+            for (supplementary, role) in [(section.header, TemplateRole.header), (section.footer, .footer)] {
+                if case .view(let template, _, _)? = supplementary { used.append((template, role)) }
+            }
+        }
+        var seen = Set<String>(), warnings: [String] = []
+        let library = renderer.engine.library
+        for (id, role) in used where seen.insert(id).inserted {
+            guard let template = try? library.template(id, role: role, at: nil), let ib = template.interfaceBuilder else { continue }
+            let found = renderer.engine.flex.autoLayout.warnings(template, document: ib, theme: library.theme, assetsFolder: renderer.engine.binder.assetsFolder)
+            warnings += found.map { "\(ib.file): \($0)" }
+        }
         return warnings
     }
 }

@@ -127,3 +127,34 @@ import TableText
         }
     }
 }
+
+/// Two labels of a fill stack that hug equally: when one must stretch, the last does and check
+/// names the ambiguity, as IB does; when the stack is as wide as its labels, nothing is said.
+@Suite struct StackAmbiguityTests {
+    static func document(stackWidth: String) -> String {
+        let label = { (id: String) in
+            #"<label opaque="NO" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="\#(id)" translatesAutoresizingMaskIntoConstraints="NO" id="\#(id)"><rect key="frame" x="0" y="0" width="50" height="20"/><size key="intrinsicContentSize" width="50" height="20"/></label>"#
+        }
+        let stack = #"<stackView opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="stack"><rect key="frame" x="0" y="0" width="300" height="20"/><subviews>\#(label("a"))\#(label("b"))</subviews>\#(stackWidth)</stackView>"#
+        let constraints = #"<constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="k1"/><constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" id="k2"/>"#
+        return AutoLayoutHostileTests.document(views: stack, constraints: constraints)
+    }
+
+    @Test func theLastStretchesAndCheckSaysSo() throws {
+        let text = Self.document(stackWidth: #"<constraints><constraint firstAttribute="width" constant="300" id="w"/></constraints>"#)
+        let document = try AutoLayoutHostileTests.read(text)
+        let template = Template(id: "T", interfaceBuilder: document)
+        let layout = AutoLayout(text: TextEngine())
+        let (frames, _) = try layout.designFrames(template, document: document, theme: AutoLayoutHostileTests.theme, assetsFolder: FileManager.default.currentDirectoryPath)
+        #expect(frames["a"]?.width == 50 && frames["b"]?.x == 50 && frames["b"]?.width == 250)
+        let warnings = layout.warnings(template, document: document, theme: AutoLayoutHostileTests.theme, assetsFolder: FileManager.default.currentDirectoryPath)
+        #expect(warnings.contains { $0.hasPrefix("content priority ambiguity in stack view 'stack'") })
+    }
+
+    @Test func noAmbiguityWhenNothingStretches() throws {
+        let document = try AutoLayoutHostileTests.read(Self.document(stackWidth: ""))
+        let warnings = AutoLayout(text: TextEngine()).warnings(Template(id: "T", interfaceBuilder: document), document: document,
+                                                               theme: AutoLayoutHostileTests.theme, assetsFolder: FileManager.default.currentDirectoryPath)
+        #expect(!warnings.contains { $0.contains("ambiguity") })
+    }
+}
