@@ -25,7 +25,11 @@ public final class Solver {
         let index: Int
     }
 
-    public struct Unsatisfiable: Error, Sendable {}
+    /// A required constraint that cannot hold with the required constraints already added;
+    /// `conflicting` names those it conflicts with (the rows whose combination proves it).
+    public struct Unsatisfiable: Error, Sendable {
+        public var conflicting: [ConstraintID] = []
+    }
 
     public func makeVariable() -> Variable {
         Variable(symbol: newSymbol(.external))
@@ -46,15 +50,16 @@ public final class Solver {
         if subject == nil, row.cells.keys.allSatisfy({ kinds[$0] == .dummy }) {
             // Every symbol is a dummy: the constraint is redundant, or contradicts.
             // Only a required constraint can be refused, and making its row changed nothing.
-            guard nearZero(row.constant) else { throw Unsatisfiable() }
+            guard nearZero(row.constant) else { throw Unsatisfiable(conflicting: owners(of: row)) }
             tag.redundant = true
         } else if subject == nil {
             // The artificial phase pivots: a refused constraint leaves the system as it was.
             let saved = (rows, columns, objective)
-            guard addWithArtificialVariable(row) else {
+            var certificate = Row(constant: 0)
+            guard addWithArtificialVariable(row, failure: &certificate) else {
                 (rows, columns, objective) = saved
                 infeasible.removeAll()
-                throw Unsatisfiable()
+                throw Unsatisfiable(conflicting: owners(of: certificate))
             }
         }
         if let subject {
@@ -63,6 +68,7 @@ public final class Solver {
             setRow(subject, row)
         }
         constraints.append(Stored(constraint: constraint, tag: tag, live: true))
+        markers[tag.marker] = constraints.count - 1
         optimize()
         return ConstraintID(index: constraints.count - 1)
     }
@@ -101,10 +107,10 @@ public final class Solver {
             } catch {
                 // It held with its old constant, and still does.
                 _ = try? add(stored.constraint)
-                constraints[id.index] = constraints.removeLast()
+                moveLast(to: id.index)
                 throw error
             }
-            constraints[id.index] = constraints.removeLast()
+            moveLast(to: id.index)
             return
         }
         // expression + c + μ·marker + … = 0: raising c by Δ is replacing the marker m by m' + Δ/μ.
@@ -259,9 +265,26 @@ public final class Solver {
     private var columns: [Int: Set<Int>] = [:]
     private var objective = Objective()
     private var constraints: [Stored] = []
+    /// Each constraint by its marker symbol.
+    private var markers: [Int: Int] = [:]
     private var infeasible: [Int] = []
     /// Priority levels seen, strongest first, and each one's index in `Lexical`.
     private var levels: [Double: Int] = [:]
+
+    /// Puts the constraint added last in the place of an earlier one (that is being replaced).
+    private func moveLast(to index: Int) {
+        constraints[index] = constraints.removeLast()
+        markers[constraints[index].tag.marker] = index
+    }
+
+    /// The required constraints whose markers a row holds: when the row proves a new constraint
+    /// cannot hold, they are the ones it conflicts with.
+    private func owners(of row: Row) -> [ConstraintID] {
+        row.cells.keys.compactMap { symbol -> Int? in
+            guard kinds[symbol] == .slack || kinds[symbol] == .dummy, let index = markers[symbol], constraints[index].live else { return nil }
+            return index
+        }.sorted().map(ConstraintID.init)
+    }
 
     private func setRow(_ key: Int, _ row: Row) {
         rows[key] = row
@@ -366,7 +389,7 @@ public final class Solver {
     }
 
     /// Phase one for a row with no obvious subject: minimise an artificial variable.
-    private func addWithArtificialVariable(_ row: Row) -> Bool {
+    private func addWithArtificialVariable(_ row: Row, failure certificate: inout Row) -> Bool {
         let artificial = newSymbol(.slack)
         setRow(artificial, row)
         var auxiliary = row
@@ -380,6 +403,7 @@ public final class Solver {
             setRow(entering, pivot)
         }
         let success = nearZero(auxiliary.constant)
+        if !success { certificate = auxiliary }
         if var basic = removeRow(artificial) {
             if !basic.cells.isEmpty {
                 guard let entering = basic.cells.keys.filter({ kinds[$0] == .slack || kinds[$0] == .error }).min() else { return false }

@@ -185,8 +185,10 @@ final class ConstraintSystem {
         require(v(root.x), .equal, c(0), "the content view's x")
         require(v(root.y), .equal, c(0), "the content view's y")
         widthConstraint = try? solver.add(Constraint(v(root.width), .equal, c(document.content.frame.width)))
+        if let widthConstraint { names[widthConstraint] = "the content view's width (the table's)" }
         if fixedHeight {
             heightConstraint = try? solver.add(Constraint(v(root.height), .equal, c(document.content.frame.height)))
+            if let heightConstraint { names[heightConstraint] = "the content view's height (the row's)" }
         } else {
             // systemLayoutSizeFitting: as short as the constraints allow (fittingSizeLevel).
             _ = try? solver.add(Constraint(v(root.height), .equal, c(0), priority: 50))
@@ -246,10 +248,22 @@ final class ConstraintSystem {
     func v(_ variable: Solver.Variable) -> LinearExpression { LinearExpression(variable) }
     func c(_ value: Double) -> LinearExpression { LinearExpression(constant: value) }
 
+    /// What each constraint is, for a conflict's message: an IB constraint by its id, one UIKit
+    /// makes by what makes it.
+    var names: [Solver.ConstraintID: String] = [:]
+
     func require(_ lhs: LinearExpression, _ relation: Constraint.Relation, _ rhs: LinearExpression, _ what: String, priority: Double = Constraint.required) {
-        do { try solver.add(Constraint(lhs, relation, rhs, priority: priority)) } catch {
-            warnings.append("Unable to simultaneously satisfy constraints: \(what) conflicts with the constraints before it and is broken")
+        do { names[try solver.add(Constraint(lhs, relation, rhs, priority: priority))] = what } catch {
+            conflict(error, broken: what)
         }
+    }
+
+    /// UIKit's words for a required constraint that cannot hold: the constraints it conflicts
+    /// with, and the one broken (left out) to recover.
+    func conflict(_ error: Solver.Unsatisfiable, broken: String) {
+        let others = error.conflicting.compactMap { names[$0] }
+        warnings.append("Unable to simultaneously satisfy constraints: " + (others + [broken]).joined(separator: "; ")
+                        + "; will attempt to recover by breaking \(broken)")
     }
 
     /// A layout attribute of a view as a linear expression of its frame.
@@ -319,8 +333,9 @@ final class ConstraintSystem {
         }
         let relation: Constraint.Relation = constraint.relation == "lessThanOrEqual" ? .lessOrEqual
             : constraint.relation == "greaterThanOrEqual" ? .greaterOrEqual : .equal
-        do { try solver.add(Constraint(lhs, relation, rhs, priority: constraint.priority)) } catch {
-            warnings.append("Unable to simultaneously satisfy constraints: \(name) (\(describe(constraint, owner: owner))) conflicts with the required constraints before it; will attempt to recover by breaking it")
+        let described = "\(name) (\(describe(constraint, owner: owner)))"
+        do { names[try solver.add(Constraint(lhs, relation, rhs, priority: constraint.priority))] = described } catch {
+            conflict(error, broken: described)
         }
     }
 

@@ -271,3 +271,28 @@ private func c(_ value: Double) -> LinearExpression { LinearExpression(constant:
         }
     }
 }
+
+/// A refused constraint names the required constraints it conflicts with, and no others.
+@Suite struct Conflicts {
+    @Test func theConflictingConstraintsAreNamed() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(), y = solver.makeVariable(), z = solver.makeVariable()
+        let unrelated = try solver.add(Constraint(LinearExpression(z), .equal, LinearExpression(constant: 3)))
+        let a = try solver.add(Constraint(LinearExpression(x), .equal, LinearExpression(constant: 10)))
+        let b = try solver.add(Constraint(LinearExpression(y), .greaterOrEqual, LinearExpression(x) + 5))
+        let weak = try solver.add(Constraint(LinearExpression(y), .equal, LinearExpression(constant: 0), priority: 250))
+        do {
+            try solver.add(Constraint(LinearExpression(y), .lessOrEqual, LinearExpression(constant: 12)))
+            Issue.record("y ≤ 12 was accepted with x = 10 and y ≥ x + 5")
+        } catch {
+            #expect(Set(error.conflicting) == [a, b])
+            #expect(!error.conflicting.contains(unrelated) && !error.conflicting.contains(weak))
+        }
+        do {
+            try solver.add(Constraint(LinearExpression(x), .equal, LinearExpression(constant: 11)))
+            Issue.record("x = 11 was accepted with x = 10")
+        } catch {
+            #expect(error.conflicting == [a])
+        }
+    }
+}
