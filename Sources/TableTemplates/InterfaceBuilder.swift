@@ -70,6 +70,9 @@ public struct IBView: Sendable {
     public var subviews: [IBView]
     /// The ids of layout guides (the safe area) that stand for this view's edges.
     public var layoutGuides: [String]
+    /// Constraints and subviews the default size class does not install (`<variation key="default">`).
+    public var excludedConstraints: Set<String>
+    public var excludedSubviews: Set<String>
 
     public func attribute(_ name: String) -> String? { attributes[name] }
     public func flag(_ name: String) -> Bool { attributes[name] == "YES" }
@@ -78,6 +81,9 @@ public struct IBView: Sendable {
     /// Whether it is laid out by constraints (`translatesAutoresizingMaskIntoConstraints="NO"`).
     public var usesConstraints: Bool { attributes["translatesAutoresizingMaskIntoConstraints"] == "NO" }
     public var isHidden: Bool { flag("hidden") }
+    /// IB's mark for a stored frame that is not where the constraints put the view
+    /// (`misplaced`), or that the constraints do not decide (`ambiguous`).
+    public var frameIsStale: Bool { flag("misplaced") || flag("ambiguous") }
 }
 
 public struct IBRect: Sendable, Hashable {
@@ -177,13 +183,21 @@ public enum IBReader {
         var counter = Counter()
         let kind = IBDocument.Kind(rawValue: top.name)!
         let topView = try view(top, counter: &counter)
-        let content: IBView
+        var content: IBView
         switch kind {
         case .cell:
             guard let element = top.children.first(where: { $0.name == "tableViewCellContentView" }) else {
                 throw Diagnostic(at: top.location, "the table view cell '\(top.attribute("id")?.value ?? "")' has no <tableViewCellContentView>")
             }
             content = try view(element, counter: &counter)
+            // Constraints IB keeps on the cell itself name the cell, whose edges are the content view's.
+            content.layoutGuides += [topView.id] + topView.layoutGuides
+            content.constraints += topView.constraints.map { constraint in
+                var moved = constraint
+                if moved.firstItem == nil { moved.firstItem = topView.id }
+                if moved.secondItem == nil, moved.secondAttribute != nil { moved.secondItem = topView.id }
+                return moved
+            }
         case .headerFooter:
             if let element = top.children.first(where: { $0.attribute("key")?.value == "contentView" }) {
                 content = try view(element, counter: &counter)
@@ -232,7 +246,7 @@ public enum IBReader {
         var view = IBView(element: element.name, id: attributes["id"] ?? "", location: element.location, frame: IBRect(x: 0, y: 0, width: 0, height: 0),
                           attributes: attributes, colors: [:], fonts: [:], strings: [:], autoresizing: [], layoutMargins: nil,
                           normalState: nil, configuration: nil, segments: [], runtimeNumbers: [:], runtimeColors: [:],
-                          placeholderIntrinsicSize: nil, constraints: [], subviews: [], layoutGuides: [])
+                          placeholderIntrinsicSize: nil, constraints: [], subviews: [], layoutGuides: [], excludedConstraints: [], excludedSubviews: [])
         for child in element.children {
             let key = child.attribute("key")?.value
             switch child.name {
@@ -281,6 +295,13 @@ public enum IBReader {
                 view.placeholderIntrinsicSize = (value(child, "width"), value(child, "height"))
             case "viewLayoutGuide":
                 if let id = child.attribute("id")?.value { view.layoutGuides.append(id) }
+            case "variation" where key == "default":
+                // What the default size class leaves out ("installed" unchecked in IB).
+                for mask in child.children where mask.name == "mask" {
+                    let references = Set(mask.children.filter { $0.name == "exclude" }.compactMap { $0.attribute("reference")?.value })
+                    if mask.attribute("key")?.value == "constraints" { view.excludedConstraints.formUnion(references) }
+                    if mask.attribute("key")?.value == "subviews" { view.excludedSubviews.formUnion(references) }
+                }
             case "constraints":
                 for constraint in child.children where constraint.name == "constraint" {
                     counter.constraints += 1
@@ -295,7 +316,8 @@ public enum IBReader {
                 break
             }
         }
-        // A stack view's arranged subviews are its subviews in IB's files.
+        view.constraints.removeAll { view.excludedConstraints.contains($0.id) }
+        view.subviews.removeAll { view.excludedSubviews.contains($0.id) }
         return view
     }
 
