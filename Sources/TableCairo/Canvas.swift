@@ -134,6 +134,15 @@ final class Canvas {
     // MARK: State
 
     func save() { cairo_save(cr) }
+
+    /// Starts drawing into a group that `paintGroup` composites at an opacity.
+    func pushGroup() { cairo_push_group(cr) }
+
+    /// Composites the group `pushGroup` started at `alpha`.
+    func paintGroup(alpha: Double) {
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
     func translate(x: Double, y: Double) { cairo_translate(cr, x, y) }
     func restore() { cairo_restore(cr) }
 

@@ -63,8 +63,11 @@ final class Painter {
         let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
         if let visible, frame.maxY <= visible.top + 0.0005 || frame.y >= visible.bottom - 0.0005 { return }
         let style = view.style
+        guard style.opacity > 0 else { return }
+        let translucent = style.opacity < 1
+        if translucent { canvas.pushGroup() }
         if let background = style.background { canvas.fill(frame, color(background), radius: style.cornerRadius) }
-        let clips = style.cornerRadius > 0
+        let clips = style.cornerRadius > 0 || style.clips
         if clips {
             canvas.save()
             canvas.clip(frame, radius: style.cornerRadius)
@@ -101,6 +104,7 @@ final class Painter {
         for child in view.children where child.style.isPositioned { try draw(child, at: (frame.x, frame.y), on: canvas, visible: visible) }
         if clips { canvas.restore() }
         if style.borderWidth > 0 { canvas.stroke(frame, color(style.borderColor), width: style.borderWidth, radius: style.cornerRadius) }
+        if translucent { canvas.paintGroup(alpha: style.opacity) }
     }
 
     private func image(_ path: String) throws(Diagnostic) -> LoadedImage {

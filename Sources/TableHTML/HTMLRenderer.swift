@@ -563,7 +563,8 @@ public struct HTMLRenderer {
             if style.minHeight > 0 { css += "min-height:\(Escape.px(style.minHeight));" }
             if style.maxHeight.isFinite { css += "max-height:\(Escape.px(style.maxHeight));" }
             if let background = style.background { css += "background:\(color(background));" }
-            if style.cornerRadius > 0 { css += "border-radius:\(Escape.px(style.cornerRadius));overflow:hidden;" }
+            if style.cornerRadius > 0 { css += "border-radius:\(Escape.px(style.cornerRadius));overflow:hidden;" } else if style.clips { css += "overflow:hidden;" }
+            if style.opacity < 1 { css += "opacity:\(Escape.number(max(0, style.opacity)));" }
             if style.borderWidth > 0 { css += "box-shadow:inset 0 0 0 \(Escape.px(style.borderWidth)) \(color(style.borderColor));" }
             let padding = style.padding
             if padding.contains(where: { $0 != 0 }) { css += "padding:" + padding.map(Escape.px).joined(separator: " ") + ";" }

@@ -125,7 +125,6 @@ public final class AutoLayout {
             if !IBReader.drawnElements.contains(view.element), view.element != "tableViewCellContentView" {
                 result.append("<\(view.element)> '\(view.id)' is drawn as a placeholder box")
             }
-            if let alpha = view.number("alpha"), alpha < 1 { result.append("<\(view.element)> '\(view.id)': alpha \(alpha) is drawn opaque") }
         }
         result += states.values.sorted { $0.id < $1.id }.flatMap(\.warnings)
         let system = ConstraintSystem(document: document, states: states, fixedHeight: false, sideMargin: 16, text: text, theme: theme)

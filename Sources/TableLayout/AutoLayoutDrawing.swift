@@ -151,6 +151,8 @@ enum IBDrawing {
             result = placeholder(view.element, frame: frame, text: text, theme: theme)
         }
         if let background = state?.background { result.style.background = background }
+        if let alpha = view.number("alpha") { result.style.opacity = max(0, min(1, alpha)) }
+        result.style.clips = view.flag("clipsSubviews")
         if let radius = view.runtimeNumbers["layer.cornerRadius"] { result.style.cornerRadius = max(0, radius) }
         if let width = view.runtimeNumbers["layer.borderWidth"] { result.style.borderWidth = max(0, width) }
         if let color = view.runtimeColors["layer.borderColor"], case .rgba(let value) = color { result.style.borderColor = IBColors.hex(value) }

@@ -266,7 +266,11 @@ enum IBBinding {
                 let found = try? image(name, document: document, assetsFolder: assetsFolder, at: SourceLocation(file: document.file))
                 state.imagePath = found?.0
                 state.imageSize = found?.1
-                if found?.0 == nil { state.warnings.append("<imageView> '\(view.id)': image '\(name)' is not in the assets folder; drawn as a placeholder") }
+                if found?.0 == nil {
+                    state.warnings.append(view.attribute("catalog") == "system"
+                        ? "<imageView> '\(view.id)': '\(name)' is an SF Symbol, which exists on Apple platforms only; drawn as a placeholder (bind an image to its outlet)"
+                        : "<imageView> '\(view.id)': image '\(name)' is not in the assets folder; drawn as a placeholder")
+                }
             }
         case "switch":
             state.on = view.attribute("on") == "YES"

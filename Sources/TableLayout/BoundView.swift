@@ -46,6 +46,11 @@ public struct ViewStyle: Sendable, Hashable {
     /// An overlay or its parent: drawn over its siblings (CSS positioned boxes).
     public var isPositioned: Bool { overlay != nil || holdsOverlay }
     public var background: String?
+    /// Drawn with this opacity, children included (UIView's `alpha`, CSS `opacity`).
+    public var opacity: Double = 1
+    /// Children drawn inside its bounds only (UIView's `clipsToBounds`, CSS `overflow: hidden`);
+    /// a corner radius clips as well.
+    public var clips = false
     public var cornerRadius: Double = 0
     public var borderWidth: Double = 0
     public var borderColor: String = "separator"

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TableModel
+import TableRender
+import TableCairo
+
+/// What an IB view's `alpha` and `clipsSubviews` do to pixels: a half-transparent black view
+/// over the white row is mid-grey; its red subview shows only inside it (clipped), blended too.
+@Suite struct InterfaceBuilderDrawingTests {
+    static let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+    <tableViewCell contentMode="scaleToFill" id="cell"><rect key="frame" x="0" y="0" width="200" height="60"/>
+    <tableViewCellContentView key="contentView" id="content"><rect key="frame" x="0" y="0" width="200" height="60"/>
+    <subviews>
+      <view contentMode="scaleToFill" alpha="0.5" clipsSubviews="YES" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+        <rect key="frame" x="20" y="10" width="100" height="40"/>
+        <color key="backgroundColor" white="0.0" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+        <subviews>
+          <view contentMode="scaleToFill" id="red">
+            <rect key="frame" x="80" y="0.0" width="60" height="40"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <color key="backgroundColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+          </view>
+        </subviews>
+        <constraints>
+          <constraint firstAttribute="width" constant="100" id="w"/>
+          <constraint firstAttribute="height" constant="40" id="h"/>
+        </constraints>
+      </view>
+    </subviews>
+    <constraints>
+      <constraint firstItem="box" firstAttribute="leading" secondItem="content" secondAttribute="leading" constant="20" id="l"/>
+      <constraint firstItem="box" firstAttribute="top" secondItem="content" secondAttribute="top" constant="10" id="t"/>
+      <constraint firstAttribute="bottom" secondItem="box" secondAttribute="bottom" constant="10" id="b"/>
+    </constraints>
+    </tableViewCellContentView></tableViewCell></objects></document>
+    """
+
+    @Test func alphaAndClippingReachThePixels() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-drawing-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.xib.write(to: folder.appendingPathComponent("Faded.xib"), atomically: true, encoding: .utf8)
+        let renderer = try Renderer(theme: "ios", templateFolders: [folder.path], assetsFolder: folder.path)
+        let table = Table(style: .plain, sections: [Section(id: "s", items: [Item(id: "r", template: "Faded")])])
+        let image = try renderer.pixels(try renderer.layout(table, width: 200), scale: 1)
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let word = image.words[y * image.width + x]
+            return (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
+        }
+        func near(_ got: (Int, Int, Int), _ expected: (Int, Int, Int)) -> Bool {
+            abs(got.0 - expected.0) <= 2 && abs(got.1 - expected.1) <= 2 && abs(got.2 - expected.2) <= 2
+        }
+        #expect(image.height == 60)
+        #expect(near(rgb(40, 30), (128, 128, 128)), "half-transparent black over white: \(rgb(40, 30))")
+        #expect(near(rgb(110, 30), (255, 128, 128)), "half-transparent red over white: \(rgb(110, 30))")
+        #expect(near(rgb(130, 30), (255, 255, 255)), "the red view outside its clipping parent: \(rgb(130, 30))")
+        #expect(near(rgb(10, 30), (255, 255, 255)))
+    }
+}
