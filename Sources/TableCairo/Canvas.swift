@@ -359,7 +359,8 @@ final class Canvas {
     }
 
     func draw(_ image: LoadedImage, in rect: Rect, contentMode: String) {
-        guard image.width > 0, image.height > 0 else { return }
+        // An empty frame shows nothing (and would scale the picture by 0: a singular matrix).
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite else { return }
         let sx = rect.width / image.width, sy = rect.height / image.height
         var scaleX = sx, scaleY = sy
         switch contentMode {

@@ -30,7 +30,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ["settings", "feed", "headers", "states"]
+EXAMPLES = ["settings", "feed", "headers", "states", "xib"]
 ALLOWED_CODES = {0, 1, 64, 65, 66}
 MEMORY_LIMIT = 2 << 30  # address space of a case, bytes
 
@@ -152,6 +152,38 @@ def mutate_template(text, rng):
     return mutate_bytes(text.encode(), rng).decode("utf-8", "replace")
 
 
+def mutate_xib(text, rng):
+    """Interface Builder files: entities, hostile numbers and ratios, constraint cycles and
+    conflicts, unknown items and attributes, deep nesting, many views, broken bytes."""
+    action = rng.randrange(8)
+    if action == 0:
+        return text.replace("<document", "<!DOCTYPE document [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><document", 1)
+    if action == 1:
+        return re.sub(r'(constant|priority|width|height|x|y|alpha|spacing)="[^"]*"',
+                      lambda m: f'{m.group(1)}="{rng.choice([str(n) for n in HOSTILE_NUMBERS] + ["NaN", "-inf", "", "1e309"])}"',
+                      text, count=rng.randrange(1, 6))
+    if action == 2:
+        return re.sub(r'multiplier="[^"]*"|firstAttribute="[^"]*"', lambda m: m.group(0).split("=")[0] + '="'
+                      + rng.choice(["0:0", "1/0", "abc", "1e308", "-1:2", "sideways", "notAnAttribute", ""]) + '"', text, count=rng.randrange(1, 4))
+    if action == 3:
+        # Constraints that contradict each other or themselves, on items that may not exist.
+        ids = re.findall(r' id="([^"]+)"', text) or ["x"]
+        extra = "".join(f'<constraint firstItem="{rng.choice(ids + ["nowhere"])}" firstAttribute="{rng.choice(["width", "leading", "top", "centerX"])}" '
+                        f'secondItem="{rng.choice(ids)}" secondAttribute="{rng.choice(["width", "trailing", "bottom", "centerX"])}" '
+                        f'constant="{rng.choice([1, -50, 1000])}" id="fz{i}"/>' for i in range(rng.choice([2, 50, 3000])))
+        return text.replace("<constraints>", "<constraints>" + extra, 1)
+    if action == 4:
+        depth = rng.choice([10, 30, 200])
+        nested = '<view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="n{0}"><subviews>'
+        return text.replace("<subviews>", "<subviews>" + "".join(nested.format(i) for i in range(depth)) + "</subviews></view>" * depth, 1)
+    if action == 5:
+        view = '<view contentMode="scaleToFill" id="m{0}"><rect key="frame" x="0" y="0" width="10" height="10"/></view>'
+        return text.replace("<subviews>", "<subviews>" + "".join(view.format(i) for i in range(rng.choice([100, 6000]))), 1)
+    if action == 6:
+        return text.replace("<label ", '<label text="' + "&lt;script&gt;alert(1)&lt;/script&gt; " * rng.choice([1, 2000]) + '" ', 1)
+    return mutate_bytes(text.encode(), rng).decode("utf-8", "replace")
+
+
 def png_header(width, height):
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
@@ -211,12 +243,13 @@ def make_case(rng, sandbox):
     elif kind == 6:
         document.write_bytes(mutate_bytes(document.read_bytes(), rng))
         description.append("bytes")
-    templates = sorted((folder / "templates").glob("*.xml")) if (folder / "templates").exists() else []
+    templates = sorted(list((folder / "templates").glob("*.xml")) + list((folder / "templates").glob("*.xib"))) if (folder / "templates").exists() else []
     if templates and (kind in (7, 8) or rng.random() < 0.15):
         template = rng.choice(templates)
-        template.write_text(mutate_template(template.read_text(), rng))
+        mutate = mutate_xib if template.suffix == ".xib" else mutate_template
+        template.write_text(mutate(template.read_text(), rng))
         description.append(f"template {template.name}")
-    if example == "feed" and (kind == 9 or rng.random() < 0.1):
+    if example in ("feed", "xib") and (kind == 9 or rng.random() < 0.1):
         mutate_assets(folder, rng)
         description.append("assets")
     return example, document, " + ".join(description) or "none"

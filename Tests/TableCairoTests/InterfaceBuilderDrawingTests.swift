@@ -58,4 +58,22 @@ import TableCairo
         #expect(near(rgb(130, 30), (255, 255, 255)), "the red view outside its clipping parent: \(rgb(130, 30))")
         #expect(near(rgb(10, 30), (255, 255, 255)))
     }
+
+    /// An image with an empty frame (a template's `width="0"`, or a XIB image view nothing sizes)
+    /// draws nothing: Cairo was asked to scale the picture by 0, a singular matrix, and failed
+    /// the page (found by the fuzzer on a XIB).
+    @Test(arguments: ["width=\"0\" height=\"32\"", "width=\"32\" height=\"0\""])
+    func anImageWithAnEmptyFrameDrawsNothing(size: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-image-\(getpid())-\(size.hashValue)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ##"<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="12" fill="#007AFF"/></svg>"##
+            .write(to: folder.appendingPathComponent("dot.svg"), atomically: true, encoding: .utf8)
+        try #"<cell><stack axis="horizontal" padding="10"><image source="dot.svg" \#(size)/><label text="beside"/></stack></cell>"#
+            .write(to: folder.appendingPathComponent("Empty.xml"), atomically: true, encoding: .utf8)
+        let renderer = try Renderer(theme: "ios", templateFolders: [folder.path], assetsFolder: folder.path)
+        let laidOut = try renderer.layout(Table(style: .plain, sections: [Section(id: "s", items: [Item(id: "r", template: "Empty")])]))
+        _ = try renderer.png(laidOut)
+        try renderer.pdf(laidOut, to: folder.appendingPathComponent("out.pdf").path)
+    }
 }
