@@ -176,7 +176,15 @@ final class ConstraintSystem {
             // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
             let isContent = parent == nil && document.kind != .view
             let defaultMargins: [Double] = isContent ? [11, sideMargin, 11, sideMargin] : [8, 8, 8, 8]
-            margins[view.id] = view.layoutMargins ?? defaultMargins
+            var own = view.layoutMargins ?? defaultMargins
+            if view.flag("preservesSuperviewLayoutMargins"), let parent, let outer = margins[parent], let parentView = views[parent] {
+                // At least the superview's margins, less the view's distance to its edges (as IB
+                // placed it): a full-width container takes a cell's 16 pt.
+                let frame = view.frame, size = parentView.frame
+                let distances = [frame.y, frame.x, size.height - frame.y - frame.height, size.width - frame.x - frame.width]
+                for edge in 0..<4 { own[edge] = max(own[edge], outer[edge] - max(0, distances[edge])) }
+            }
+            margins[view.id] = own
             for subview in view.subviews { register(subview, parent: view.id) }
         }
         register(document.content, parent: nil)
