@@ -94,3 +94,44 @@ import TableText
         }
     }
 }
+
+/// A `tableViewHeaderFooterView` XIB is a header or footer template: its content view is laid
+/// out with the table's margins and sizes itself.
+@Suite struct HeaderFooterViewTests {
+    static let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+    <tableViewHeaderFooterView contentMode="scaleToFill" reuseIdentifier="Header" id="hf">
+      <rect key="frame" x="0" y="0" width="320" height="40"/>
+      <view key="contentView" contentMode="scaleToFill" id="hfc">
+        <rect key="frame" x="0" y="0" width="320" height="40"/>
+        <subviews>
+          <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+            <rect key="frame" x="16" y="11" width="288" height="18"/>
+            <constraints><constraint firstAttribute="height" constant="18" id="h"/></constraints>
+          </view>
+        </subviews>
+        <constraints>
+          <constraint firstItem="bar" firstAttribute="leading" secondItem="hfc" secondAttribute="leadingMargin" id="l"/>
+          <constraint firstAttribute="trailingMargin" secondItem="bar" secondAttribute="trailing" id="r"/>
+          <constraint firstItem="bar" firstAttribute="top" secondItem="hfc" secondAttribute="topMargin" id="t"/>
+          <constraint firstAttribute="bottomMargin" secondItem="bar" secondAttribute="bottom" id="b"/>
+        </constraints>
+      </view>
+    </tableViewHeaderFooterView></objects></document>
+    """
+
+    @Test func itServesAsAHeaderAndSizesItself() throws {
+        let document = try IBReader.read(file: "Header.xib", bytes: Array(Self.xib.utf8))
+        #expect(document.kind == .headerFooter && document.content.id == "hfc")
+        let template = Template(id: "Header", interfaceBuilder: document)
+        #expect(template.serves(.header) && template.serves(.footer) && !template.serves(.cell))
+        let theme = AutoLayoutBindingTests.theme
+        let bound = try AutoLayout(text: TextEngine()).layout(template, document: document, values: [:], width: 500, height: nil, theme: theme,
+                                                             assetsFolder: FileManager.default.currentDirectoryPath, at: SourceLocation(file: "doc.json"))
+        // 11 + 18 + 11 tall; the bar 20 pt from each side at a width of 500.
+        #expect(bound.style.height == 40)
+        let bar = try #require(bound.children.first)
+        #expect(bar.style.overlay?.left == 20 && bar.style.width == 460)
+    }
+}
