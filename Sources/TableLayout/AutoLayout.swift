@@ -28,7 +28,9 @@ public final class AutoLayout {
     }
 
     struct SystemKey: Hashable {
-        var file: String
+        /// The template's id and its view's IB id: a storyboard's cells share one file.
+        var template: String
+        var root: String
         var hidden: Set<String>
         var fixedHeight: Bool
         var sideMargin: Double
@@ -43,7 +45,7 @@ public final class AutoLayout {
         let reserved = accessory == .none ? 0 : ControlMetrics.accessorySize(accessory).width + Self.accessoryGap + Self.cellMargin(width)
         let contentWidth = max(1, width - reserved)
         let fixed = height ?? (document.kind == .cell ? document.rowHeight : nil)
-        let key = SystemKey(file: document.file, hidden: Set(states.values.filter(\.hidden).map(\.id)), fixedHeight: fixed != nil,
+        let key = SystemKey(template: template.id, root: document.top.id, hidden: Set(states.values.filter(\.hidden).map(\.id)), fixedHeight: fixed != nil,
                             sideMargin: Self.cellMargin(width))
         let system: ConstraintSystem
         if let known = systems[key] {

@@ -53,6 +53,13 @@ public struct Document: Sendable {
     public var assetsFolder: String
     /// Where each section and item stood in the file, for errors found after decoding.
     public var locations: DocumentLocations
+    /// A storyboard whose static table is the document's sections (absolute path), the scene
+    /// that shows it, and values that override its cells', by cell id.
+    public var storyboard: String?
+    public var scene: String?
+    public var overrides: [String: Value.Object] = [:]
+    /// Whether the document sets its style (else a storyboard's table gives it).
+    public var styleGiven = true
 
     public init(file: String, name: String, directory: String, table: Table, theme: String? = nil, width: Double? = nil,
                 page: PageSize? = nil, language: String = "en", templateFolders: [String] = [], assetsFolder: String? = nil,
@@ -159,7 +166,8 @@ public enum DocumentDecoder {
             throw Diagnostic(at: SourceLocation(file: file, line: error.line, column: error.column), "invalid JSON: \(error.message)")
         }
         var reader = Reader(file: file)
-        let object = try reader.object(root, path: "$", known: ["title", "lang", "theme", "style", "width", "page", "templates", "assets", "sections"])
+        let object = try reader.object(root, path: "$", known: ["title", "lang", "theme", "style", "width", "page", "templates", "assets", "sections",
+                                                               "storyboard", "scene", "overrides"])
         let title = try reader.optionalString(object, "title", path: "$")
         let theme = try reader.optionalString(object, "theme", path: "$")
         if let node = object["theme"] { reader.locations.theme = .init(line: Int32(node.line), column: Int32(node.column)) }
@@ -186,6 +194,33 @@ public enum DocumentDecoder {
             assets = try reader.folder(relative, node: node, path: "$.assets", directory: directory)
         }
 
+        // A static table of a storyboard as the starting point: its cells' values overridden by id.
+        if let node = object["storyboard"] {
+            guard case .string(let relative) = node.kind else { throw reader.typeError(node, "$.storyboard", expected: "a storyboard's path") }
+            guard object["sections"] == nil else {
+                throw Diagnostic(at: reader.location(object["sections"]!, "$.sections"), "a document takes its sections from its storyboard's static table or from 'sections', not both")
+            }
+            let path: String
+            do throws(SafePath.Failure) { path = try SafePath.resolve(relative, inside: directory) } catch {
+                throw Diagnostic(error.kind, at: reader.location(node, "$.storyboard"), error.message)
+            }
+            var overrides: [String: Value.Object] = [:]
+            if let overridesNode = object["overrides"] {
+                guard case .object(let cells) = overridesNode.kind else { throw reader.typeError(overridesNode, "$.overrides", expected: "an object of values by cell id") }
+                for (id, valuesNode) in cells { overrides[id] = try reader.values(valuesNode, path: "$.overrides.\(id)") }
+            }
+            var document = Document(file: file, name: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, directory: directory,
+                                    table: Table(title: title, style: style, sections: []), theme: theme, width: width, page: page, language: language,
+                                    templateFolders: templateFolders, assetsFolder: assets, locations: reader.locations)
+            document.storyboard = path
+            document.scene = try reader.optionalString(object, "scene", path: "$")
+            document.overrides = overrides
+            document.styleGiven = object["style"] != nil
+            return document
+        }
+        for key in ["scene", "overrides"] where object[key] != nil {
+            throw Diagnostic(at: reader.location(object[key]!, "$.\(key)"), "'\(key)' applies to a storyboard's static table; name the storyboard with \"storyboard\"")
+        }
         guard let sectionsNode = object["sections"] else {
             throw Diagnostic(at: reader.location(root, "$"), "missing key 'sections' (an array of sections)")
         }

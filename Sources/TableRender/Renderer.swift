@@ -31,9 +31,9 @@ public final class Renderer {
         try self.init(theme: loaded, templateFolders: templateFolders, assetsFolder: assetsFolder ?? FileManager.default.currentDirectoryPath)
     }
 
-    public init(theme: Theme, templateFolders: [String], assetsFolder: String) throws(Diagnostic) {
+    public init(theme: Theme, templateFolders: [String], assetsFolder: String, extraTemplates: [String: Template] = [:]) throws(Diagnostic) {
         self.theme = theme
-        self.library = try TemplateLibrary(theme: theme, folders: templateFolders)
+        self.library = try TemplateLibrary(theme: theme, folders: templateFolders, extra: extraTemplates)
         self.assetsFolder = assetsFolder
         self.engine = TableLayoutEngine(library: library, assetsFolder: assetsFolder)
     }
@@ -75,14 +75,65 @@ public struct LoadedDocument {
     public var document: Document
     public var renderer: Renderer
 
-    /// Reads the document, its theme (or `themeOverride`) and every template it can use.
-    public init(path: String, themeOverride: String? = nil) throws(Diagnostic) {
-        let document = try DocumentDecoder.load(file: path)
+    /// Reads the document, its theme (or `themeOverride`) and every template it can use. A
+    /// `.storyboard` is read as the document of its static table view's scene (`scene`: a
+    /// storyboard identifier, title, custom class or IB id; nil when it has one static table);
+    /// a JSON document may also start from one (`"storyboard"`, `"scene"`, `"overrides"`).
+    public init(path: String, themeOverride: String? = nil, scene: String? = nil) throws(Diagnostic) {
+        var document: Document
+        if path.hasSuffix(".storyboard") {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            document = Document(file: path, name: url.deletingPathExtension().lastPathComponent, directory: url.deletingLastPathComponent().path,
+                                table: Table(sections: []))
+            document.storyboard = url.path
+            document.scene = scene
+            document.styleGiven = false
+        } else {
+            document = try DocumentDecoder.load(file: path)
+            if let scene, document.storyboard == nil {
+                throw Diagnostic(.usage, at: SourceLocation(file: path), "--scene \(scene): the document has no storyboard")
+            }
+            if let scene { document.scene = scene }
+        }
         let themeName = themeOverride ?? document.theme ?? "ios"
         let theme = try ThemeLoader.load(themeName, relativeTo: themeOverride == nil ? document.directory : nil,
                                          location: themeOverride == nil ? document.themeLocation : nil)
+        var extra: [String: Template] = [:]
+        var folders = document.templateFolders
+        if let storyboardPath = document.storyboard {
+            let storyboardFolder = URL(fileURLWithPath: storyboardPath).deletingLastPathComponent().path
+            folders.append(storyboardFolder)
+            let library = try TemplateLibrary(theme: theme, folders: [storyboardFolder])
+            let storyboard = try library.storyboard(storyboardPath)
+            let found = try storyboard.scene(document.scene)
+            let assets = document.assetsFolder
+            var (table, templates) = storyboard.staticTable(found) { name in IBImages.find(name, in: assets) }
+            if path.hasSuffix(".storyboard") {
+                document.name += "-" + found.name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            }
+            if document.table.title != nil { table.title = document.table.title }
+            if document.styleGiven { table.style = document.table.style }
+            try Self.apply(document.overrides, to: &table, file: document.file)
+            document.table = table
+            extra = templates
+        }
         self.document = document
-        self.renderer = try Renderer(theme: theme, templateFolders: document.templateFolders, assetsFolder: document.assetsFolder)
+        self.renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: document.assetsFolder, extraTemplates: extra)
+    }
+
+    /// Values given by cell id replace a static table's.
+    static func apply(_ overrides: [String: Value.Object], to table: inout Table, file: String) throws(Diagnostic) {
+        var remaining = overrides
+        for section in table.sections.indices {
+            for item in table.sections[section].items.indices {
+                guard let values = remaining.removeValue(forKey: table.sections[section].items[item].id) else { continue }
+                for key in values.keys { table.sections[section].items[item].values[key] = values[key] }
+            }
+        }
+        if let unknown = remaining.keys.sorted().first {
+            let ids = table.sections.flatMap { $0.items.map(\.id) }
+            throw Diagnostic(at: SourceLocation(file: file, path: "$.overrides.\(unknown)"), Suggestions.unknown("cell id", unknown, known: ids) + " in the storyboard's static table")
+        }
     }
 
     public func layout(_ table: Table? = nil, width: Double? = nil, page: PageSize? = nil) throws(Diagnostic) -> LaidOutTable {

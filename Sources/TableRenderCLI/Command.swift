@@ -36,14 +36,16 @@ public struct TableRenderCommand {
             ("themes", "List the themes that can be used by name."),
             ("templates", "List a theme's templates, or print the template reference."),
             ("snapshot", "Record, verify or clean reference images of a project's variant matrix."),
+            ("scenes", "List a storyboard's table view scenes and prototype cells."),
             ("help", "Show help for a subcommand."),
         ])
 
     static let render = CommandSpec(
         name: "render", overview: "Render documents to PNG, PDF and HTML.",
         usage: "tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]",
-        arguments: [("<document>", "A JSON document describing a table.")],
+        arguments: [("<document>", "A JSON document describing a table, or a storyboard (.storyboard) whose static table view is rendered.")],
         options: [
+            .init(names: ["--scene"], value: "scene", help: "The storyboard scene to render: its storyboard identifier, title, custom class or IB id (needed when the storyboard has several static tables; 'tablerender scenes' lists them)."),
             .init(names: ["-f", "--format"], value: "format", help: "png, pdf, html or layout (every frame as JSON); repeat or separate with commas for several. (default: png)", repeatable: true),
             .init(names: ["-o", "--out"], value: "dir", help: "Output folder; each document gets a subfolder named after it. (default: Output)"),
             .init(names: ["--theme"], value: "theme", help: "A theme name or a path to a theme folder, instead of the document's."),
@@ -64,7 +66,7 @@ public struct TableRenderCommand {
     static let check = CommandSpec(
         name: "check", overview: "Validate documents, templates and themes without rendering.",
         usage: "tablerender check <file> ... [--theme <theme>]",
-        arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib) or a theme (theme.xml or its folder).")],
+        arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib), a storyboard (.storyboard) or a theme (theme.xml or its folder).")],
         options: [.init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)"),
                   .init(names: ["--assets"], value: "folder", help: "Folder a .xib's images are looked up in. (default: the .xib's folder)")],
         discussion: "For a .xib, check reports what would be drawn differently from UIKit: elements drawn as placeholders, conflicting and ambiguous constraints (with their IB ids), fonts that are not installed and images that are missing.")
@@ -97,7 +99,14 @@ public struct TableRenderCommand {
         ],
         discussion: "References live beside each document: <folder>/__Snapshots__/<doc>/<scene>.<variant>.png. verify exits with 1 when a snapshot fails or was recorded.")
 
-    static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates, "snapshot": snapshot]
+    static let scenes = CommandSpec(
+        name: "scenes", overview: "List a storyboard's table view scenes and prototype cells.",
+        usage: "tablerender scenes <storyboard> ...",
+        arguments: [("<storyboard>", "A .storyboard file.")],
+        discussion: "Each scene is listed with the names --scene accepts (storyboard identifier, title, custom class, IB id), whether its table is static (renderable as it is) or of prototypes, and its sections and cells; prototype cells are listed with the template ids documents use (File/Identifier).")
+
+    static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates, "snapshot": snapshot,
+                                                     "scenes": scenes]
 
     /// Runs the command; returns the exit code (`Diagnostic.Kind`: 0, 1, 64, 65 or 66).
     public func run(_ arguments: [String]) -> Int32 {
@@ -131,6 +140,7 @@ public struct TableRenderCommand {
             case "themes": return try runThemes(parsed)
             case "templates": return try runTemplates(parsed)
             case "snapshot": return try runSnapshot(parsed)
+            case "scenes": return try runScenes(parsed)
             default: return try runRender(parsed)
             }
         } catch let error as UsageError {
@@ -204,7 +214,7 @@ public struct TableRenderCommand {
         var worst: Int32 = 0
         for path in parsed.positionals {
             do {
-                let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"))
+                let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"), scene: parsed.value("--scene"))
                 for file in try loaded.render(options) where !quiet { stdout(file + "\n") }
             } catch {
                 stderr(error.description + "\n")
@@ -218,6 +228,39 @@ public struct TableRenderCommand {
         var text = "The value '\(value)' is invalid for '\(option)'; expected one of: \(known.joined(separator: ", "))"
         if let near = TableRenderSuggest.closest(value, known) { text += " (did you mean '\(near)'?)" }
         return text
+    }
+
+    // MARK: scenes
+
+    private func runScenes(_ parsed: ParsedArguments) throws -> Int32 {
+        guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<storyboard>'") }
+        var worst: Int32 = 0
+        for path in parsed.positionals {
+            do throws(Diagnostic) {
+                guard path.hasSuffix(".storyboard") else { throw Diagnostic(.usage, at: SourceLocation(file: path), "expected a .storyboard file") }
+                guard FileManager.default.fileExists(atPath: path) else { throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such file") }
+                let storyboard = try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
+                stdout("\(path):\n")
+                for scene in storyboard.scenes {
+                    let names = [scene.storyboardIdentifier.map { "identifier \($0)" }, scene.title.map { "title \($0)" },
+                                 scene.customClass.map { "class \($0)" }, "id \(scene.id)"].compactMap { $0 }.joined(separator: ", ")
+                    guard let table = scene.table else { continue }
+                    if table.isStatic {
+                        let cells = table.sections.reduce(0) { $0 + $1.cells.count }
+                        stdout("  \(scene.name)\tstatic \(table.style) table: \(table.sections.count) sections, \(cells) cells (\(names))\n")
+                    } else {
+                        stdout("  \(scene.name)\ttable of prototype cells (\(names))\n")
+                    }
+                }
+                for prototype in storyboard.prototypes {
+                    stdout("  \(storyboard.fileStem)/\(prototype.identifier)\tprototype cell, outlets: \(prototype.document.outlets.map(\.property).sorted().joined(separator: ", "))\n")
+                }
+            } catch {
+                stderr(error.description + "\n")
+                worst = max(worst, error.exitCode)
+            }
+        }
+        return worst
     }
 
     // MARK: check
@@ -246,6 +289,27 @@ public struct TableRenderCommand {
             let folder = isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
             let loaded = try ThemeLoader.load(folder.contains("/") ? folder : "./" + folder)
             _ = try TemplateLibrary(theme: loaded, folders: []).all()
+        } else if path.hasSuffix(".storyboard") {
+            let loadedTheme = try ThemeLoader.load(theme ?? "ios")
+            let storyboard = try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
+            let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let layout = AutoLayout(text: TextEngine())
+            var documents = storyboard.prototypes.map { ("prototype '\($0.identifier)'", $0.document) }
+            for scene in storyboard.scenes {
+                for section in scene.table?.sections ?? [] {
+                    for cell in section.cells where cell.style == nil { documents.append(("scene '\(scene.name)' cell '\(cell.id)'", cell.document)) }
+                }
+            }
+            for (what, document) in documents {
+                for warning in layout.warnings(Template(id: what, interfaceBuilder: document), document: document, theme: loadedTheme, assetsFolder: folder) {
+                    stderr("\(path): warning: \(what): \(warning)\n")
+                }
+            }
+            // Each static scene as a document: bound and measured as a render would.
+            for scene in storyboard.scenes where scene.table?.isStatic == true {
+                let loaded = try LoadedDocument(path: path, themeOverride: theme, scene: scene.id)
+                for warning in try loaded.check() { stderr("\(path): warning: scene '\(scene.name)': \(warning)\n") }
+            }
         } else if path.hasSuffix(".xib") {
             let bytes = try InputFile.read(path, limit: IBReader.maximumSize, what: "Interface Builder file")
             let document = try IBReader.read(file: path, bytes: bytes)

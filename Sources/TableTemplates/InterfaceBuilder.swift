@@ -149,6 +149,27 @@ public enum IBReader {
     ]
 
     public static func read(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBDocument {
+        let root = try parseRoot(file: file, bytes: bytes)
+        let resources = Resources(root)
+        guard let objects = root.children.first(where: { $0.name == "objects" }) else {
+            let hint = root.children.contains { $0.name == "scenes" } ? "; a storyboard's cells are its prototype cells (\"template\": \"File/Identifier\")" : ""
+            throw Diagnostic(at: root.location, "the document has no <objects>\(hint)")
+        }
+        let candidates = objects.children.filter { $0.name != "placeholder" }
+        guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) else {
+            throw Diagnostic(at: objects.location, "no table view cell, header-footer view or view among the document's top-level objects (found \(candidates.map { "<\($0.name)>" }.joined(separator: ", ")))")
+        }
+        // Outlets of the File's Owner point into the view as well (a view loaded by its owner).
+        var ownerOutlets: [(property: String, destination: String)] = []
+        for placeholder in objects.children where placeholder.name == "placeholder" {
+            ownerOutlets += outlets(of: placeholder).filter { $0.property != "view" }
+        }
+        var counter = Counter()
+        return try document(top, file: file, resources: resources, extraOutlets: ownerOutlets, counter: &counter)
+    }
+
+    /// The root of an iOS Interface Builder file (a XIB or a storyboard).
+    static func parseRoot(file: String, bytes: [UInt8]) throws(Diagnostic) -> XMLElement {
         let root = try XMLParser.parse(file: file, bytes: bytes, leniency: .init(keepsText: true, maximumSize: maximumSize, what: "Interface Builder files"))
         guard root.name == "document" else {
             throw Diagnostic(at: root.location, "expected an Interface Builder document (<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">), found <\(root.name)>")
@@ -157,32 +178,52 @@ public enum IBReader {
         guard type.contains("CocoaTouch") else {
             throw Diagnostic(at: root.location, "'\(type)' is not an iOS Interface Builder document; expected type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"")
         }
+        return root
+    }
+
+    /// What a file's `<resources>` record: image sizes, and the values of system and named colours.
+    struct Resources {
         var images: [String: (width: Double, height: Double)] = [:]
-        var stored: [String: RGBA] = [:]
-        for resources in root.children where resources.name == "resources" {
-            for resource in resources.children {
-                let name = resource.attribute("name")?.value ?? ""
-                switch resource.name {
-                case "image":
-                    images[name] = (number(resource.attribute("width")?.value ?? "") ?? 0, number(resource.attribute("height")?.value ?? "") ?? 0)
-                case "systemColor", "namedColor":
-                    if let element = resource.children.first(where: { $0.name == "color" }), case .rgba(let value)? = color(element) {
-                        stored[name] = value
+        var colors: [String: RGBA] = [:]
+
+        init(_ root: XMLElement) {
+            for resources in root.children where resources.name == "resources" {
+                for resource in resources.children {
+                    let name = resource.attribute("name")?.value ?? ""
+                    switch resource.name {
+                    case "image":
+                        images[name] = (number(resource.attribute("width")?.value ?? "") ?? 0, number(resource.attribute("height")?.value ?? "") ?? 0)
+                    case "systemColor", "namedColor":
+                        if let element = resource.children.first(where: { $0.name == "color" }), case .rgba(let value)? = color(element) {
+                            colors[name] = value
+                        }
+                    default: break
                     }
-                default: break
                 }
             }
         }
-        guard let objects = root.children.first(where: { $0.name == "objects" }) else {
-            throw Diagnostic(at: root.location, "the document has no <objects>")
+    }
+
+    static func outlets(of element: XMLElement) -> [(property: String, destination: String)] {
+        var result: [(property: String, destination: String)] = []
+        for connections in element.children where connections.name == "connections" {
+            for outlet in connections.children where outlet.name == "outlet" {
+                if let property = outlet.attribute("property")?.value, let destination = outlet.attribute("destination")?.value {
+                    result.append((property, destination))
+                }
+            }
         }
-        let candidates = objects.children.filter { $0.name != "placeholder" }
-        guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) else {
-            throw Diagnostic(at: objects.location, "no table view cell, header-footer view or view among the document's top-level objects (found \(candidates.map { "<\($0.name)>" }.joined(separator: ", ")))")
+        return result
+    }
+
+    /// A cell, header-footer view or view element as a document of its own. `designSize` stands
+    /// in for a frame the file leaves out (static cells of old storyboards have none).
+    static func document(_ top: XMLElement, file: String, resources: Resources, extraOutlets: [(property: String, destination: String)] = [],
+                         designSize: (width: Double, height: Double)? = nil, counter: inout Counter) throws(Diagnostic) -> IBDocument {
+        guard let kind = IBDocument.Kind(rawValue: top.name) else {
+            throw Diagnostic(at: top.location, "<\(top.name)> is not a table view cell, header-footer view or view")
         }
-        var counter = Counter()
-        let kind = IBDocument.Kind(rawValue: top.name)!
-        let topView = try view(top, counter: &counter)
+        var topView = try view(top, counter: &counter)
         var content: IBView
         switch kind {
         case .cell:
@@ -207,28 +248,13 @@ public enum IBReader {
         case .view:
             content = topView
         }
-        var outlets: [(property: String, destination: String)] = []
-        for connections in top.children where connections.name == "connections" {
-            for outlet in connections.children where outlet.name == "outlet" {
-                if let property = outlet.attribute("property")?.value, let destination = outlet.attribute("destination")?.value {
-                    outlets.append((property, destination))
-                }
-            }
-        }
-        // Outlets of the File's Owner point into the view as well (a view loaded by its owner).
-        for placeholder in objects.children where placeholder.name == "placeholder" {
-            for connections in placeholder.children where connections.name == "connections" {
-                for outlet in connections.children where outlet.name == "outlet" {
-                    if let property = outlet.attribute("property")?.value, let destination = outlet.attribute("destination")?.value,
-                       property != "view" {
-                        outlets.append((property, destination))
-                    }
-                }
-            }
+        if let designSize, content.frame.width <= 0 {
+            content.frame = IBRect(x: 0, y: 0, width: designSize.width, height: designSize.height)
+            if topView.frame.width <= 0 { topView.frame = content.frame }
         }
         let rowHeight = top.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
-        return IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets, images: images,
-                          storedColors: stored, accessory: top.attribute("accessoryType")?.value)
+        return IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets(of: top) + extraOutlets,
+                          images: resources.images, storedColors: resources.colors, accessory: top.attribute("accessoryType")?.value)
     }
 
     struct Counter {

@@ -9,18 +9,28 @@ public struct TemplateLibrary: Sendable {
     public let theme: Theme
     /// Each template's file, by id; a document's folders override the theme's.
     private let files: [String: String]
+    /// Storyboards of the folders by file name without `.storyboard`: their prototype cells are
+    /// templates `Name/Identifier` (or `Identifier` alone when no other storyboard has it).
+    private let storyboards: [String: String]
+    /// Templates made elsewhere (a static table's custom cells), by id.
+    private let extra: [String: Template]
     private let parsed: ParsedTemplates
 
     /// Lists the `*.xml` files of the folders (earlier folders override later ones by id). Only
     /// regular files inside their folder count: a file that is a link out of it is refused when
     /// used.
-    public init(theme: Theme, folders: [String]) throws(Diagnostic) {
+    public init(theme: Theme, folders: [String], extra: [String: Template] = [:]) throws(Diagnostic) {
         self.theme = theme
+        self.extra = extra
         var files: [String: String] = [:]
+        var storyboards: [String: String] = [:]
         for folder in theme.templateFolders + folders.reversed() {
             var here: [String: String] = [:]
-            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-            where entry.hasSuffix(".xml") || entry.hasSuffix(".xib") {
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            for entry in entries where entry.hasSuffix(".storyboard") {
+                storyboards[String(entry.dropLast(11))] = folder + "/" + entry
+            }
+            for entry in entries where entry.hasSuffix(".xml") || entry.hasSuffix(".xib") {
                 let id = String(entry.dropLast(4))
                 if let other = here[id] {
                     throw Diagnostic(at: SourceLocation(file: folder + "/" + entry),
@@ -31,21 +41,68 @@ public struct TemplateLibrary: Sendable {
             files.merge(here) { _, new in new }
         }
         self.files = files
+        self.storyboards = storyboards
         parsed = ParsedTemplates()
     }
 
-    /// The ids of every template file.
+    /// The ids of every template file (prototype cells of storyboards are found when named).
     public var names: [String] { files.keys.sorted() }
+
+    /// A storyboard read once, shared by every thread.
+    public func storyboard(_ path: String) throws(Diagnostic) -> IBStoryboard {
+        if let known = parsed.storyboard(path) { return try known.get() }
+        let outcome = Result { () throws(Diagnostic) -> IBStoryboard in
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            do throws(SafePath.Failure) {
+                _ = try SafePath.resolve(URL(fileURLWithPath: path).lastPathComponent, inside: folder, folder: "the template folder")
+            } catch {
+                throw Diagnostic(error.kind, at: SourceLocation(file: path), "storyboard: " + error.message)
+            }
+            return try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
+        }
+        parsed.remember(outcome, storyboard: path)
+        return try outcome.get()
+    }
+
+    /// A prototype cell named `Storyboard/Identifier`, or `Identifier` when one storyboard of
+    /// the folders has it; nil when none does.
+    private func prototype(_ id: String, at location: SourceLocation?) throws(Diagnostic) -> Template? {
+        if let known = parsed.result(for: id) { return try known.get() }
+        var found: [(String, IBDocument)] = []
+        let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
+        if parts.count == 2, let path = storyboards[parts[0]] {
+            if let match = try storyboard(path).prototypes.first(where: { $0.identifier == parts[1] }) { found.append((path, match.document)) }
+        } else if parts.count == 1 {
+            for name in storyboards.keys.sorted() {
+                let path = storyboards[name]!
+                if let match = try storyboard(path).prototypes.first(where: { $0.identifier == id }) { found.append((path, match.document)) }
+            }
+        }
+        guard let (path, document) = found.first else { return nil }
+        guard found.count == 1 else {
+            throw Diagnostic(at: location, "prototype cell '\(id)' is in \(found.map(\.0).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " and ")); name one as \(found.map { "'\(URL(fileURLWithPath: $0.0).deletingPathExtension().lastPathComponent)/\(id)'" }.joined(separator: " or "))")
+        }
+        _ = path
+        let template = Template(id: id, interfaceBuilder: document)
+        parsed.remember(.success(template), for: id)
+        return template
+    }
 
     /// The largest template file read.
     public static let maximumFileSize = XMLParser.maximumSize
 
     /// The template `id` in `role`, parsed on first use. The location is worked out only for an error.
     public func template(_ id: String, role: TemplateRole, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) -> Template {
-        guard files[id] != nil else {
+        let template: Template
+        if let made = extra[id] {
+            template = made
+        } else if files[id] != nil {
+            template = try load(id)
+        } else if let prototype = try prototype(id, at: location()) {
+            template = prototype
+        } else {
             throw Diagnostic(at: location(), Suggestions.unknown("template", id, known: names))
         }
-        let template = try load(id)
         guard template.serves(role) else {
             throw Diagnostic(at: location(), "template '\(id)' is a <\(template.role.rawValue)>, expected a <\(role.rawValue)>")
         }
@@ -116,7 +173,10 @@ public struct TemplateLibrary: Sendable {
 /// Templates parsed so far (or the error each gave), shared by every thread that lays out rows.
 final class ParsedTemplates: Sendable {
     private let results = Mutex([String: Result<Template, Diagnostic>]())
+    private let storyboards = Mutex([String: Result<IBStoryboard, Diagnostic>]())
 
     func result(for id: String) -> Result<Template, Diagnostic>? { results.withLock { $0[id] } }
     func remember(_ result: Result<Template, Diagnostic>, for id: String) { results.withLock { $0[id] = result } }
+    func storyboard(_ path: String) -> Result<IBStoryboard, Diagnostic>? { storyboards.withLock { $0[path] } }
+    func remember(_ result: Result<IBStoryboard, Diagnostic>, storyboard path: String) { storyboards.withLock { $0[path] = result } }
 }

@@ -1,0 +1,261 @@
+import TableModel
+
+/// A storyboard read for its table views: prototype cells (templates by reuse identifier) and
+/// static tables (whole documents). Segues, other scenes and everything else are skipped.
+public struct IBStoryboard: Sendable {
+    public var file: String
+    /// Prototype cells of every table view, by reuse identifier, in the order of the file.
+    public var prototypes: [(identifier: String, document: IBDocument)]
+    /// The scenes whose view controller shows a table view.
+    public var scenes: [IBScene]
+
+    /// The scene `name` names (storyboard identifier, title, custom class or IB id); with no
+    /// name, the only scene with a static table.
+    public func scene(_ name: String?) throws(Diagnostic) -> IBScene {
+        let statics = scenes.filter { $0.table?.isStatic == true }
+        guard let name else {
+            guard statics.count == 1 else {
+                throw Diagnostic(.usage, at: SourceLocation(file: file), statics.isEmpty ? "the storyboard has no static table view"
+                    : "the storyboard has \(statics.count) static table views; name one with --scene (\(statics.map(\.name).joined(separator: ", ")))")
+            }
+            return statics[0]
+        }
+        let matching = scenes.filter { [$0.storyboardIdentifier, $0.title, $0.customClass, $0.id].contains(name) }
+        guard let scene = matching.first else {
+            throw Diagnostic(.usage, at: SourceLocation(file: file), Suggestions.unknown("scene", name, known: scenes.map(\.name)))
+        }
+        guard scene.table?.isStatic == true else {
+            throw Diagnostic(.invalidInput, at: SourceLocation(file: file), "scene '\(name)' shows a table of prototype cells, filled by the app's code: render it from a JSON document whose items use its cells (\"template\": \"\(fileStem)/<identifier>\")")
+        }
+        return scene
+    }
+
+    /// The file name without its folder and extension: the prefix of its templates' ids.
+    public var fileStem: String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return name.hasSuffix(".storyboard") ? String(name.dropLast(11)) : name
+    }
+}
+
+/// A scene whose view controller shows a table view.
+public struct IBScene: Sendable {
+    /// The view controller's IB id.
+    public var id: String
+    public var storyboardIdentifier: String?
+    /// The navigation item's title, else the controller's.
+    public var title: String?
+    public var customClass: String?
+    /// Whether the navigation bar shows the title large (`largeTitles` on the navigation controller's bar, or the item's
+    /// `largeTitleDisplayMode="always"`).
+    public var largeTitle: Bool
+    public var table: IBTable?
+
+    /// How `scenes` lists it and `--scene` finds it.
+    public var name: String { storyboardIdentifier ?? title ?? customClass ?? id }
+}
+
+/// A table view: its style, and for a static one its sections.
+public struct IBTable: Sendable {
+    public var id: String
+    public var isStatic: Bool
+    /// `plain`, `grouped` or `insetGrouped`.
+    public var style: String
+    /// The table's row height; nil for automatic.
+    public var rowHeight: Double?
+    public var width: Double
+    public var sections: [IBSection]
+}
+
+public struct IBSection: Sendable {
+    public var id: String
+    public var headerTitle: String?
+    public var footerTitle: String?
+    public var cells: [IBStaticCell]
+}
+
+/// A cell of a static table.
+public struct IBStaticCell: Sendable {
+    public var id: String
+    /// `IBUITableViewCellStyleDefault`, `…Value1`, `…Value2`, `…Subtitle`; nil for a custom cell.
+    public var style: String?
+    /// The cell as a document of its own (a custom cell is laid out by its constraints).
+    public var document: IBDocument
+    /// The texts and image of a styled cell's `textLabel`, `detailTextLabel` and `imageView`.
+    public var text: String?
+    public var detailText: String?
+    public var image: String?
+    public var accessory: String?
+    /// The cell's own row height (IB's "custom" height); nil follows the table.
+    public var rowHeight: Double?
+    public var location: SourceLocation
+}
+
+extension IBReader {
+    public static func readStoryboard(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBStoryboard {
+        let root = try parseRoot(file: file, bytes: bytes)
+        guard (root.attribute("type")?.value ?? "").contains("Storyboard") || root.children.contains(where: { $0.name == "scenes" }) else {
+            throw Diagnostic(at: root.location, "this Interface Builder file is a XIB, not a storyboard: put it in a template folder and use it by its file name")
+        }
+        let resources = Resources(root)
+        var counter = Counter()
+        var prototypes: [(identifier: String, document: IBDocument)] = []
+        var scenes: [IBScene] = []
+        // Navigation controllers that show large titles, by the id of their root view controller.
+        var largeTitleRoots = Set<String>()
+        let sceneElements = root.children.first { $0.name == "scenes" }?.children.filter { $0.name == "scene" } ?? []
+        for scene in sceneElements {
+            for controller in scene.children.first(where: { $0.name == "objects" })?.children ?? [] where controller.name == "navigationController" {
+                let large = controller.children.contains { $0.attribute("key")?.value == "navigationBar" && ($0.attribute("largeTitles")?.value == "YES" || $0.attribute("prefersLargeTitles")?.value == "YES") }
+                guard large else { continue }
+                for connections in controller.children where connections.name == "connections" {
+                    for segue in connections.children where segue.name == "segue" && segue.attribute("relationship")?.value == "rootViewController" {
+                        if let destination = segue.attribute("destination")?.value { largeTitleRoots.insert(destination) }
+                    }
+                }
+            }
+        }
+        for scene in sceneElements {
+            for controller in scene.children.first(where: { $0.name == "objects" })?.children ?? []
+            where controller.attribute("sceneMemberID")?.value == "viewController" {
+                let tables = findTables(in: controller)
+                for table in tables {
+                    for prototypesElement in table.children where prototypesElement.name == "prototypes" {
+                        for cell in prototypesElement.children where cell.name == "tableViewCell" {
+                            guard let identifier = cell.attribute("reuseIdentifier")?.value, !identifier.isEmpty else { continue }
+                            let width = table.children.first { $0.name == "rect" && $0.attribute("key")?.value == "frame" }.map { value($0, "width") } ?? 390
+                            let height = cell.attribute("rowHeight").flatMap { number($0.value) } ?? 44
+                            prototypes.append((identifier, try document(cell, file: file, resources: resources, designSize: (width, height), counter: &counter)))
+                        }
+                    }
+                }
+                guard let table = tables.first else { continue }
+                let navigationItem = controller.children.first { $0.name == "navigationItem" }
+                let title = navigationItem?.attribute("title")?.value ?? controller.attribute("title")?.value
+                let id = controller.attribute("id")?.value ?? ""
+                let large = largeTitleRoots.contains(id) || navigationItem?.attribute("largeTitleDisplayMode")?.value == "always"
+                scenes.append(IBScene(id: id, storyboardIdentifier: controller.attribute("storyboardIdentifier")?.value, title: title,
+                                      customClass: controller.attribute("customClass")?.value, largeTitle: large,
+                                      table: try self.table(table, file: file, resources: resources, counter: &counter)))
+            }
+        }
+        var seen: [String: Int] = [:]
+        for (index, prototype) in prototypes.enumerated() {
+            if let first = seen[prototype.identifier] {
+                throw Diagnostic(at: prototype.document.top.location,
+                                 "two prototype cells have the reuse identifier '\(prototype.identifier)': '\(prototypes[first].document.top.id)' (line \(prototypes[first].document.top.location.line ?? 0)) and '\(prototype.document.top.id)'")
+            }
+            seen[prototype.identifier] = index
+        }
+        return IBStoryboard(file: file, prototypes: prototypes, scenes: scenes)
+    }
+
+    /// The table views a controller shows: its view when that is one, else any in its view's subviews.
+    static func findTables(in element: XMLElement) -> [XMLElement] {
+        var found: [XMLElement] = []
+        func visit(_ element: XMLElement) {
+            if element.name == "tableView" {
+                found.append(element)
+                return
+            }
+            for child in element.children where child.name != "connections" { visit(child) }
+        }
+        visit(element)
+        return found
+    }
+
+    static func table(_ element: XMLElement, file: String, resources: Resources, counter: inout Counter) throws(Diagnostic) -> IBTable {
+        let width = element.children.first { $0.name == "rect" && $0.attribute("key")?.value == "frame" }.map { value($0, "width") } ?? 390
+        let rowHeight = element.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
+        var sections: [IBSection] = []
+        let isStatic = element.attribute("dataMode")?.value == "static"
+        if isStatic {
+            for sectionsElement in element.children where sectionsElement.name == "sections" {
+                for section in sectionsElement.children where section.name == "tableViewSection" {
+                    var cells: [IBStaticCell] = []
+                    for cellsElement in section.children where cellsElement.name == "cells" {
+                        for cell in cellsElement.children where cell.name == "tableViewCell" {
+                            cells.append(try staticCell(cell, file: file, resources: resources, tableWidth: width, tableRowHeight: rowHeight, counter: &counter))
+                        }
+                    }
+                    sections.append(IBSection(id: section.attribute("id")?.value ?? "", headerTitle: section.attribute("headerTitle")?.value,
+                                              footerTitle: section.attribute("footerTitle")?.value, cells: cells))
+                }
+            }
+        }
+        return IBTable(id: element.attribute("id")?.value ?? "", isStatic: isStatic, style: element.attribute("style")?.value ?? "plain",
+                       rowHeight: rowHeight, width: width, sections: sections)
+    }
+
+    static func staticCell(_ element: XMLElement, file: String, resources: Resources, tableWidth: Double, tableRowHeight: Double?,
+                           counter: inout Counter) throws(Diagnostic) -> IBStaticCell {
+        let ownHeight = element.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
+        let document = try document(element, file: file, resources: resources, designSize: (tableWidth, ownHeight ?? tableRowHeight ?? 44), counter: &counter)
+        let views = Dictionary(document.allViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func text(_ key: String) -> String? {
+            guard let id = element.attribute(key)?.value, let label = views[id] else { return nil }
+            return label.strings["text"] ?? label.attribute("text")
+        }
+        let image = element.attribute("imageView").flatMap { views[$0.value]?.attribute("image") }
+        return IBStaticCell(id: element.attribute("id")?.value ?? "", style: element.attribute("style")?.value, document: document,
+                            text: text("textLabel"), detailText: text("detailTextLabel"), image: image,
+                            accessory: element.attribute("accessoryType")?.value, rowHeight: ownHeight, location: element.location)
+    }
+}
+
+extension IBStoryboard {
+    /// The table of a scene's static table view: its style, sections with their header and
+    /// footer titles, and a row per cell — a styled cell as the built-in cell of that style
+    /// (`basic`, `value1`, `value2`, `subtitle`) with its texts, image and accessory, a custom cell
+    /// as an Interface Builder template of its own (returned by id, `Storyboard#cellID`).
+    /// Rows are named by their cells' IB ids. `images` finds a styled cell's image by name.
+    public func staticTable(_ scene: IBScene, images: (String) -> String?) -> (table: Table, templates: [String: Template]) {
+        guard let table = scene.table else { return (Table(sections: []), [:]) }
+        var templates: [String: Template] = [:]
+        var sections: [Section] = []
+        for (index, section) in table.sections.enumerated() {
+            var items: [Item] = []
+            for cell in section.cells {
+                var height = Height.default
+                if let fixed = cell.rowHeight ?? table.rowHeight.flatMap({ $0 != 44 ? $0 : nil }) { height = .fixed(fixed) }
+                if let builtIn = Self.builtInTemplates[cell.style ?? ""] {
+                    var values: Value.Object = [:]
+                    if let text = cell.text { values["title"] = .string(text) }
+                    if let detail = cell.detailText { values[builtIn == "subtitle" ? "subtitle" : "detail"] = .string(detail) }
+                    if let name = cell.image, let path = images(name) { values["image"] = .string(path) }
+                    if let accessory = cell.accessory, accessory != "none" { values["accessory"] = .string(accessory) }
+                    items.append(Item(id: cell.id, template: builtIn, values: values, height: height))
+                } else {
+                    let id = "\(fileStem)#\(cell.id)"
+                    templates[id] = Template(id: id, interfaceBuilder: cell.document)
+                    items.append(Item(id: cell.id, template: id, height: height))
+                }
+            }
+            sections.append(Section(id: section.id.isEmpty ? "section-\(index)" : section.id, header: section.headerTitle.map { .title($0) },
+                                    footer: section.footerTitle.map { .title($0) }, items: items))
+        }
+        let style: TableStyle = table.style == "insetGrouped" ? .insetGrouped : table.style == "grouped" ? .grouped : .plain
+        return (Table(title: scene.largeTitle ? scene.title : nil, style: style, sections: sections), templates)
+    }
+
+    /// UIKit's cell styles and the built-in templates that draw them.
+    static let builtInTemplates = ["IBUITableViewCellStyleDefault": "basic", "IBUITableViewCellStyleValue1": "value1",
+                                   "IBUITableViewCellStyleValue2": "value2", "IBUITableViewCellStyleSubtitle": "subtitle"]
+}
+
+/// Image names as Interface Builder writes them (no extension) found as files of a folder.
+public enum IBImages {
+    /// The file names tried for a name, in order.
+    public static let candidates = ["", ".png", "@2x.png", "@3x.png", ".jpg", ".jpeg", ".svg"]
+
+    /// The file `name` stands for in `folder`, relative to it; nil when there is none (or the
+    /// name leads out of the folder).
+    public static func find(_ name: String, in folder: String) -> String? {
+        for suffix in candidates {
+            let candidate = name + suffix
+            let lowered = candidate.lowercased()
+            guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else { continue }
+            if (try? SafePath.resolve(candidate, inside: folder)) != nil { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TableModel
+import TableTemplates
+import TableText
+import TableRender
+@testable import TableLayout
+
+/// Storyboards: static table views as documents, prototype cells as templates.
+@Suite struct StoryboardTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/storyboard").path
+    static let theme = try! ThemeLoader.load("ios")
+
+    static func storyboard() throws -> IBStoryboard {
+        let path = folder + "/Main.storyboard"
+        return try IBReader.readStoryboard(file: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test func aStaticTableIsADocument() throws {
+        let storyboard = try Self.storyboard()
+        let scene = try storyboard.scene(nil)
+        #expect(scene.storyboardIdentifier == "Settings" && scene.largeTitle)
+        let (table, templates) = storyboard.staticTable(scene) { IBImages.find($0, in: Self.folder) }
+        #expect(table.title == "Settings" && table.style == .insetGrouped)
+        #expect(table.sections.map { $0.items.count } == [1, 4, 3])
+        #expect(table.sections[1].header == .title("General") && table.sections[1].footer != nil && table.sections[0].header == nil)
+        let items = table.sections.flatMap(\.items)
+        #expect(items.map(\.template) == ["subtitle", "Main#st1-Cl-air", "value1", "value1", "basic", "value2", "basic", "basic"])
+        #expect(items[0].values["title"] == .string("Ada Lovelace") && items[0].values["subtitle"] != nil && items[0].values["image"] == .string("avatar.svg"))
+        #expect(items[2].values["detail"] == .string("Home") && items[2].values["accessory"] == .string("disclosureIndicator"))
+        #expect(items[7].values["accessory"] == .string("checkmark"))
+        #expect(templates.keys.sorted() == ["Main#st1-Cl-air"])
+    }
+
+    @Test(arguments: ["Settings", "SettingsViewController", "st1-VC-001"])
+    func aSceneIsFoundByAnyOfItsNames(name: String) throws {
+        #expect(try Self.storyboard().scene(name).id == "st1-VC-001")
+    }
+
+    @Test func sceneErrorsNameWhatExists() throws {
+        let storyboard = try Self.storyboard()
+        do {
+            _ = try storyboard.scene("Setings")
+            Issue.record("an unknown scene was found")
+        } catch {
+            #expect(error.message.contains("'Setings'") && error.message.contains("Settings"))
+        }
+        do {
+            _ = try storyboard.scene("Contacts")
+            Issue.record("a table of prototype cells was rendered as a static table")
+        } catch {
+            #expect(error.message.contains("prototype cells") && error.message.contains("Main/<identifier>"))
+        }
+    }
+
+    @Test func prototypeCellsAreTemplatesByIdentifier() throws {
+        let library = try TemplateLibrary(theme: Self.theme, folders: [Self.folder])
+        let qualified = try library.template("Main/ContactCell", role: .cell, at: nil)
+        let bare = try library.template("NoteCell", role: .cell, at: nil)
+        #expect(qualified.outlets == ["avatarView", "nameLabel", "detailLabel"])
+        #expect(bare.outlets == ["noteLabel"])
+        do {
+            _ = try library.template("Main/ContactCel", role: .cell, at: nil)
+            Issue.record("an unknown prototype was found")
+        } catch {
+            #expect(error.message.contains("unknown template 'Main/ContactCel'"))
+        }
+    }
+
+    @Test func anIdentifierInTwoStoryboardsMustBeQualified() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("two-storyboards-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try String(contentsOfFile: Self.folder + "/Main.storyboard", encoding: .utf8)
+        try text.write(to: folder.appendingPathComponent("First.storyboard"), atomically: true, encoding: .utf8)
+        try text.write(to: folder.appendingPathComponent("Second.storyboard"), atomically: true, encoding: .utf8)
+        let library = try TemplateLibrary(theme: Self.theme, folders: [folder.path])
+        do {
+            _ = try library.template("NoteCell", role: .cell, at: nil)
+            Issue.record("an ambiguous identifier was accepted")
+        } catch {
+            #expect(error.message.contains("First.storyboard and Second.storyboard") && error.message.contains("'First/NoteCell'"))
+        }
+        #expect(try library.template("Second/NoteCell", role: .cell, at: nil).outlets == ["noteLabel"])
+    }
+
+    @Test func duplicateIdentifiersInAStoryboardAreAnError() throws {
+        var text = try String(contentsOfFile: Self.folder + "/Main.storyboard", encoding: .utf8)
+        text = text.replacingOccurrences(of: "reuseIdentifier=\"NoteCell\"", with: "reuseIdentifier=\"ContactCell\"")
+        do {
+            _ = try IBReader.readStoryboard(file: "Dup.storyboard", bytes: Array(text.utf8))
+            Issue.record("two prototypes with one identifier were read")
+        } catch {
+            #expect(error.message.contains("two prototype cells have the reuse identifier 'ContactCell'") && error.message.contains("ct2-Cl-001") && error.message.contains("ct2-Cl-002"))
+        }
+    }
+
+    /// Two prototypes of one storyboard in one engine: each laid out by its own constraints
+    /// (a cache keyed by file once gave the second the first's).
+    @Test func cellsOfOneStoryboardKeepTheirOwnConstraints() throws {
+        let loaded = try LoadedDocument(path: Self.folder + "/contacts.json")
+        let laidOut = try loaded.layout()
+        let note = try #require(laidOut.pages[0].blocks.first { $0.id == "note" })
+        let label = try #require(note.content?.children.first)
+        #expect(label.frame.width > 300 && label.frame.height > 40)
+        #expect(note.frame.height > 60)
+    }
+
+    @Test func overridesReplaceCellValuesById() throws {
+        let loaded = try LoadedDocument(path: Self.folder + "/settings-home.json")
+        let items = loaded.document.table.sections.flatMap(\.items)
+        #expect(items.first { $0.id == "st1-Cl-wifi" }?.values["detail"] == .string("Office"))
+        #expect(items.first { $0.id == "st1-Cl-air" }?.values["airplaneSwitch"] == .bool(true))
+        #expect(loaded.document.table.title == "Settings")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overrides-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: Self.folder + "/Main.storyboard", toPath: folder.appendingPathComponent("Main.storyboard").path)
+        try #"{"storyboard": "Main.storyboard", "overrides": {"st1-Cl-wfi": {"detail": "x"}}}"#.write(to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        do {
+            _ = try LoadedDocument(path: folder.appendingPathComponent("bad.json").path)
+            Issue.record("an unknown cell id was accepted")
+        } catch {
+            #expect(error.message.contains("'st1-Cl-wfi'") && error.message.contains("st1-Cl-wifi"))
+            #expect(error.location?.path == "$.overrides.st1-Cl-wfi")
+        }
+        try #"{"storyboard": "../Main.storyboard"}"#.write(to: folder.appendingPathComponent("escape.json"), atomically: true, encoding: .utf8)
+        #expect(throws: Diagnostic.self) { try LoadedDocument(path: folder.appendingPathComponent("escape.json").path) }
+    }
+
+    @Test func hostileStoryboardsAreRefused() throws {
+        let entity = #"<?xml version="1.0"?><!DOCTYPE document [<!ENTITY x "y">]><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"><scenes/></document>"#
+        #expect(throws: Diagnostic.self) { try IBReader.readStoryboard(file: "E.storyboard", bytes: Array(entity.utf8)) }
+        let xib = #"<?xml version="1.0"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects/></document>"#
+        do {
+            _ = try IBReader.readStoryboard(file: "X.storyboard", bytes: Array(xib.utf8))
+            Issue.record("a XIB was read as a storyboard")
+        } catch {
+            #expect(error.message.contains("is a XIB, not a storyboard"))
+        }
+    }
+}
