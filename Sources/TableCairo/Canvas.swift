@@ -358,6 +358,16 @@ final class Canvas {
         return made
     }
 
+    /// A template image: its shape (its alpha) filled with `color`.
+    func drawTinted(_ image: LoadedImage, in rect: Rect, contentMode: String, color: RGBA) {
+        cairo_push_group(cr)
+        draw(image, in: rect, contentMode: contentMode)
+        let shape = cairo_pop_group(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_mask(cr, shape)
+        cairo_pattern_destroy(shape)
+    }
+
     func draw(_ image: LoadedImage, in rect: Rect, contentMode: String) {
         // An empty frame shows nothing (and would scale the picture by 0: a singular matrix).
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite else { return }

@@ -8,12 +8,15 @@ final class Painter {
     let theme: Theme
     let appearance: Appearance
     let text: TextEngine
+    /// Pixels per point: which file of an asset's scales is drawn (a PDF takes the largest).
+    let scale: Double
     private var images: [String: LoadedImage] = [:]
 
-    init(theme: Theme, appearance: Appearance, text: TextEngine) {
+    init(theme: Theme, appearance: Appearance, text: TextEngine, scale: Double = 3) {
         self.theme = theme
         self.appearance = appearance
         self.text = text
+        self.scale = scale
     }
 
     /// Tokens were checked when templates were bound; an unknown one here is a bug, drawn magenta.
@@ -88,7 +91,14 @@ final class Painter {
             canvas.show(shaped, x: frame.x, top: frame.y, color: color(textColor), lines: lines)
             canvas.restore()
         case .image(let path, let contentMode, _):
-            canvas.draw(try image(path), in: frame, contentMode: contentMode)
+            // A file, or an asset's file for this appearance and scale; a template image in its tint.
+            let reference = ImageReference(path)
+            let file = reference.file(dark: appearance == .dark, scale: scale).path
+            if reference.template {
+                canvas.drawTinted(try image(file), in: frame, contentMode: contentMode, color: color(reference.tint))
+            } else {
+                canvas.draw(try image(file), in: frame, contentMode: contentMode)
+            }
         case .toggle(let on, let tint):
             drawSwitch(on: on, tint: tint, in: frame, on: canvas)
         case .accessory(let accessory, let tint):

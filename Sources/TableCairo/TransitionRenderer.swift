@@ -38,7 +38,7 @@ public struct TransitionRenderer {
         let width = margin * 2 + left.width + gap + right.width
         let height = heading + max(left.height, right.height) + margin
         let canvas = try Canvas(.image(width: Int((width * scale).rounded(.up)), height: Int((height * scale).rounded(.up)), scale: scale))
-        let painter = Painter(theme: theme, appearance: appearance, text: text)
+        let painter = Painter(theme: theme, appearance: appearance, text: text, scale: scale)
         let background = painter.color(before.background)
         let ink = painter.color("label"), secondary = painter.color("secondaryLabel")
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), background)

@@ -70,7 +70,21 @@ public struct HTMLRenderer {
         out += stylesheet(table, classes: context.classes, withStates: !states.isEmpty)
         // Each image once, at the largest size the page shows it.
         for (path, image) in context.images.sorted(by: { $0.value.index < $1.value.index }) {
-            out += ".im\(image.index){background-image:url(\"\(try imageData(path, image.largest))\")}\n"
+            // A file, or an asset's files: the light one (the dark one in a dark page, or for a
+            // reader in dark mode), at 3× (a page is read at any zoom); a template image is a mask
+            // filled with its tint.
+            let reference = ImageReference(path)
+            let light = reference.file(dark: appearance == .dark, scale: 3).path
+            let dark = appearance == nil ? reference.file(dark: true, scale: 3).path : light
+            func rule(_ file: String) throws(Diagnostic) -> String {
+                let data = try imageData(file, image.largest)
+                guard reference.template else { return "background-image:url(\"\(data)\")" }
+                let tint = theme.colors[reference.tint] != nil ? "var(\(Escape.token(reference.tint)))" : (RGBA(hex: reference.tint)?.description ?? "currentColor")
+                let mask = "url(\"\(data)\") center/contain no-repeat"
+                return "background:\(tint);-webkit-mask:\(mask);mask:\(mask)"
+            }
+            out += ".im\(image.index){\(try rule(light))}\n"
+            if dark != light { out += "@media (prefers-color-scheme: dark){.im\(image.index){\(try rule(dark))}}\n" }
         }
         out += "</style>\n</head>\n<body>\n"
         return out

@@ -39,8 +39,9 @@ public final class AutoLayout {
     /// The cell, header or footer of `template` bound to `values` and laid out at `width`;
     /// `height` fixes the height, nil self-sizes it.
     public func layout(_ template: Template, document: IBDocument, values: Value.Object, width: Double, height: Double?,
-                       theme: Theme, assetsFolder: String, at location: SourceLocation) throws(Diagnostic) -> BoundView {
-        var states = try IBBinding.bind(document, template: template, values: values, theme: theme, assetsFolder: assetsFolder, text: text, at: location)
+                       theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = [], at location: SourceLocation) throws(Diagnostic) -> BoundView {
+        var states = try IBBinding.bind(document, template: template, values: values, theme: theme, assetsFolder: assetsFolder, catalogs: catalogs,
+                                        text: text, at: location)
         let accessory = Accessory(rawValue: document.accessory ?? "") ?? .none
         let reserved = accessory == .none ? 0 : ControlMetrics.accessorySize(accessory).width + Self.accessoryGap + Self.cellMargin(width)
         let contentWidth = max(1, width - reserved)
@@ -117,10 +118,11 @@ public final class AutoLayout {
 
     /// What `check` reports of a document: elements drawn as placeholders, conflicting and
     /// ambiguous constraints, missing fonts and images, each with its IB id.
-    public func warnings(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String) -> [String] {
+    public func warnings(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) -> [String] {
         var result: [String] = []
         var states: [String: IBViewState]
-        do { states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, text: text, at: SourceLocation(file: document.file)) } catch {
+        do { states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: text,
+                                         at: SourceLocation(file: document.file)) } catch {
             return [error.message]
         }
         for view in document.allViews {

@@ -23,8 +23,9 @@ enum IBColors {
             warnings.append("'\(what)': system colour '\(name)' is not in the theme and not stored in the document; drawn as label")
             return "label"
         case .named(let name):
-            if let stored = document.storedColors[name] { return hex(stored) }
+            // An asset catalog's colour set is a token (light and dark); else the value IB stored.
             if theme.colors[name] != nil { return name }
+            if let stored = document.storedColors[name] { return hex(stored) }
             warnings.append("'\(what)': named colour '\(name)' is not stored in the document; drawn as label")
             return "label"
         }
@@ -117,7 +118,10 @@ enum IBDrawing {
             result = label(state, width: frame.width, height: frame.height, text: text, color: state?.textColor ?? "label")
         case "imageView":
             if let path = state?.imagePath {
-                result.style.content = .image(path: path, contentMode: contentMode(view.attribute("contentMode")), alt: view.id)
+                // A template image of a catalog is drawn in the image view's tint.
+                var reference = ImageReference(path)
+                if reference.template { reference.tint = state?.tint ?? "tint" }
+                result.style.content = .image(path: reference.encoded, contentMode: contentMode(view.attribute("contentMode")), alt: view.id)
             } else if view.attribute("image") != nil {
                 result = placeholder("image", frame: frame, text: text, theme: theme)
             }

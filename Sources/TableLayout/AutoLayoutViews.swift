@@ -61,12 +61,13 @@ enum IBBinding {
     ]
 
     static func bind(_ document: IBDocument, template: Template, values: Value.Object, theme: Theme, assetsFolder: String,
-                     text engine: TextEngine, at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
+                     catalogs: [AssetCatalog] = [], text engine: TextEngine, at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
+        let images = Images(folder: assetsFolder, catalogs: catalogs, document: document)
         var states: [String: IBViewState] = [:]
         var byID: [String: IBView] = [:]
         for view in document.allViews {
             byID[view.id] = view
-            states[view.id] = initialState(view, document: document, theme: theme, assetsFolder: assetsFolder, text: engine)
+            states[view.id] = initialState(view, document: document, theme: theme, images: images, text: engine)
         }
         let outlets = Dictionary(document.outlets.map { ($0.property, $0.destination) }, uniquingKeysWith: { first, _ in first })
         for key in values.keys.sorted() {
@@ -84,13 +85,13 @@ enum IBBinding {
                         throw Diagnostic(at: path.with(path: (path.path ?? "") + ".\(property)"),
                                          Suggestions.unknown("property", property, known: allowed) + " of <\(view.element)> '\(key)'")
                     }
-                    try set(property, object[property]!, on: &state, view: view, document: document, theme: theme, assetsFolder: assetsFolder,
+                    try set(property, object[property]!, on: &state, view: view, theme: theme, images: images,
                             at: path.with(path: (path.path ?? "") + ".\(property)"))
                 }
             case .null:
                 break
             default:
-                try set(naturalProperty(view.element), value, on: &state, view: view, document: document, theme: theme, assetsFolder: assetsFolder, at: path)
+                try set(naturalProperty(view.element), value, on: &state, view: view, theme: theme, images: images, at: path)
             }
             states[id] = state
         }
@@ -112,8 +113,8 @@ enum IBBinding {
         }
     }
 
-    static func set(_ property: String, _ value: Value, on state: inout IBViewState, view: IBView, document: IBDocument, theme: Theme,
-                    assetsFolder: String, at location: SourceLocation) throws(Diagnostic) {
+    static func set(_ property: String, _ value: Value, on state: inout IBViewState, view: IBView, theme: Theme,
+                    images: Images, at location: SourceLocation) throws(Diagnostic) {
         func text() throws(Diagnostic) -> String {
             switch value {
             case .string(let string): return string
@@ -168,7 +169,7 @@ enum IBBinding {
                 state.imagePath = nil
                 state.imageSize = nil
             } else {
-                let (path, size) = try image(name, document: document, assetsFolder: assetsFolder, at: location)
+                let (path, size) = try images.find(name, at: location)
                 state.imagePath = path
                 state.imageSize = size
             }
@@ -185,26 +186,35 @@ enum IBBinding {
         }
     }
 
-    /// An image by IB name inside the assets folder: `name`, or `name` with `.png`, `@2x.png`,
-    /// `@3x.png`, `.jpg`, `.jpeg` or `.svg`; its size from the file, or from IB's resources.
-    static func image(_ name: String, document: IBDocument, assetsFolder: String, at location: SourceLocation) throws(Diagnostic)
-        -> (String?, (width: Double, height: Double)?) {
-        let candidates = [name, name + ".png", name + "@2x.png", name + "@3x.png", name + ".jpg", name + ".jpeg", name + ".svg"]
-        for candidate in candidates {
+    /// Images by IB name: an image set of the asset catalogs, else a file of the assets folder
+    /// (`name`, or `name` with `.png`, `@2x.png`, `@3x.png`, `.jpg`, `.jpeg` or `.svg`); the size
+    /// from the file, or from IB's resources.
+    struct Images {
+        let folder: String
+        let catalogs: [AssetCatalog]
+        let document: IBDocument
+
+        func find(_ name: String, at location: SourceLocation) throws(Diagnostic) -> (String?, (width: Double, height: Double)?) {
+            if let reference = catalogs.lazy.compactMap({ $0.images[name] }).first {
+                return (reference.encoded, try reference.naturalSize() ?? document.images[name])
+            }
+            guard let file = IBImages.find(name, in: folder) else {
+                if name.hasPrefix("/") || name.contains("..") {
+                    do throws(SafePath.Failure) { _ = try SafePath.resolve(name, inside: folder) } catch {
+                        throw Diagnostic(error.kind, at: location, "image '\(name)': \(error.message)")
+                    }
+                }
+                return (nil, document.images[name])
+            }
             let path: String
-            do { path = try SafePath.resolve(candidate, inside: assetsFolder) } catch {
-                if error.kind == .missingFile { continue }
+            do throws(SafePath.Failure) { path = try SafePath.resolve(file, inside: folder) } catch {
                 throw Diagnostic(error.kind, at: location, "image '\(name)': \(error.message)")
             }
-            let lowered = path.lowercased()
-            guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else { continue }
-            let info = try ImageCheck.info(path)
-            return (path, info.naturalSize ?? document.images[name])
+            return (path, try ImageCheck.info(path).naturalSize ?? document.images[name])
         }
-        return (nil, document.images[name])
     }
 
-    static func initialState(_ view: IBView, document: IBDocument, theme: Theme, assetsFolder: String, text engine: TextEngine) -> IBViewState {
+    static func initialState(_ view: IBView, document: IBDocument, theme: Theme, images: Images, text engine: TextEngine) -> IBViewState {
         var state = IBViewState(id: view.id, element: view.element, hidden: view.isHidden)
         if let background = view.colors["backgroundColor"] { state.background = background.map { IBColors.token($0, document: document, theme: theme, warnings: &state.warnings, what: view.id) } }
         if let tint = view.colors["tintColor"] ?? view.colors["onTintColor"], let tint {
@@ -257,13 +267,13 @@ enum IBBinding {
         case "button":
             state.text = view.configuration?["title"] ?? view.normalState?.title ?? ""
             if let name = view.configuration?["image"] ?? view.normalState?.image {
-                let found = try? image(name, document: document, assetsFolder: assetsFolder, at: SourceLocation(file: document.file))
+                let found = try? images.find(name, at: SourceLocation(file: document.file))
                 state.imagePath = found?.0
                 state.imageSize = found?.1
             }
         case "imageView":
             if let name = view.attribute("image") {
-                let found = try? image(name, document: document, assetsFolder: assetsFolder, at: SourceLocation(file: document.file))
+                let found = try? images.find(name, at: SourceLocation(file: document.file))
                 state.imagePath = found?.0
                 state.imageSize = found?.1
                 if found?.0 == nil {

@@ -12,9 +12,19 @@ public struct Binder: Sendable {
     /// when none of them is bound, so a row only resolves what its values change.
     private let compiled = CompiledTemplates()
 
-    public init(theme: Theme, assetsFolder: String) {
+    /// Asset catalogs: an image `source` names one of their image sets before a file.
+    public let catalogs: [AssetCatalog]
+
+    public init(theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) {
         self.theme = theme
         self.assetsFolder = assetsFolder
+        self.catalogs = catalogs
+    }
+
+    /// The image set `name` of the catalogs, and its natural size in points.
+    public func asset(_ name: String) throws(Diagnostic) -> (reference: ImageReference, size: (width: Double, height: Double)?)? {
+        guard let reference = catalogs.lazy.compactMap({ $0.images[name] }).first else { return nil }
+        return (reference, try reference.naturalSize())
     }
 
     /// Compiled templates by id, shared by every thread that binds rows.
@@ -255,6 +265,20 @@ public struct Binder: Sendable {
             case .image:
                 if hidesWhenEmpty, isEmpty("source") { return nil }
                 let source = try string(node, "source")
+                if let (reference, natural) = try binder.asset(source) {
+                    // An image set of an asset catalog, found by name before a file.
+                    if style.width == nil || style.height == nil {
+                        let ratio = try number(node, "aspectRatio") ?? natural.map { $0.width / $0.height }
+                        switch (style.width, style.height) {
+                        case (let width?, nil): if let ratio { style.height = width / ratio }
+                        case (nil, let height?): if let ratio { style.width = height * ratio }
+                        default: if let natural { style.width = natural.width; style.height = ratio.map { natural.width / $0 } ?? natural.height }
+                        }
+                    }
+                    guard style.width != nil, style.height != nil else { throw error(node, "image '\(source)' states no size of its own: give the <image> a width and a height") }
+                    style.content = .image(path: reference.encoded, contentMode: try string(node, "contentMode"), alt: try string(node, "alt"))
+                    break
+                }
                 let path: String
                 do { path = try SafePath.resolve(source, inside: binder.assetsFolder) } catch {
                     throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message) (template \(node.location.file):\(node.location.line ?? 0))")

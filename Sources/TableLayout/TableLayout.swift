@@ -100,7 +100,7 @@ public final class TableLayoutEngine {
 
     public init(library: TemplateLibrary, assetsFolder: String, text: TextEngine = TextEngine()) {
         self.library = library
-        self.binder = Binder(theme: library.theme, assetsFolder: assetsFolder)
+        self.binder = Binder(theme: library.theme, assetsFolder: assetsFolder, catalogs: library.catalogs)
         self.text = text
         self.flex = FlexLayout(text: text)
     }
@@ -327,7 +327,7 @@ public final class TableLayoutEngine {
                      binder: Binder, flex: FlexLayout) throws(Diagnostic) -> BoundView? {
         guard let document = template.interfaceBuilder else { return try binder.bind(template, values: values, at: location) }
         return try flex.autoLayout.layout(template, document: document, values: values, width: width, height: height, theme: binder.theme,
-                                          assetsFolder: binder.assetsFolder, at: location)
+                                          assetsFolder: binder.assetsFolder, catalogs: binder.catalogs, at: location)
     }
 
     private func supplementaryBlock(_ supplementary: Supplementary, role: TemplateRole, defaultTemplate: String, kind: Block.Kind,

@@ -31,9 +31,21 @@ public final class Renderer {
         try self.init(theme: loaded, templateFolders: templateFolders, assetsFolder: assetsFolder ?? FileManager.default.currentDirectoryPath)
     }
 
+    /// Asset catalogs (`*.xcassets`) directly inside the template folders or the assets folder
+    /// are read: their colour sets become colour tokens (light and dark; a set's name wins over
+    /// the theme's token of the same name), their image sets are found by name before files.
     public init(theme: Theme, templateFolders: [String], assetsFolder: String, extraTemplates: [String: Template] = [:]) throws(Diagnostic) {
+        let catalogs = try AssetCatalog.discover(in: templateFolders + [assetsFolder])
+        var theme = theme
+        for catalog in catalogs {
+            for (name, color) in catalog.colors { theme.colors[name] = color }
+            for (name, system) in catalog.colorReferences {
+                let token = system.hasSuffix("Color") ? String(system.dropLast(5)) : system
+                if let color = theme.colors[token] { theme.colors[name] = color }
+            }
+        }
         self.theme = theme
-        self.library = try TemplateLibrary(theme: theme, folders: templateFolders, extra: extraTemplates)
+        self.library = try TemplateLibrary(theme: theme, folders: templateFolders, extra: extraTemplates, catalogs: catalogs)
         self.assetsFolder = assetsFolder
         self.engine = TableLayoutEngine(library: library, assetsFolder: assetsFolder)
     }
@@ -107,7 +119,11 @@ public struct LoadedDocument {
             let storyboard = try library.storyboard(storyboardPath)
             let found = try storyboard.scene(document.scene)
             let assets = document.assetsFolder
-            var (table, templates) = storyboard.staticTable(found) { name in IBImages.find(name, in: assets) }
+            let catalogs = try AssetCatalog.discover(in: folders + [assets])
+            // A styled cell's image: an image set by name (the binder finds it), else a file.
+            var (table, templates) = storyboard.staticTable(found) { name in
+                catalogs.contains { $0.images[name] != nil } ? name : IBImages.find(name, in: assets)
+            }
             if path.hasSuffix(".storyboard") {
                 document.name += "-" + found.name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
             }
@@ -176,7 +192,7 @@ extension LoadedDocument {
         var warnings: [String] = []
         var images = Set<String>()
         func collect(_ view: LaidOutView) {
-            if case .image(let path, _, _) = view.style.content { images.insert(path) }
+            if case .image(let path, _, _) = view.style.content { images.formUnion(ImageReference(path).files) }
             for child in view.children { collect(child) }
         }
         // Each scene is laid out as one page, row by row, nothing kept but what the check needs:

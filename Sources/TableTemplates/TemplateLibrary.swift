@@ -14,14 +14,17 @@ public struct TemplateLibrary: Sendable {
     private let storyboards: [String: String]
     /// Templates made elsewhere (a static table's custom cells), by id.
     private let extra: [String: Template]
+    /// Asset catalogs whose image sets views find by name.
+    public let catalogs: [AssetCatalog]
     private let parsed: ParsedTemplates
 
     /// Lists the `*.xml` files of the folders (earlier folders override later ones by id). Only
     /// regular files inside their folder count: a file that is a link out of it is refused when
     /// used.
-    public init(theme: Theme, folders: [String], extra: [String: Template] = [:]) throws(Diagnostic) {
+    public init(theme: Theme, folders: [String], extra: [String: Template] = [:], catalogs: [AssetCatalog] = []) throws(Diagnostic) {
         self.theme = theme
         self.extra = extra
+        self.catalogs = catalogs
         var files: [String: String] = [:]
         var storyboards: [String: String] = [:]
         for folder in theme.templateFolders + folders.reversed() {
@@ -43,6 +46,12 @@ public struct TemplateLibrary: Sendable {
         self.files = files
         self.storyboards = storyboards
         parsed = ParsedTemplates()
+    }
+
+    /// The image set `name` of the catalogs, first catalog first.
+    public func asset(_ name: String) -> ImageReference? {
+        for catalog in catalogs { if let image = catalog.images[name] { return image } }
+        return nil
     }
 
     /// The ids of every template file (prototype cells of storyboards are found when named).
