@@ -227,7 +227,8 @@ extension LoadedDocument {
         let library = renderer.engine.library
         for (id, role) in used where seen.insert(id).inserted {
             guard let template = try? library.template(id, role: role, at: nil), let ib = template.interfaceBuilder else { continue }
-            let found = renderer.engine.flex.autoLayout.warnings(template, document: ib, theme: library.theme, assetsFolder: renderer.engine.binder.assetsFolder)
+            let found = renderer.engine.flex.autoLayout.warnings(template, document: ib, theme: library.theme, assetsFolder: renderer.engine.binder.assetsFolder,
+                                                                 catalogs: library.catalogs)
             warnings += found.map { "\(ib.file): \($0)" }
         }
         return warnings

@@ -66,7 +66,7 @@ public struct TableRenderCommand {
     static let check = CommandSpec(
         name: "check", overview: "Validate documents, templates and themes without rendering.",
         usage: "tablerender check <file> ... [--theme <theme>]",
-        arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib), a storyboard (.storyboard) or a theme (theme.xml or its folder).")],
+        arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib), a storyboard (.storyboard), an asset catalog (.xcassets) or a theme (theme.xml or its folder).")],
         options: [.init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)"),
                   .init(names: ["--assets"], value: "folder", help: "Folder a .xib's images are looked up in. (default: the .xib's folder)")],
         discussion: "For a .xib, check reports what would be drawn differently from UIKit: elements drawn as placeholders, conflicting and ambiguous constraints (with their IB ids), fonts that are not installed and images that are missing.")
@@ -285,6 +285,19 @@ public struct TableRenderCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such file")
         }
+        if path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/") {
+            // Every image set's files decoded as a render would; colour sets read.
+            let catalog = try AssetCatalog(folder: path.hasSuffix("/") ? String(path.dropLast()) : path)
+            for name in catalog.images.keys.sorted() {
+                for file in catalog.images[name]!.files {
+                    do throws(Diagnostic) { try ImageDecoding.verify(file) } catch {
+                        throw Diagnostic(error.kind, at: SourceLocation(file: file), "image set '\(name)': \(error.message)")
+                    }
+                }
+            }
+            stdout("\(path): \(catalog.images.count) image sets, \(catalog.colors.count + catalog.colorReferences.count) colour sets\n")
+            return
+        }
         if isDirectory.boolValue || path.hasSuffix("theme.xml") {
             let folder = isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
             let loaded = try ThemeLoader.load(folder.contains("/") ? folder : "./" + folder)
@@ -293,6 +306,7 @@ public struct TableRenderCommand {
             let loadedTheme = try ThemeLoader.load(theme ?? "ios")
             let storyboard = try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
             let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let catalogs = try AssetCatalog.discover(in: Array(Set([folder, URL(fileURLWithPath: path).deletingLastPathComponent().path])).sorted())
             let layout = AutoLayout(text: TextEngine())
             var documents = storyboard.prototypes.map { ("prototype '\($0.identifier)'", $0.document) }
             for scene in storyboard.scenes {
@@ -301,7 +315,8 @@ public struct TableRenderCommand {
                 }
             }
             for (what, document) in documents {
-                for warning in layout.warnings(Template(id: what, interfaceBuilder: document), document: document, theme: loadedTheme, assetsFolder: folder) {
+                for warning in layout.warnings(Template(id: what, interfaceBuilder: document), document: document, theme: loadedTheme, assetsFolder: folder,
+                                               catalogs: catalogs) {
                     stderr("\(path): warning: \(what): \(warning)\n")
                 }
             }
@@ -315,7 +330,9 @@ public struct TableRenderCommand {
             let document = try IBReader.read(file: path, bytes: bytes)
             let template = Template(id: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, interfaceBuilder: document)
             let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
-            for warning in AutoLayout(text: TextEngine()).warnings(template, document: document, theme: try ThemeLoader.load(theme ?? "ios"), assetsFolder: folder) {
+            let catalogs = try AssetCatalog.discover(in: Array(Set([folder, URL(fileURLWithPath: path).deletingLastPathComponent().path])).sorted())
+            for warning in AutoLayout(text: TextEngine()).warnings(template, document: document, theme: try ThemeLoader.load(theme ?? "ios"), assetsFolder: folder,
+                                                                   catalogs: catalogs) {
                 stderr("\(path): warning: \(warning)\n")
             }
         } else if path.hasSuffix(".xml") {

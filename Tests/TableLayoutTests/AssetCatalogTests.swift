@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TableModel
+import TableTemplates
+import TableText
+import TableRender
+@testable import TableLayout
+
+/// Asset catalogs: colour components in every form Xcode writes, image variants by scale and
+/// appearance, template images, and hostile catalogs.
+@Suite struct AssetCatalogTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/storyboard/Assets.xcassets").path
+
+    /// A catalog in a temporary folder: `sets` maps a set folder to its Contents.json; `files` adds files.
+    static func catalog(_ sets: [String: String], files: [String: [UInt8]] = [:]) throws -> (String, () -> Void) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(getpid())-\(UUID().uuidString)/Test.xcassets")
+        for (folder, contents) in sets {
+            let url = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try contents.write(to: url.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        }
+        for (path, bytes) in files {
+            try Data(bytes).write(to: root.appendingPathComponent(path))
+        }
+        return (root.path, { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) })
+    }
+
+    static func colorSet(_ components: String, space: String = "srgb") -> String {
+        #"{"colors": [{"color": {"color-space": "\#(space)", "components": {\#(components)}}, "idiom": "universal"}], "info": {"version": 1}}"#
+    }
+
+    @Test(arguments: [
+        (#""red": "1.000", "green": "0.584", "blue": "0.000", "alpha": "1.000""#, "srgb", (255, 149, 0)),
+        (#""red": "255", "green": "149", "blue": "0", "alpha": "1.000""#, "srgb", (255, 149, 0)),
+        (#""red": "0xFF", "green": "0x95", "blue": "0x00", "alpha": "1.000""#, "srgb", (255, 149, 0)),
+        (#""white": "0.500", "alpha": "1.000""#, "gray-gamma-22", (128, 128, 128)),
+        (#""red": "0.600", "green": "0.600", "blue": "0.600", "alpha": "1.000""#, "display-p3", (153, 153, 153)),
+        (#""red": "1.000", "green": "1.000", "blue": "1.000", "alpha": "1.000""#, "display-p3", (255, 255, 255)),
+        (#""red": "0.318547", "green": "0.318547", "blue": "0.318547", "alpha": "1""#, "extended-linear-srgb", (153, 153, 153)),
+    ])
+    func colourComponentsInEveryForm(components: String, space: String, expected: (Int, Int, Int)) throws {
+        let (folder, clean) = try Self.catalog(["Tone.colorset": Self.colorSet(components, space: space)])
+        defer { clean() }
+        let color = try #require(try AssetCatalog(folder: folder).colors["Tone"])
+        let got = [color.light.red, color.light.green, color.light.blue].map { Int(($0 * 255).rounded()) }
+        #expect(got == [expected.0, expected.1, expected.2], "\(components) in \(space)")
+        #expect(color.dark == color.light)
+    }
+
+    /// Display P3's red is more saturated than sRGB's: a P3 colour inside sRGB moves toward it.
+    @Test func displayP3IsConvertedNotCopied() throws {
+        let (folder, clean) = try Self.catalog(["P3.colorset": Self.colorSet(#""red": "0.800", "green": "0.300", "blue": "0.300""#, space: "display-p3")])
+        defer { clean() }
+        let color = try #require(try AssetCatalog(folder: folder).colors["P3"]).light
+        #expect(color.red > 0.85 && color.green < 0.28 && color.blue < 0.3)
+    }
+
+    @Test func theExampleCatalog() throws {
+        let catalog = try AssetCatalog(folder: Self.example)
+        #expect(Set(catalog.colors.keys) == ["AccentTint", "CardBackground", "Warning"])
+        let card = try #require(catalog.colors["CardBackground"])
+        #expect(Int((card.dark.red * 255).rounded()) == 28 && Int((card.dark.blue * 255).rounded()) == 32 && card.light.red > 0.9)
+        let avatar = try #require(catalog.images["avatar"])
+        #expect(!avatar.template)
+        #expect(avatar.file(dark: false, scale: 1).path.hasSuffix("avatar@2x.png"))
+        #expect(avatar.file(dark: false, scale: 2).path.hasSuffix("avatar@2x.png"))
+        #expect(avatar.file(dark: false, scale: 3).path.hasSuffix("avatar@3x.png"))
+        #expect(avatar.file(dark: true, scale: 3).path.hasSuffix("avatar-dark@3x.png"))
+        let size = try #require(try avatar.naturalSize())
+        #expect(size.width == 40 && size.height == 40)
+        let gear = try #require(catalog.images["gear"])
+        #expect(gear.template && gear.file(dark: true, scale: 2).path.hasSuffix("gear.svg"))
+        // Carried through layout as one string, and read back the same.
+        #expect(ImageReference(avatar.encoded) == avatar && ImageReference(gear.encoded) == gear)
+    }
+
+    /// A template names an image set by name; the binder finds it before a file and sizes the
+    /// image from it; a colour set is a token.
+    @Test func templatesUseCatalogImagesAndColours() throws {
+        let folder = URL(fileURLWithPath: Self.example).deletingLastPathComponent()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-template-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("Assets.xcassets"), to: scratch.appendingPathComponent("Assets.xcassets"))
+        try #"<cell><stack axis="horizontal"><image source="avatar"/><label text="x" color="Warning"/></stack></cell>"#
+            .write(to: scratch.appendingPathComponent("Row.xml"), atomically: true, encoding: .utf8)
+        let renderer = try Renderer(theme: "ios", templateFolders: [scratch.path], assetsFolder: scratch.path)
+        #expect(renderer.theme.colors["Warning"] != nil)
+        let laidOut = try renderer.layout(Table(sections: [Section(id: "s", items: [Item(id: "r", template: "Row")])]))
+        let image = try #require(laidOut.pages[0].blocks[0].content?.children.first)
+        #expect(image.frame.width == 40 && image.frame.height == 40)
+        guard case .image(let path, _, _) = image.style.content else { Issue.record("not an image"); return }
+        #expect(ImageReference(path).variants.count == 4)
+    }
+
+    @Test func hostileCatalogsAreRefused() throws {
+        let escape = #"{"images": [{"filename": "../../../../etc/passwd", "idiom": "universal", "scale": "1x"}]}"#
+        var (folder, clean) = try Self.catalog(["Bad.imageset": escape])
+        #expect(throws: Diagnostic.self) { try AssetCatalog(folder: folder) }
+        clean()
+        (folder, clean) = try Self.catalog(["Bad.imageset": #"{"images": [ {"filename": "a.png", } ]}"#])
+        do {
+            _ = try AssetCatalog(folder: folder)
+            Issue.record("malformed JSON was read")
+        } catch {
+            #expect(error.message.contains("invalid JSON") && error.location?.line == 1)
+        }
+        clean()
+        (folder, clean) = try Self.catalog(["Bad.imageset": #"{"images": [{"filename": "notes.txt", "idiom": "universal"}]}"#], files: ["Bad.imageset/notes.txt": [0x41]])
+        #expect(throws: Diagnostic.self) { try AssetCatalog(folder: folder) }
+        clean()
+        (folder, clean) = try Self.catalog(["Bad.colorset": Self.colorSet(#""red": "NaN", "green": "0", "blue": "0""#)])
+        #expect(throws: Diagnostic.self) { try AssetCatalog(folder: folder) }
+        clean()
+        (folder, clean) = try Self.catalog(["Bad.colorset": Self.colorSet(#""red": "1", "green": "0", "blue": "0""#, space: "cmyk")])
+        #expect(throws: Diagnostic.self) { try AssetCatalog(folder: folder) }
+        clean()
+    }
+}
