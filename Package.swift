@@ -16,8 +16,8 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
-            name: "CGraphics", pkgConfig: "pangocairo librsvg-2.0",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "librsvg2-dev"])]),
+            name: "CGraphics", pkgConfig: "pangocairo librsvg-2.0 poppler-glib",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "librsvg2-dev", "libpoppler-glib-dev"])]),
         .target(name: "TableModel"),
         .target(name: "TableConstraints"),
         .target(name: "TableTemplates", dependencies: ["TableModel", "CLibXML2"]),

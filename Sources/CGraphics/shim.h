@@ -5,6 +5,8 @@
 #include <cairo.h>
 #include <cairo-ft.h>
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <librsvg/rsvg.h>
+#include <poppler.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <zlib.h>

@@ -13,6 +13,7 @@ public enum ImageResampling {
     /// (Cairo's good filter) and written as PNG.
     public static func dataURI(_ path: String, largest: [String: (width: Double, height: Double)]) throws(Diagnostic) -> String {
         let kind = try ImageCheck.check(path)
+        if kind == .pdf { return try svgDataURI(of: path) }
         guard kind != .svg, largest["center"] == nil, !largest.isEmpty else { return try ImageCheck.dataURI(path) }
         let image = try LoadedImage.load(path)
         var scaleX = 0.0, scaleY = 0.0
@@ -40,5 +41,28 @@ public enum ImageResampling {
         let png = try PNGEncoder.encode(pixels: UnsafeRawBufferPointer(start: data, count: stride * height), width: width, height: height,
                                         stride: stride, level: 9)
         return "data:image/png;base64," + Data(png).base64EncodedString()
+    }
+
+    /// A PDF image as SVG (browsers show no PDF as an image): its page drawn by poppler onto a
+    /// Cairo SVG surface, vectors kept.
+    static func svgDataURI(of path: String) throws(Diagnostic) -> String {
+        let image = try LoadedImage.load(path)
+        final class Collected { var bytes: [UInt8] = [] }
+        let collected = Collected()
+        Typesetting.exclusively {
+            let surface = cairo_svg_surface_create_for_stream({ closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<Collected>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(collected).toOpaque(), image.width, image.height)!
+            let cr = cairo_create(surface)!
+            image.paint(on: cr)
+            cairo_destroy(cr)
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+        }
+        withExtendedLifetime(collected) {}
+        guard !collected.bytes.isEmpty else { throw Diagnostic(at: SourceLocation(file: path), "cannot convert the PDF image to SVG") }
+        return "data:image/svg+xml;base64," + Data(collected.bytes).base64EncodedString()
     }
 }

@@ -10,6 +10,8 @@ final class LoadedImage {
     private enum Storage {
         case surface(OpaquePointer)
         case svg(UnsafeMutablePointer<RsvgHandle>)
+        /// A PDF's first page, drawn as vectors by poppler.
+        case pdf(document: OpaquePointer, page: OpaquePointer)
     }
 
     private let storage: Storage
@@ -26,10 +28,15 @@ final class LoadedImage {
         switch storage {
         case .surface(let surface): cairo_surface_destroy(surface)
         case .svg(let handle): Typesetting.exclusively { g_object_unref(handle) }
+        case .pdf(let document, let page):
+            Typesetting.exclusively {
+                g_object_unref(UnsafeMutableRawPointer(page))
+                g_object_unref(UnsafeMutableRawPointer(document))
+            }
         }
     }
 
-    /// Paints at the origin, in image units, on `cr`.
+    /// Paints at the origin, in image units, on `cr`; an SVG or PDF only inside `Typesetting.exclusively`.
     func paint(on cr: OpaquePointer) {
         switch storage {
         case .surface(let surface):
@@ -41,6 +48,9 @@ final class LoadedImage {
             var error: UnsafeMutablePointer<GError>?
             _ = rsvg_handle_render_document(handle, cr, &viewport, &error)
             if let error { g_error_free(error) }
+        case .pdf(_, let page):
+            // The page in points, its origin top left (callers hold `Typesetting.exclusively`).
+            poppler_page_render(page, cr)
         }
     }
 
@@ -48,11 +58,13 @@ final class LoadedImage {
     /// the size limit) and only after `ImageCheck` accepted its size. Errors name the file.
     static func load(_ path: String) throws(Diagnostic) -> LoadedImage {
         let kind = try ImageCheck.check(path)
-        let bytes = try InputFile.read(path, limit: kind == .svg ? ImageCheck.maximumSVGSize : ImageFile.maximumFileSize, what: "image")
+        let limit = kind == .svg ? ImageCheck.maximumSVGSize : kind == .pdf ? ImageCheck.maximumPDFSize : ImageFile.maximumFileSize
+        let bytes = try InputFile.read(path, limit: limit, what: "image")
         switch kind {
         case .png: return try loadPNG(bytes, path: path)
         case .jpeg: return try loadJPEG(bytes, path: path)
         case .svg: return try loadSVG(bytes, path: path)
+        case .pdf: return try loadPDF(bytes, path: path)
         }
     }
 
@@ -125,6 +137,37 @@ final class LoadedImage {
         }
         cairo_surface_mark_dirty(surface)
         return LoadedImage(storage: .surface(surface), width: Double(width), height: Double(height))
+    }
+
+    /// A PDF image (an asset catalog's vector image): its first page, by poppler, which draws
+    /// through Cairo, so that a PDF output keeps it as vectors.
+    private static func loadPDF(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
+        var error: UnsafeMutablePointer<GError>?
+        let opened: (OpaquePointer?, OpaquePointer?) = Typesetting.exclusively {
+            let data = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            defer { g_bytes_unref(data) }
+            guard let document = poppler_document_new_from_bytes(data, nil, &error) else { return (nil, nil) }
+            guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else {
+                g_object_unref(UnsafeMutableRawPointer(document))
+                return (nil, nil)
+            }
+            return (document, page)
+        }
+        guard let document = opened.0, let page = opened.1 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "it has no page"
+            if let error { g_error_free(error) }
+            throw Diagnostic(at: SourceLocation(file: path), "cannot read PDF image: \(message)")
+        }
+        var width = 0.0, height = 0.0
+        Typesetting.exclusively { poppler_page_get_size(page, &width, &height) }
+        guard width > 0, height > 0, width.isFinite, height.isFinite, width <= 100_000, height <= 100_000 else {
+            Typesetting.exclusively {
+                g_object_unref(UnsafeMutableRawPointer(page))
+                g_object_unref(UnsafeMutableRawPointer(document))
+            }
+            throw Diagnostic(at: SourceLocation(file: path), "PDF image page of \(width) × \(height) points")
+        }
+        return LoadedImage(storage: .pdf(document: document, page: page), width: width, height: height)
     }
 
     private static func loadSVG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {

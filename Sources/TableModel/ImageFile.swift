@@ -2,7 +2,7 @@
 /// decodes it: a 4 KB file may claim 30,000 × 30,000 pixels (a decompression bomb), and such an
 /// image is refused before it costs gigabytes.
 public enum ImageFile {
-    public enum Kind: String, Sendable { case png, jpeg, svg }
+    public enum Kind: String, Sendable { case png, jpeg, svg, pdf }
 
     /// The largest image file read, and the most pixels (and pixels a side) a PNG or JPEG may
     /// decode to: 50 megapixels, 16,384 a side.
@@ -14,6 +14,7 @@ public enum ImageFile {
     public static func kind(of bytes: [UInt8], path: String) -> Kind? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: Array("%PDF-".utf8)) { return .pdf }
         if path.lowercased().hasSuffix(".svg") { return .svg }
         return nil
     }
@@ -46,7 +47,7 @@ public enum ImageFile {
                 offset += 2 + length
             }
             return nil
-        case .svg:
+        case .svg, .pdf:
             return nil
         }
     }

@@ -12,6 +12,21 @@ public enum ImageCheck {
     public static let maximumSVGElements = 20_000
     /// The largest SVG file read.
     public static let maximumSVGSize = 4 << 20
+    /// The largest PDF image read.
+    public static let maximumPDFSize = 4 << 20
+
+    /// The width and height of a PDF's first `/MediaBox [x0 y0 x1 y1]`.
+    static func mediaBox(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
+        let text = String(decoding: bytes.prefix(1 << 20), as: Unicode.ASCII.self)
+        guard let start = text.range(of: "/MediaBox") else { return nil }
+        let rest = text[start.upperBound...].drop { $0 == " " || $0 == "[" || $0 == "\n" || $0 == "\r" }
+        guard let end = rest.firstIndex(of: "]") else { return nil }
+        let numbers = rest[..<end].split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }).compactMap { Double($0) }
+        guard numbers.count == 4 else { return nil }
+        let width = abs(numbers[2] - numbers[0]), height = abs(numbers[3] - numbers[1])
+        guard width > 0, height > 0, width.isFinite, height.isFinite, width <= 100_000, height <= 100_000 else { return nil }
+        return (width, height)
+    }
 
     /// What a checked image is: its kind, and its natural size in points when it states one.
     public struct Info: Sendable {
@@ -59,6 +74,7 @@ public enum ImageCheck {
     public static func dataURI(_ path: String) throws(Diagnostic) -> String {
         let kind = try check(path)
         let bytes = try InputFile.read(path, limit: kind == .svg ? maximumSVGSize : ImageFile.maximumFileSize, what: "image")
+        guard kind != .pdf else { throw Diagnostic(at: SourceLocation(file: path), "a PDF image is drawn, not embedded") }
         let type = kind == .png ? "image/png" : kind == .jpeg ? "image/jpeg" : "image/svg+xml"
         return "data:\(type);base64," + Data(bytes).base64EncodedString()
     }
@@ -66,9 +82,15 @@ public enum ImageCheck {
     private static func examine(_ path: String) throws(Diagnostic) -> Info {
         let bytes = try InputFile.read(path, limit: ImageFile.maximumFileSize, what: "image")
         guard let kind = ImageFile.kind(of: bytes, path: path) else {
-            throw Diagnostic(at: SourceLocation(file: path), "not a PNG, JPEG or SVG image")
+            throw Diagnostic(at: SourceLocation(file: path), "not a PNG, JPEG, SVG or PDF image")
         }
         switch kind {
+        case .pdf:
+            // A vector image (an asset catalog's PDF): its size is its first page's media box, in points.
+            guard bytes.count <= maximumPDFSize else {
+                throw Diagnostic(at: SourceLocation(file: path), "PDF image is larger than \(maximumPDFSize >> 20) MiB")
+            }
+            return Info(kind: kind, naturalSize: mediaBox(bytes))
         case .png, .jpeg:
             guard let size = ImageFile.size(of: bytes, kind: kind) else {
                 throw Diagnostic(at: SourceLocation(file: path), "not a readable \(kind == .png ? "PNG" : "JPEG") image (no size in its header)")

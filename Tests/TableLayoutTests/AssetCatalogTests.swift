@@ -117,4 +117,29 @@ import TableRender
         #expect(throws: Diagnostic.self) { try AssetCatalog(folder: folder) }
         clean()
     }
+
+    /// A PDF image set (a template): sized by its page's media box, drawn as a tinted shape in
+    /// PNG and PDF, and as SVG in the HTML page.
+    @Test func pdfImagesAreVectors() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-pdf-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.copyItem(atPath: Self.example, toPath: scratch.appendingPathComponent("Assets.xcassets").path)
+        try #"<cell><stack axis="horizontal" padding="10"><image source="star" width="48" height="48"/></stack></cell>"#
+            .write(to: scratch.appendingPathComponent("Row.xml"), atomically: true, encoding: .utf8)
+        let star = try #require(try AssetCatalog(folder: scratch.appendingPathComponent("Assets.xcassets").path).images["star"])
+        #expect(star.template)
+        let size = try #require(try star.naturalSize())
+        #expect(size.width == 24 && size.height == 24)
+        let renderer = try Renderer(theme: "ios", templateFolders: [scratch.path], assetsFolder: scratch.path)
+        let laidOut = try renderer.layout(Table(sections: [Section(id: "s", items: [Item(id: "r", template: "Row")])]), width: 100)
+        let pixels = try renderer.pixels(laidOut, scale: 1)
+        let centre = pixels.words[34 * pixels.width + 34]
+        // The star's middle in the ios theme's tint (#007AFF); its corner is the white row.
+        #expect(abs(Int((centre >> 16) & 0xFF) - 0) <= 3 && abs(Int((centre >> 8) & 0xFF) - 122) <= 3 && abs(Int(centre & 0xFF) - 255) <= 3)
+        #expect(pixels.words[11 * pixels.width + 11] & 0xFFFFFF == 0xFFFFFF)
+        try renderer.pdf(laidOut, to: scratch.appendingPathComponent("out.pdf").path)
+        let html = try renderer.html(laidOut)
+        #expect(html.contains("mask:url(\"data:image/svg+xml;base64,"))
+    }
 }
