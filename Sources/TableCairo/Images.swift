@@ -57,6 +57,7 @@ final class LoadedImage {
     /// Decodes `path` by its content, not its name, from bytes read once (a regular file within
     /// the size limit) and only after `ImageCheck` accepted its size. Errors name the file.
     static func load(_ path: String) throws(Diagnostic) -> LoadedImage {
+        if let svg = SFSymbols.svg(path) { return try loadSVG(Array(svg.utf8), path: path) }
         let kind = try ImageCheck.check(path)
         let limit = kind == .svg ? ImageCheck.maximumSVGSize : kind == .pdf ? ImageCheck.maximumPDFSize : ImageFile.maximumFileSize
         let bytes = try InputFile.read(path, limit: limit, what: "image")

@@ -47,7 +47,7 @@ enum IBBinding {
     /// The properties an object value may set, per element.
     static let properties: [String: [String]] = [
         "label": ["text", "hidden", "textColor", "backgroundColor", "numberOfLines"],
-        "imageView": ["image", "hidden", "backgroundColor", "tintColor"],
+        "imageView": ["image", "systemImage", "hidden", "backgroundColor", "tintColor"],
         "button": ["title", "image", "hidden", "tintColor", "backgroundColor"],
         "textField": ["text", "placeholder", "hidden", "textColor", "backgroundColor"],
         "textView": ["text", "hidden", "textColor", "backgroundColor"],
@@ -173,6 +173,12 @@ enum IBBinding {
                 state.imagePath = path
                 state.imageSize = size
             }
+        case "systemImage":
+            let name = try text()
+            (state.imagePath, state.imageSize) = images.symbol(name, view: view, tint: state.tint)
+            if !SFSymbols.isKnown(name) {
+                throw Diagnostic(at: location, Suggestions.unknown("SF Symbol", name, known: SFSymbols.names) + " (the symbols tablerender draws)")
+            }
         case "on", "isOn": state.on = try flag()
         case "selectedSegmentIndex": state.selected = Int(max(0, min(Double(max(0, view.segments.count - 1)), try number())))
         case "currentPage": state.selected = Int(max(0, try number()))
@@ -193,6 +199,20 @@ enum IBBinding {
         let folder: String
         let catalogs: [AssetCatalog]
         let document: IBDocument
+
+        /// A system image (SF Symbol) as tablerender draws it, at the view's symbol configuration
+        /// (17 pt, medium, regular unless IB sets one): a template image in the view's tint.
+        func symbol(_ name: String, view: IBView, tint: String) -> (String, (width: Double, height: Double)) {
+            let configuration = view.symbolConfiguration
+            let textStyleSizes = ["UICTFontTextStyleLargeTitle": 34.0, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22, "UICTFontTextStyleTitle3": 20,
+                                  "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17, "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15,
+                                  "UICTFontTextStyleFootnote": 13, "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11]
+            let pointSize = configuration["pointSize"].flatMap(IBReader.number).flatMap { $0 > 0 ? min($0, 1000) : nil }
+                ?? configuration["textStyle"].flatMap { textStyleSizes[$0] } ?? 17
+            let path = SFSymbols.path(name, weight: configuration["weight"] ?? "regular")
+            let reference = ImageReference(variants: [.init(path: path, scale: nil, dark: false)], template: true, tint: tint)
+            return (reference.encoded, SFSymbols.size(name, pointSize: pointSize, scale: configuration["scale"] ?? "medium"))
+        }
 
         func find(_ name: String, at location: SourceLocation) throws(Diagnostic) -> (String?, (width: Double, height: Double)?) {
             if let reference = catalogs.lazy.compactMap({ $0.images[name] }).first {
@@ -267,9 +287,23 @@ enum IBBinding {
         case "button":
             state.text = view.configuration?["title"] ?? view.normalState?.title ?? ""
             if let name = view.configuration?["image"] ?? view.normalState?.image {
-                let found = try? images.find(name, at: SourceLocation(file: document.file))
-                state.imagePath = found?.0
-                state.imageSize = found?.1
+                if view.attribute("imageCatalog") == "system" {
+                    (state.imagePath, state.imageSize) = images.symbol(name, view: view, tint: state.textColor)
+                    if !SFSymbols.isKnown(name) {
+                        state.warnings.append("<button> '\(view.id)': SF Symbol '\(name)' is not one tablerender draws; drawn as a placeholder of its size")
+                    }
+                } else {
+                    let found = try? images.find(name, at: SourceLocation(file: document.file))
+                    state.imagePath = found?.0
+                    state.imageSize = found?.1
+                }
+            }
+        case "imageView" where view.attribute("catalog") == "system":
+            if let name = view.attribute("image") {
+                (state.imagePath, state.imageSize) = images.symbol(name, view: view, tint: state.tint)
+                if !SFSymbols.isKnown(name) {
+                    state.warnings.append("<imageView> '\(view.id)': SF Symbol '\(name)' is not one tablerender draws; drawn as a placeholder of its size")
+                }
             }
         case "imageView":
             if let name = view.attribute("image") {
@@ -277,9 +311,7 @@ enum IBBinding {
                 state.imagePath = found?.0
                 state.imageSize = found?.1
                 if found?.0 == nil {
-                    state.warnings.append(view.attribute("catalog") == "system"
-                        ? "<imageView> '\(view.id)': '\(name)' is an SF Symbol, which exists on Apple platforms only; drawn as a placeholder (bind an image to its outlet)"
-                        : "<imageView> '\(view.id)': image '\(name)' is not in the assets folder; drawn as a placeholder")
+                    state.warnings.append("<imageView> '\(view.id)': image '\(name)' is not in the assets folder or an asset catalog; drawn as a placeholder")
                 }
             }
         case "switch":

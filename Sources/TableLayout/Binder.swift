@@ -265,6 +265,21 @@ public struct Binder: Sendable {
             case .image:
                 if hidesWhenEmpty, isEmpty("source") { return nil }
                 let source = try string(node, "source")
+                if source.hasPrefix("systemName:") {
+                    // An SF Symbol, as tablerender draws it: a template image in the tint colour.
+                    let name = String(source.dropFirst("systemName:".count))
+                    guard SFSymbols.isKnown(name) else {
+                        throw error(node, Suggestions.unknown("SF Symbol", name, known: SFSymbols.names) + " (the symbols tablerender draws)")
+                    }
+                    let natural = SFSymbols.size(name, pointSize: 17)
+                    if style.width == nil, style.height == nil { (style.width, style.height) = (natural.width, natural.height) }
+                    if style.width == nil { style.width = style.height! * natural.width / natural.height }
+                    if style.height == nil { style.height = style.width! * natural.height / natural.width }
+                    let reference = ImageReference(variants: [.init(path: SFSymbols.path(name), scale: nil, dark: false)], template: true, tint: "tint")
+                    // A symbol is drawn whole in its frame, never cropped (UIKit sizes symbol images to fit).
+                    style.content = .image(path: reference.encoded, contentMode: "aspectFit", alt: try string(node, "alt"))
+                    break
+                }
                 if let (reference, natural) = try binder.asset(source) {
                     // An image set of an asset catalog, found by name before a file.
                     if style.width == nil || style.height == nil {

@@ -312,6 +312,11 @@ public struct TableRenderCommand {
             for scene in storyboard.scenes {
                 for section in scene.table?.sections ?? [] {
                     for cell in section.cells where cell.style == nil { documents.append(("scene '\(scene.name)' cell '\(cell.id)'", cell.document)) }
+                    for cell in section.cells {
+                        if let symbol = cell.unknownSymbol {
+                            stderr("\(path): warning: scene '\(scene.name)' cell '\(cell.id)': SF Symbol '\(symbol)' is not one tablerender draws; drawn as a placeholder of its size\n")
+                        }
+                    }
                 }
             }
             for (what, document) in documents {

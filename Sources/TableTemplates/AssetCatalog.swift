@@ -245,6 +245,12 @@ public struct ImageReference: Sendable, Hashable {
         /// nil: one file for every scale (a vector image).
         public var scale: Double?
         public var dark: Bool
+
+        public init(path: String, scale: Double?, dark: Bool) {
+            self.path = path
+            self.scale = scale
+            self.dark = dark
+        }
     }
 
     public var variants: [Variant]

@@ -47,6 +47,11 @@ public enum ImageCheck {
 
     /// The kind and natural size of the image at `path`, or the error that refuses it.
     public static func info(_ path: String) throws(Diagnostic) -> Info {
+        if let svg = SFSymbols.svg(path) {
+            // A symbol tablerender draws: SVG made in memory, sized by its drawing.
+            let root = try XMLParser.parse(file: path, bytes: Array(svg.utf8), leniency: .init(text: true, what: "symbols"))
+            return Info(kind: .svg, naturalSize: (svgLength(root.attribute("width")?.value) ?? 20, svgLength(root.attribute("height")?.value) ?? 20))
+        }
         if let known = checked.withLock({ $0[path] }) { return try known.get() }
         let outcome = Result { () throws(Diagnostic) -> Info in try examine(path) }
         checked.withLock { $0[path] = outcome }
@@ -72,6 +77,7 @@ public enum ImageCheck {
 
     /// The image at `path` as a data URI, as the file is (after `check`).
     public static func dataURI(_ path: String) throws(Diagnostic) -> String {
+        if let svg = SFSymbols.svg(path) { return "data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString() }
         let kind = try check(path)
         let bytes = try InputFile.read(path, limit: kind == .svg ? maximumSVGSize : ImageFile.maximumFileSize, what: "image")
         guard kind != .pdf else { throw Diagnostic(at: SourceLocation(file: path), "a PDF image is drawn, not embedded") }

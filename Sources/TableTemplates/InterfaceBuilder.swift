@@ -64,6 +64,8 @@ public struct IBView: Sendable {
     /// `layer.cornerRadius`, `layer.borderWidth` and `layer.borderColor` from user-defined runtime attributes.
     public var runtimeNumbers: [String: Double]
     public var runtimeColors: [String: IBColor]
+    /// A symbol image's configuration (`pointSize`, `weight`, `scale`; `textStyle` for a font).
+    public var symbolConfiguration: [String: String] = [:]
     /// IB's "intrinsic size: placeholder".
     public var placeholderIntrinsicSize: (width: Double, height: Double)?
     public var constraints: [IBConstraint]
@@ -295,10 +297,12 @@ public enum IBReader {
             case "state" where child.attribute("key")?.value == "normal":
                 let titleColor = child.children.first { $0.name == "color" && $0.attribute("key")?.value == "titleColor" }.flatMap(color)
                 view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value, titleColor)
+                if child.attribute("catalog")?.value == "system" { view.attributes["imageCatalog"] = "system" }
             case "buttonConfiguration":
                 var configuration: [String: String] = [:]
                 for attribute in child.attributes { configuration[attribute.name] = attribute.value }
                 view.configuration = configuration
+                if configuration["catalog"] == "system" { view.attributes["imageCatalog"] = "system" }
                 for part in child.children where part.name == "fontDescription" { view.fonts["titleFontDescription"] = font(part) }
                 for part in child.children where part.name == "color" {
                     if let partKey = part.attribute("key")?.value { view.colors["configuration." + partKey] = color(part) }
@@ -316,6 +320,12 @@ public enum IBReader {
                         if let valueElement, let parsed = color(valueElement) { view.runtimeColors[path] = parsed }
                     default: break
                     }
+                }
+            case "preferredSymbolConfiguration":
+                for attribute in child.attributes { view.symbolConfiguration[attribute.name] = attribute.value }
+                if let font = child.children.first(where: { $0.name == "fontDescription" }) {
+                    view.symbolConfiguration["pointSize"] = font.attribute("pointSize")?.value ?? view.symbolConfiguration["pointSize"]
+                    view.symbolConfiguration["textStyle"] = font.attribute("style")?.value
                 }
             case "size" where key == "intrinsicContentSize":
                 view.placeholderIntrinsicSize = (value(child, "width"), value(child, "height"))

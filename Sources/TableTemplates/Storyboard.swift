@@ -87,6 +87,8 @@ public struct IBStaticCell: Sendable {
     public var accessory: String?
     /// The cell's own row height (IB's "custom" height); nil follows the table.
     public var rowHeight: Double?
+    /// An SF Symbol its image view names that tablerender does not draw (drawn as a placeholder).
+    public var unknownSymbol: String?
     public var location: SourceLocation
 }
 
@@ -195,10 +197,18 @@ extension IBReader {
             guard let id = element.attribute(key)?.value, let label = views[id] else { return nil }
             return label.strings["text"] ?? label.attribute("text")
         }
-        let image = element.attribute("imageView").flatMap { views[$0.value]?.attribute("image") }
+        var image = element.attribute("imageView").flatMap { views[$0.value]?.attribute("image") }
+        // An SF Symbol is named as a template names one.
+        // An SF Symbol is named as a template names one; one tablerender does not draw is its placeholder.
+        var unknownSymbol: String?
+        if let id = element.attribute("imageView")?.value, views[id]?.attribute("catalog") == "system", let name = image {
+            if !SFSymbols.isKnown(name) { unknownSymbol = name }
+            image = "systemName:" + (SFSymbols.isKnown(name) ? name : "questionmark.square.dashed")
+        }
         return IBStaticCell(id: element.attribute("id")?.value ?? "", style: element.attribute("style")?.value, document: document,
                             text: text("textLabel"), detailText: text("detailTextLabel"), image: image,
-                            accessory: element.attribute("accessoryType")?.value, rowHeight: ownHeight, location: element.location)
+                            accessory: element.attribute("accessoryType")?.value, rowHeight: ownHeight, unknownSymbol: unknownSymbol,
+                            location: element.location)
     }
 }
 
@@ -221,7 +231,7 @@ extension IBStoryboard {
                     var values: Value.Object = [:]
                     if let text = cell.text { values["title"] = .string(text) }
                     if let detail = cell.detailText { values[builtIn == "subtitle" ? "subtitle" : "detail"] = .string(detail) }
-                    if let name = cell.image, let path = images(name) { values["image"] = .string(path) }
+                    if let name = cell.image, let path = name.hasPrefix("systemName:") ? name : images(name) { values["image"] = .string(path) }
                     if let accessory = cell.accessory, accessory != "none" { values["accessory"] = .string(accessory) }
                     items.append(Item(id: cell.id, template: builtIn, values: values, height: height))
                 } else {
