@@ -143,3 +143,71 @@ import TableRender
         #expect(html.contains("mask:url(\"data:image/svg+xml;base64,"))
     }
 }
+
+/// SF Symbols as tablerender draws them.
+@Suite struct SymbolTests {
+    @Test func sizesFollowPointSizeAndScale() {
+        let medium = SFSymbols.size("gearshape", pointSize: 17)
+        #expect(abs(medium.width - 20.4) < 0.001 && abs(medium.height - 20.4) < 0.001)
+        let large = SFSymbols.size("gearshape", pointSize: 17, scale: "large")
+        #expect(abs(large.height - 20.4 * 1.29) < 0.001)
+        let small = SFSymbols.size("chevron.right", pointSize: 20, scale: "small")
+        #expect(abs(small.width - 14 * 0.78) < 0.001 && abs(small.height - 20 * 0.78) < 0.001)
+        // An unknown symbol has the placeholder's size.
+        #expect(SFSymbols.size("hourglass", pointSize: 20) == SFSymbols.size("questionmark.square.dashed", pointSize: 20))
+    }
+
+    @Test func weightsDrawThickerLines() throws {
+        let thin = try #require(SFSymbols.svg(SFSymbols.path("bell", weight: "thin")))
+        let bold = try #require(SFSymbols.svg(SFSymbols.path("bell", weight: "bold")))
+        #expect(thin.contains("stroke-width:1.1") && bold.contains("stroke-width:2.9"))
+        #expect(SFSymbols.path("no.such.symbol").hasSuffix("placeholder:regular"))
+        // Every drawing is SVG the strict reader accepts.
+        for name in SFSymbols.names {
+            let svg = try #require(SFSymbols.svg(SFSymbols.path(name)))
+            _ = try XMLParser.parse(file: name, bytes: Array(svg.utf8), leniency: .init(text: true))
+        }
+    }
+
+    /// An IB image view naming a system image, with a symbol configuration: sized as configured,
+    /// drawn in the view's tint; an unknown name is a placeholder and a warning.
+    @Test func interfaceBuilderSymbols() throws {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+        <tableViewCell contentMode="scaleToFill" id="cell"><rect key="frame" x="0" y="0" width="320" height="44"/>
+        <tableViewCellContentView key="contentView" id="content"><rect key="frame" x="0" y="0" width="320" height="44"/>
+        <subviews>
+          <imageView contentMode="scaleAspectFit" image="bell.fill" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="bell">
+            <rect key="frame" x="16" y="10" width="25" height="27"/>
+            <color key="tintColor" systemColor="systemRedColor"/>
+            <preferredSymbolConfiguration key="preferredSymbolConfiguration" configurationType="pointSize" pointSize="20" scale="large" weight="bold"/>
+          </imageView>
+          <imageView contentMode="scaleAspectFit" image="hourglass" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="unknown">
+            <rect key="frame" x="60" y="10" width="20" height="20"/>
+          </imageView>
+        </subviews>
+        <constraints>
+          <constraint firstItem="bell" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="a"/>
+          <constraint firstItem="bell" firstAttribute="centerY" secondItem="content" secondAttribute="centerY" id="b"/>
+          <constraint firstItem="unknown" firstAttribute="leading" secondItem="bell" secondAttribute="trailing" constant="8" id="c"/>
+          <constraint firstItem="unknown" firstAttribute="centerY" secondItem="content" secondAttribute="centerY" id="d"/>
+        </constraints>
+        </tableViewCellContentView></tableViewCell></objects></document>
+        """
+        let document = try IBReader.read(file: "Symbols.xib", bytes: Array(xib.utf8))
+        let template = Template(id: "Symbols", interfaceBuilder: document)
+        let theme = try ThemeLoader.load("ios")
+        let layout = AutoLayout(text: TextEngine())
+        let bound = try layout.layout(template, document: document, values: [:], width: 320, height: 44, theme: theme,
+                                      assetsFolder: FileManager.default.currentDirectoryPath, at: SourceLocation(file: "doc.json"))
+        let bell = try #require(bound.children.first { $0.style.id == "bell" })
+        // bell.fill: an 18 × 22 box at 20 pt, large (× 1.29).
+        #expect(abs((bell.style.width ?? 0) - 18 * 1.29) < 0.01 && abs((bell.style.height ?? 0) - 22 * 1.29) < 0.01)
+        guard case .image(let path, _, _) = bell.style.content else { Issue.record("not an image"); return }
+        let reference = ImageReference(path)
+        #expect(reference.template && reference.tint == "systemRed" && reference.files == [SFSymbols.path("bell.fill", weight: "bold")])
+        let warnings = layout.warnings(template, document: document, theme: theme, assetsFolder: FileManager.default.currentDirectoryPath)
+        #expect(warnings.contains { $0.contains("'hourglass'") && $0.contains("placeholder") })
+    }
+}
