@@ -77,6 +77,14 @@ public struct HTMLRenderer {
             let light = reference.file(dark: appearance == .dark, scale: 3).path
             let dark = appearance == nil ? reference.file(dark: true, scale: 3).path : light
             func rule(_ file: String) throws(Diagnostic) -> String {
+                // Raster files at several scales: the browser picks by its pixel ratio, as UIKit by the screen's scale.
+                let dark = reference.variants.first { $0.path == file }?.dark ?? false
+                let scaled = reference.variants.filter { $0.dark == dark && $0.scale != nil }.sorted { $0.scale! < $1.scale! }
+                if !reference.template, scaled.count > 1 {
+                    var entries: [String] = []
+                    for variant in scaled { entries.append("url(\"\(try ImageCheck.dataURI(variant.path))\") \(Escape.number(variant.scale!))x") }
+                    return "background-image:image-set(\(entries.joined(separator: ",")))"
+                }
                 let data = try imageData(file, image.largest)
                 guard reference.template else { return "background-image:url(\"\(data)\")" }
                 let tint = theme.colors[reference.tint] != nil ? "var(\(Escape.token(reference.tint)))" : (RGBA(hex: reference.tint)?.description ?? "currentColor")

@@ -139,12 +139,13 @@ public struct Project: Sendable {
     }
 
     /// The documents of a folder: its `*.json` files and its subfolders', in name order, without
-    /// project files, changes files and snapshot folders.
+    /// project files, changes files, snapshot folders and asset catalogs (whose `Contents.json`
+    /// files are not documents).
     static func documents(in folder: String) -> [String] {
         guard let entries = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else { return [] }
         return entries.filter { entry in
             entry.hasSuffix(".json") && !entry.hasSuffix("tablerender.json") && !entry.hasSuffix(".changes.json")
-                && !entry.split(separator: "/").contains { $0.hasPrefix("__") || $0 == "Output" || $0.hasPrefix(".") }
+                && !entry.split(separator: "/").contains { $0.hasPrefix("__") || $0 == "Output" || $0.hasPrefix(".") || $0.hasSuffix(".xcassets") }
         }.sorted().map { folder + "/" + $0 }
     }
 }

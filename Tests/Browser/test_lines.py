@@ -149,9 +149,10 @@ def check(browser_session, document, out, name):
     assert not differences, f"{name}: {len(differences)} words differ:\n" + "\n".join(differences[:40])
 
 
-@pytest.mark.parametrize("example", ["settings", "feed", "headers", "catalogue", "xib"])
+@pytest.mark.parametrize("example", ["settings", "feed", "headers", "catalogue", "xib", "storyboard/contacts", "storyboard/settings-home"])
 def test_examples_show_the_same_words_on_the_same_lines(browser, tmp_path, example):
-    check(browser, ROOT / "Examples" / example / f"{example}.json", tmp_path, example)
+    folder, _, name = example.rpartition("/")
+    check(browser, ROOT / "Examples" / (folder or name) / f"{name}.json", tmp_path, name)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

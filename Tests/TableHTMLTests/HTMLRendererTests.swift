@@ -129,7 +129,7 @@ import Testing
             #expect(error.exitCode == 65)
             // Refused when the item is bound, at the value's place in the document.
             #expect(error.description.contains("doc.json:1:"), "\(error)")
-            #expect(error.description.contains("image 'fake.png': not a PNG, JPEG or SVG image"), "\(error)")
+            #expect(error.description.contains("image 'fake.png': not a PNG, JPEG, SVG or PDF image"), "\(error)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/doc/doc.html"))
     }

@@ -19,15 +19,19 @@ import TableRender
 
     @Test func aStaticTableIsADocument() throws {
         let storyboard = try Self.storyboard()
-        let scene = try storyboard.scene(nil)
+        let scene = try storyboard.scene("Settings")
         #expect(scene.storyboardIdentifier == "Settings" && scene.largeTitle)
-        let (table, templates) = storyboard.staticTable(scene) { IBImages.find($0, in: Self.folder) }
+        // With two static scenes, one must be named.
+        #expect(throws: Diagnostic.self) { try storyboard.scene(nil) }
+        let catalogs = try AssetCatalog.discover(in: [Self.folder])
+        let (table, templates) = storyboard.staticTable(scene) { name in catalogs.contains { $0.images[name] != nil } ? name : IBImages.find(name, in: Self.folder) }
         #expect(table.title == "Settings" && table.style == .insetGrouped)
         #expect(table.sections.map { $0.items.count } == [1, 4, 3])
         #expect(table.sections[1].header == .title("General") && table.sections[1].footer != nil && table.sections[0].header == nil)
         let items = table.sections.flatMap(\.items)
         #expect(items.map(\.template) == ["subtitle", "Main#st1-Cl-air", "value1", "value1", "basic", "value2", "basic", "basic"])
-        #expect(items[0].values["title"] == .string("Ada Lovelace") && items[0].values["subtitle"] != nil && items[0].values["image"] == .string("avatar.svg"))
+        #expect(items[4].values["image"] == .string("gear") && items[6].values["image"] == .string("star"))
+        #expect(items[0].values["title"] == .string("Ada Lovelace") && items[0].values["subtitle"] != nil && items[0].values["image"] == .string("avatar"))
         #expect(items[2].values["detail"] == .string("Home") && items[2].values["accessory"] == .string("disclosureIndicator"))
         #expect(items[7].values["accessory"] == .string("checkmark"))
         #expect(templates.keys.sorted() == ["Main#st1-Cl-air"])
@@ -117,7 +121,7 @@ import TableRender
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(atPath: Self.folder + "/Main.storyboard", toPath: folder.appendingPathComponent("Main.storyboard").path)
-        try #"{"storyboard": "Main.storyboard", "overrides": {"st1-Cl-wfi": {"detail": "x"}}}"#.write(to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        try #"{"storyboard": "Main.storyboard", "scene": "Settings", "overrides": {"st1-Cl-wfi": {"detail": "x"}}}"#.write(to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         do {
             _ = try LoadedDocument(path: folder.appendingPathComponent("bad.json").path)
             Issue.record("an unknown cell id was accepted")
