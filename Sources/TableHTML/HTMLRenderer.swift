@@ -88,8 +88,9 @@ public struct HTMLRenderer {
                 let data = try imageData(file, image.largest)
                 guard reference.template else { return "background-image:url(\"\(data)\")" }
                 let tint = theme.colors[reference.tint] != nil ? "var(\(Escape.token(reference.tint)))" : (RGBA(hex: reference.tint)?.description ?? "currentColor")
-                let mask = "url(\"\(data)\") center/contain no-repeat"
-                return "background:\(tint);-webkit-mask:\(mask);mask:\(mask)"
+                let url = "url(\"\(data)\")"
+                return "background:\(tint);-webkit-mask-image:\(url);-webkit-mask-position:center;-webkit-mask-size:contain;-webkit-mask-repeat:no-repeat;"
+                    + "mask-image:\(url);mask-position:center;mask-size:contain;mask-repeat:no-repeat"
             }
             out += ".im\(image.index){\(try rule(light))}\n"
             if dark != light { out += "@media (prefers-color-scheme: dark){.im\(image.index){\(try rule(dark))}}\n" }

@@ -140,7 +140,7 @@ import TableRender
         #expect(pixels.words[11 * pixels.width + 11] & 0xFFFFFF == 0xFFFFFF)
         try renderer.pdf(laidOut, to: scratch.appendingPathComponent("out.pdf").path)
         let html = try renderer.html(laidOut)
-        #expect(html.contains("mask:url(\"data:image/svg+xml;base64,"))
+        #expect(html.contains("mask-image:url(\"data:image/svg+xml;base64,"))
     }
 }
 
