@@ -453,8 +453,7 @@ final class ConstraintSystem {
                 }
             }
         default:
-            // fill: when nothing else decides, the first view with the lowest hugging stretches
-            // (its hugging is what gives way first).
+            // fill: the views' hugging decides who stretches (ties: see huggingBoost in init).
             break
         }
         let alignment = view.attribute("alignment") ?? "fill"

@@ -87,11 +87,10 @@ public struct TemplateLibrary: Sendable {
                 if let match = try storyboard(path).prototypes.first(where: { $0.identifier == id }) { found.append((path, match.document)) }
             }
         }
-        guard let (path, document) = found.first else { return nil }
+        guard let document = found.first?.1 else { return nil }
         guard found.count == 1 else {
             throw Diagnostic(at: location, "prototype cell '\(id)' is in \(found.map(\.0).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " and ")); name one as \(found.map { "'\(URL(fileURLWithPath: $0.0).deletingPathExtension().lastPathComponent)/\(id)'" }.joined(separator: " or "))")
         }
-        _ = path
         let template = Template(id: id, interfaceBuilder: document)
         parsed.remember(.success(template), for: id)
         return template
