@@ -26,8 +26,10 @@ public final class Renderer {
     ///   - theme: a theme name (`ios`, `print`) or a path to a theme folder.
     ///   - templateFolders: folders of the caller's own templates, which override the theme's.
     ///   - assetsFolder: the only folder images are read from.
-    public convenience init(theme: String = "ios", templateFolders: [String] = [], assetsFolder: String? = nil) throws(Diagnostic) {
-        let loaded = try ThemeLoader.load(theme)
+    ///   - contentSize: the reader's text size: the theme's text styles at that Dynamic Type category.
+    public convenience init(theme: String = "ios", templateFolders: [String] = [], assetsFolder: String? = nil,
+                            contentSize: ContentSizeCategory = .large) throws(Diagnostic) {
+        let loaded = try ThemeLoader.load(theme).scaled(to: contentSize)
         try self.init(theme: loaded, templateFolders: templateFolders, assetsFolder: assetsFolder ?? FileManager.default.currentDirectoryPath)
     }
 
@@ -91,7 +93,7 @@ public struct LoadedDocument {
     /// `.storyboard` is read as the document of its static table view's scene (`scene`: a
     /// storyboard identifier, title, custom class or IB id; nil when it has one static table);
     /// a JSON document may also start from one (`"storyboard"`, `"scene"`, `"overrides"`).
-    public init(path: String, themeOverride: String? = nil, scene: String? = nil) throws(Diagnostic) {
+    public init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large) throws(Diagnostic) {
         var document: Document
         if path.hasSuffix(".storyboard") {
             let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -109,7 +111,7 @@ public struct LoadedDocument {
         }
         let themeName = themeOverride ?? document.theme ?? "ios"
         let theme = try ThemeLoader.load(themeName, relativeTo: themeOverride == nil ? document.directory : nil,
-                                         location: themeOverride == nil ? document.themeLocation : nil)
+                                         location: themeOverride == nil ? document.themeLocation : nil).scaled(to: contentSize)
         var extra: [String: Template] = [:]
         var folders = document.templateFolders
         if let storyboardPath = document.storyboard {
@@ -262,8 +264,9 @@ public struct RenderOptions: Sendable {
 }
 
 extension LoadedDocument {
-    /// Output naming: `<out>/<doc>/<doc>[.<scene>][-<page>][.dark][@<scale>x].png`,
-    /// `<doc>[.dark].pdf`, `<doc>[.light|.dark].html`; the initial scene has no name in files.
+    /// Output naming: `<out>/<doc>/<doc>[.<content size>][.<scene>][-<page>][.dark][@<scale>x].png`,
+    /// `<doc>[.<content size>][.dark].pdf`, `<doc>[.<content size>][.light|.dark].html`; the initial
+    /// scene and the default content size (`large`) have no name in files.
     public static func fileName(document: String, scene: String? = nil, format: OutputFormat, appearance: Appearance, scale: Double,
                                 page: Int?, pageCount: Int) -> String {
         var name = document
@@ -340,6 +343,8 @@ extension LoadedDocument {
         func sceneName(_ scene: Scene) -> String? { named && scene.name != "initial" ? scene.name : nil }
 
         let folder = options.outputDirectory + "/" + document.name
+        // Files of a content size other than the default carry it: `<doc>.AX3@2x.png`.
+        let base = document.name + (renderer.theme.contentSize == .large ? "" : "." + renderer.theme.contentSize.rawValue)
         var outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)] = []
         func add(_ name: String, _ write: @escaping (String) throws(Diagnostic) -> Void) { outputs.append((folder + "/" + name, write)) }
         func bytes(_ data: [UInt8]) -> (String) throws(Diagnostic) -> Void {
@@ -371,7 +376,7 @@ extension LoadedDocument {
                 for (appearance, stream) in zip(options.appearances, pageFiles) {
                     let files = try stream.finish()
                     for (index, file) in files.enumerated() {
-                        add(Self.fileName(document: document.name, format: .png, appearance: appearance, scale: options.scale,
+                        add(Self.fileName(document: base, format: .png, appearance: appearance, scale: options.scale,
                                           page: index + 1, pageCount: files.count)) { path throws(Diagnostic) in
                             guard rename(file, path) == 0 else {
                                 throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file: \(String(cString: strerror(errno)))")
@@ -389,13 +394,13 @@ extension LoadedDocument {
                     for (scene, laid) in laidOut {
                         let images = try renderer.png(laid, appearance: appearance, scale: options.scale, compression: options.pngCompression)
                         for (index, image) in images.enumerated() {
-                            add(Self.fileName(document: document.name, scene: sceneName(scene), format: .png, appearance: appearance,
+                            add(Self.fileName(document: base, scene: sceneName(scene), format: .png, appearance: appearance,
                                               scale: options.scale, page: index + 1, pageCount: images.count), bytes(image))
                         }
                     }
                 case .pdf:
                     let renderer = self.renderer, title = table.title
-                    let name = Self.fileName(document: document.name, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1)
+                    let name = Self.fileName(document: base, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1)
                     if streams {
                         let document = self.document
                         let width = options.width ?? document.width ?? renderer.theme.width
@@ -429,7 +434,7 @@ extension LoadedDocument {
                         _ = try renderer.engine.streamBlocks(table, width: width, locate: document.location(of:), window: max(1, options.streamWindow)) {
                             block throws(Diagnostic) in try stream.add(block)
                         }
-                        add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html") { path throws(Diagnostic) in
+                        add(base + (forced.map { "." + $0.rawValue } ?? "") + ".html") { path throws(Diagnostic) in
                             let file = try OutputWriter(path: path)
                             try stream.write { bytes throws(Diagnostic) in try file.append(bytes) }
                             try file.finish()
@@ -448,11 +453,11 @@ extension LoadedDocument {
                         states[index] = lists
                     }
                     let text = try renderer.html(page, states: states, appearance: forced, language: document.language)
-                    add(document.name + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(text.utf8)))
+                    add(base + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(text.utf8)))
                 case .layout:
                     guard appearance == options.appearances.first else { continue }
                     let page = try htmlLayout(laidOut[0].table, options: options)
-                    add(document.name + ".layout.json", bytes(Array(page.json.utf8)))
+                    add(base + ".layout.json", bytes(Array(page.json.utf8)))
                 }
             }
         }
@@ -471,13 +476,13 @@ extension LoadedDocument {
                         let image = try TransitionRenderer(theme: renderer.theme, text: renderer.engine.text).render(
                             before: left, after: right, changeset: transition.changeset, title: title, from: transition.from, to: transition.to,
                             appearance: appearance, scale: options.scale)
-                        add(Self.fileName(document: document.name, scene: "transition." + transition.name, format: .png, appearance: appearance,
+                        add(Self.fileName(document: base, scene: "transition." + transition.name, format: .png, appearance: appearance,
                                           scale: options.scale, page: nil, pageCount: 1), bytes(image))
                     }
                 }
             }
             if options.changes {
-                add(document.name + ".changes.json", bytes(Array(Self.changesJSON(transitions).utf8)))
+                add(base + ".changes.json", bytes(Array(Self.changesJSON(transitions).utf8)))
             }
         }
         let written = try AtomicFile.commit(outputs, folder: folder)

@@ -45,6 +45,7 @@ public struct TableRenderCommand {
         usage: "tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]",
         arguments: [("<document>", "A JSON document describing a table, or a storyboard (.storyboard) whose static table view is rendered.")],
         options: [
+            .init(names: ["--content-size"], value: "category", help: "The reader's text size (Dynamic Type): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5; file names carry it unless large. (default: large)"),
             .init(names: ["--scene"], value: "scene", help: "The storyboard scene to render: its storyboard identifier, title, custom class or IB id (needed when the storyboard has several static tables; 'tablerender scenes' lists them)."),
             .init(names: ["-f", "--format"], value: "format", help: "png, pdf, html or layout (every frame as JSON); repeat or separate with commas for several. (default: png)", repeatable: true),
             .init(names: ["-o", "--out"], value: "dir", help: "Output folder; each document gets a subfolder named after it. (default: Output)"),
@@ -211,10 +212,17 @@ public struct TableRenderCommand {
         options.changes = parsed.flags.contains("--changes")
         options.allowsFontFallback = parsed.flags.contains("--allow-font-fallback")
         let quiet = parsed.flags.contains("--quiet")
+        var contentSize = ContentSizeCategory.large
+        if let text = parsed.value("--content-size") {
+            guard let category = ContentSizeCategory(rawValue: text) else {
+                throw UsageError(message: invalid("--content-size", text, ContentSizeCategory.allCases.map(\.rawValue)))
+            }
+            contentSize = category
+        }
         var worst: Int32 = 0
         for path in parsed.positionals {
             do {
-                let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"), scene: parsed.value("--scene"))
+                let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"), scene: parsed.value("--scene"), contentSize: contentSize)
                 for file in try loaded.render(options) where !quiet { stdout(file + "\n") }
             } catch {
                 stderr(error.description + "\n")

@@ -12,6 +12,7 @@ public typealias RecordMode = TableSnapshot.RecordMode
 
 /// Asserts that `table` renders as its reference image, stored beside the test file at
 /// `__Snapshots__/<TestFile>/<test>.<name>.png`. Works in XCTest and in Swift Testing on Linux.
+/// `contentSize` renders at a Dynamic Type text size (`.AX3`); name such snapshots after it.
 ///
 /// - A missing reference is recorded, and the assertion fails so that the next run verifies it
 ///   (record mode `missing`). `record:` or `TABLERENDER_SNAPSHOT_RECORD` (`all`, `missing`,
@@ -21,14 +22,15 @@ public typealias RecordMode = TableSnapshot.RecordMode
 ///   pass removes that snapshot's earlier failure images.
 public func assertSnapshot(
     of table: Table, named name: String? = nil, theme: String = "ios", templateFolders: [String] = [], width: Double = 390,
-    appearance: Appearance = .light, scale: Double = 2, precision: Double = 1, perceptualPrecision: Double = 1, maxDiffPixels: Int = 0,
+    appearance: Appearance = .light, scale: Double = 2, contentSize: ContentSizeCategory = .large,
+    precision: Double = 1, perceptualPrecision: Double = 1, maxDiffPixels: Int = 0,
     record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function, line: UInt = #line, column: UInt = #column
 ) {
     let location = Location(fileID: "\(fileID)", filePath: "\(filePath)", staticFile: filePath, line: line, column: column)
     do {
         let renderer = try Renderer(theme: theme, templateFolders: templateFolders,
-                                    assetsFolder: (("\(filePath)" as NSString).deletingLastPathComponent))
+                                    assetsFolder: (("\(filePath)" as NSString).deletingLastPathComponent), contentSize: contentSize)
         let png = try renderer.png(try renderer.layout(table, width: width), appearance: appearance, scale: scale)[0]
         let mode = try record ?? RecordMode.fromEnvironment(default: .missing)
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -22,7 +22,7 @@ enum DocumentGroups {
         var groups: [[Int]] = []
         var groupOf: [String: Int] = [:]
         for (index, job) in jobs.enumerated() {
-            let name = job.document + "|" + (job.variant.theme ?? "")
+            let name = job.document + "|" + (job.variant.theme ?? "") + "|" + job.variant.contentSize.rawValue
             if let group = groupOf[name] { groups[group].append(index) } else { groupOf[name] = groups.count; groups.append([index]) }
         }
         let failures = Failures()
@@ -32,7 +32,7 @@ enum DocumentGroups {
             for group in stride(from: worker, to: list.count, by: workers) {
                 do throws(Diagnostic) {
                     let first = jobs[list[group][0]]
-                    let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme)
+                    let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme, contentSize: first.variant.contentSize)
                     loaded.renderer.engine.maximumThreads = 1
                     for index in list[group] {
                         let job = jobs[index]

@@ -8,11 +8,15 @@ public struct Variant: Sendable, Hashable {
     public var appearance: Appearance
     public var scale: Double
     public var theme: String?
+    /// The reader's text size; `large` (the default) is not in names.
+    public var contentSize: ContentSizeCategory = .large
 
-    /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes.
+    /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes, and the
+    /// content size after it unless large (`iphone-15.AX5.dark@2x`).
     public var name: String {
         var text = device
         if let theme { text += "." + theme }
+        if contentSize != .large { text += "." + contentSize.rawValue }
         if appearance == .dark { text += ".dark" }
         return text + "@" + (scale.rounded() == scale ? String(Int(scale)) : String(scale)) + "x"
     }
@@ -22,7 +26,7 @@ public struct Variant: Sendable, Hashable {
 /// tests and documentation images run over.
 public struct Project: Sendable {
     public static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
-    public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "snapshots", "precision",
+    public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
                               "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels"]
 
     public var file: String
@@ -109,11 +113,18 @@ public struct Project: Sendable {
         }
         let scales = try numbers("scales", range: 1...3) ?? [2]
         let themes: [String?] = (try strings("themes")).map { $0.map(Optional.some) } ?? [nil]
+        var contentSizes: [ContentSizeCategory] = []
+        for (index, name) in (try strings("contentSizes") ?? ["large"]).enumerated() {
+            guard let category = ContentSizeCategory(rawValue: name) else {
+                throw Diagnostic(at: at(fields["contentSizes"]!, "$.contentSizes[\(index)]"), Suggestions.unknown("content size", name, known: ContentSizeCategory.allCases.map(\.rawValue)))
+            }
+            contentSizes.append(category)
+        }
         var variants: [Variant] = []
         for device in (devices.isEmpty ? [("default", 0)] : devices) {
-            for theme in themes { for appearance in appearances { for scale in scales {
-                variants.append(Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme))
-            } } }
+            for theme in themes { for contentSize in contentSizes { for appearance in appearances { for scale in scales {
+                variants.append(Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme, contentSize: contentSize))
+            } } } }
         }
         var comparison = ComparisonOptions()
         comparison.precision = try number("precision") ?? 1

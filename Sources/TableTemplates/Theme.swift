@@ -103,6 +103,8 @@ public struct StyleMetrics: Sendable, Hashable {
 public struct Theme: Sendable {
     public var name: String
     public var folder: String
+    /// The content size its font tokens are at (`scaled(to:)`); `large` as a theme is written.
+    public var contentSize: ContentSizeCategory = .large
     /// Template folders, the parent theme's first: later folders override earlier ones.
     public var templateFolders: [String]
     public var colors: [String: (light: RGBA, dark: RGBA)]
