@@ -163,7 +163,10 @@ enum IBDrawing {
         result.style.id = view.id
         result.style.width = frame.width
         result.style.height = frame.height
-        if !isRoot { result.style.overlay = OverlayInsets(top: frame.y - origin.y, right: nil, bottom: nil, left: frame.x - origin.x) }
+        if !isRoot {
+            result.style.overlay = OverlayInsets(top: frame.y - origin.y, right: nil, bottom: nil, left: frame.x - origin.x)
+            result.style.placedByConstraints = true
+        }
         let subviews = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
         if !subviews.isEmpty {
             result.children += subviews.map { bound($0, frames: frames, states: states, theme: theme, text: text, origin: (frame.x, frame.y)) }

@@ -42,6 +42,9 @@ public struct ViewStyle: Sendable, Hashable {
     public var overlay: OverlayInsets?
     /// Whether a child is an overlay (the parent is then its containing block).
     public var holdsOverlay = false
+    /// Placed at a frame its constraints gave it (an Interface Builder view), not over its
+    /// siblings by design as a template's overlay is.
+    public var placedByConstraints = false
 
     /// An overlay or its parent: drawn over its siblings (CSS positioned boxes).
     public var isPositioned: Bool { overlay != nil || holdsOverlay }

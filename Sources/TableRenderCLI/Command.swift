@@ -37,6 +37,7 @@ public struct TableRenderCommand {
             ("templates", "List a theme's templates, or print the template reference."),
             ("snapshot", "Record, verify or clean reference images of a project's variant matrix."),
             ("scenes", "List a storyboard's table view scenes and prototype cells."),
+            ("lint", "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs."),
             ("help", "Show help for a subcommand."),
         ])
 
@@ -106,8 +107,22 @@ public struct TableRenderCommand {
         arguments: [("<storyboard>", "A .storyboard file.")],
         discussion: "Each scene is listed with the names --scene accepts (storyboard identifier, title, custom class, IB id), whether its table is static (renderable as it is) or of prototypes, and its sections and cells; prototype cells are listed with the template ids documents use (File/Identifier).")
 
+    static let lint = CommandSpec(
+        name: "lint", overview: "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs.",
+        usage: "tablerender lint <document> ... [--content-size <category>] [--width <width>] [--json] [--strict] [--all]\n       tablerender lint --project <file> [--json] [--strict] [--all]",
+        arguments: [("<document>", "A JSON document or a storyboard.")],
+        options: [
+            .init(names: ["--project"], value: "file", help: "Lint every document of a project in every variant of its matrix (widths, themes, content sizes; appearances for contrast)."),
+            .init(names: ["--content-size"], value: "category", help: "The Dynamic Type text size to lay documents out at. (default: large)"),
+            .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
+            .init(names: ["--json"], value: nil, help: "Print the findings as JSON."),
+            .init(names: ["--strict"], value: nil, help: "Exit with 1 when anything is found."),
+            .init(names: ["--all"], value: nil, help: "Also report text cut by a line limit of several lines (a clamped body is usually by design)."),
+        ],
+        discussion: "Each row (header, footer) of every variant is checked for: text cut by a one-line limit (the hidden part quoted), a word broken across lines, text taller than its frame, a view reaching out of its row, a view over a sibling, a character no installed font has, text below WCAG AA contrast (4.5:1, 3:1 for large text) in light or dark, an image drawn larger than its pixels. Findings name the document, the variant, the row's JSON path and the view's id.")
+
     static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates, "snapshot": snapshot,
-                                                     "scenes": scenes]
+                                                     "scenes": scenes, "lint": lint]
 
     /// Runs the command; returns the exit code (`Diagnostic.Kind`: 0, 1, 64, 65 or 66).
     public func run(_ arguments: [String]) -> Int32 {
@@ -142,6 +157,7 @@ public struct TableRenderCommand {
             case "templates": return try runTemplates(parsed)
             case "snapshot": return try runSnapshot(parsed)
             case "scenes": return try runScenes(parsed)
+            case "lint": return try runLint(parsed)
             default: return try runRender(parsed)
             }
         } catch let error as UsageError {
@@ -236,6 +252,77 @@ public struct TableRenderCommand {
         var text = "The value '\(value)' is invalid for '\(option)'; expected one of: \(known.joined(separator: ", "))"
         if let near = TableRenderSuggest.closest(value, known) { text += " (did you mean '\(near)'?)" }
         return text
+    }
+
+    // MARK: lint
+
+    private func runLint(_ parsed: ParsedArguments) throws -> Int32 {
+        var lint = LayoutLint()
+        lint.includeDesignedTruncation = parsed.flags.contains("--all")
+        var contentSize = ContentSizeCategory.large
+        if let text = parsed.value("--content-size") {
+            guard let category = ContentSizeCategory(rawValue: text) else {
+                throw UsageError(message: invalid("--content-size", text, ContentSizeCategory.allCases.map(\.rawValue)))
+            }
+            contentSize = category
+        }
+        var width: Double?
+        if let text = parsed.value("--width") {
+            guard let value = Double(text), value.isFinite, value >= 1, value <= 10_000 else { throw UsageError(message: "The value '\(text)' is invalid for '--width'; expected points from 1 to 10000") }
+            width = value
+        }
+        var findings: [LintFinding] = []
+        if let projectPath = parsed.value("--project") {
+            if let extra = parsed.positionals.first { throw UsageError(message: "Unexpected argument '\(extra)': --project lints the project's documents") }
+            let project = try Project.load(projectPath)
+            let appearances = Array(Set(project.variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue }
+            for document in project.documents {
+                // One layout per width, theme and content size; appearances only change colours.
+                var seen = Set<String>()
+                for variant in project.variants {
+                    let key = "\(variant.device)|\(variant.theme ?? "")|\(variant.contentSize.rawValue)"
+                    guard seen.insert(key).inserted else { continue }
+                    let loaded = try LoadedDocument(path: document, themeOverride: variant.theme, contentSize: variant.contentSize)
+                    // A character no font has is a finding here, not an error.
+                    loaded.renderer.engine.allowsFontFallback = true
+                    lint.scale = variant.scale
+                    let name = [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue].compactMap { $0 }.joined(separator: ".")
+                    findings += lint.findings(try loaded.layout(width: variant.width > 0 ? variant.width : nil), document: loaded, variant: name, appearances: appearances)
+                }
+            }
+        } else {
+            guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>' (or --project <file>)") }
+            for path in parsed.positionals {
+                let loaded = try LoadedDocument(path: path, contentSize: contentSize)
+                loaded.renderer.engine.allowsFontFallback = true
+                let laidOut = try loaded.layout(width: width)
+                let name = "w\(Int(laidOut.width))" + (contentSize == .large ? "" : "." + contentSize.rawValue)
+                findings += lint.findings(laidOut, document: loaded, variant: name, appearances: [.light, .dark])
+            }
+        }
+        if parsed.flags.contains("--json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            stdout(String(decoding: (try? encoder.encode(findings)) ?? Data("[]".utf8), as: UTF8.self) + "\n")
+        } else {
+            // The same finding in many rows (a template's) is one line with its count.
+            var groups: [(LintFinding, Int)] = []
+            var index: [String: Int] = [:]
+            for finding in findings {
+                let key = "\(finding.document)|\(finding.variant)|\(finding.kind)|\(finding.view)|\(finding.message)"
+                if let at = index[key] { groups[at].1 += 1 } else { index[key] = groups.count; groups.append((finding, 1)) }
+            }
+            for (finding, count) in groups {
+                let more = count > 1 ? " (and \(count - 1) more row\(count > 2 ? "s" : ""))" : ""
+                stdout("\(finding.document) [\(finding.variant)] \(finding.path) '\(finding.row)' \(finding.view): \(finding.kind.rawValue): \(finding.message)\(more)\n")
+            }
+            let counts = LintFinding.Kind.allCases.compactMap { kind -> String? in
+                let count = findings.filter { $0.kind == kind }.count
+                return count > 0 ? "\(count) \(kind.rawValue)" : nil
+            }
+            stdout(findings.isEmpty ? "no findings\n" : "\(findings.count) findings: \(counts.joined(separator: ", "))\n")
+        }
+        return parsed.flags.contains("--strict") && !findings.isEmpty ? 1 : 0
     }
 
     // MARK: scenes

@@ -59,7 +59,7 @@ public enum ImageCheck {
     }
 
     /// The scale a file name states: `name@2x.png` is 2, `name@3x.jpg` 3, anything else 1.
-    static func scale(ofName path: String) -> Double {
+    public static func scale(ofName path: String) -> Double {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
         for factor in [2, 3] where stem.hasSuffix("@\(factor)x") { return Double(factor) }

@@ -1,0 +1,189 @@
+import Foundation
+
+/// What the layout lint finds in a laid-out table: the breakage a person would call a bug,
+/// found without anyone looking at the images.
+public struct LintFinding: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// Text cut by its line limit (with `--all` only when the limit is more than one line:
+        /// a clamped body is usually by design).
+        case truncated
+        /// A word broken across lines because its label is narrower than the word.
+        case brokenWord
+        /// Text taller than the frame it is drawn in (a fixed height).
+        case clipped
+        /// A view reaching out of its row.
+        case outsideRow
+        /// A view drawn over a sibling in its stack.
+        case overlap
+        /// A character no installed font has.
+        case missingGlyph
+        /// Text below WCAG AA contrast against what is behind it (4.5:1; 3:1 for large text).
+        case contrast
+        /// An image drawn larger than its pixels allow at the render scale.
+        case upscaledImage
+    }
+
+    public var kind: Kind
+    public var document: String
+    public var variant: String
+    /// The row's (or header's, footer's) JSON path in the document, and its id.
+    public var path: String
+    public var row: String
+    /// The view's id in its template (IB id or `id` attribute), else its kind.
+    public var view: String
+    public var message: String
+}
+
+/// The lint itself: walks every block of a laid-out table.
+public struct LayoutLint {
+    public var includeDesignedTruncation = false
+    public var scale: Double = 2
+
+    public init() {}
+
+    public func findings(_ table: LaidOutTable, document: LoadedDocument, variant: String, appearances: [Appearance]) -> [LintFinding] {
+        let theme = document.renderer.theme
+        let text = document.renderer.engine.text
+        var found: [LintFinding] = []
+        for page in table.pages {
+            for block in page.blocks where !block.repeated && block.contentOffset == 0 {
+                guard let content = block.content else { continue }
+                let path = path(of: block, in: table)
+                func report(_ kind: LintFinding.Kind, _ view: LaidOutView, _ message: String) {
+                    found.append(LintFinding(kind: kind, document: document.document.file, variant: variant, path: path, row: block.id,
+                                             view: view.style.id ?? view.style.kindName, message: message))
+                }
+                let rowBackground = block.background ?? (block.kind == .row ? table.style.cellBackground : table.background)
+                func visit(_ view: LaidOutView, origin: (Double, Double), background: String, siblings: [LaidOutView]) {
+                    let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+                    let style = view.style
+                    if style.opacity <= 0 { return }
+                    // Out of the row.
+                    let over = max(-frame.x, frame.maxX - block.frame.width, block.clips ? 0 : frame.maxY - block.frame.height)
+                    if over > 0.5, frame.width > 0, frame.height > 0 {
+                        report(.outsideRow, view, "\(style.kindName) reaches \(fmt(over)) pt out of its row (frame \(frame))")
+                    }
+                    // Over a sibling (a template's overlays sit over their siblings by design; views
+                    // placed by constraints do not).
+                    func flows(_ view: LaidOutView) -> Bool { view.style.overlay == nil || view.style.placedByConstraints }
+                    if flows(view) {
+                        for other in siblings where flows(other) && other != view && other.frame.width > 0 && other.frame.height > 0 {
+                            let overlapWidth = min(frame.maxX, other.frame.maxX + origin.0) - max(frame.x, other.frame.x + origin.0)
+                            let overlapHeight = min(frame.maxY, other.frame.maxY + origin.1) - max(frame.y, other.frame.y + origin.1)
+                            if overlapWidth > 0.5, overlapHeight > 0.5, view.frame.x < other.frame.x || (view.frame.x == other.frame.x && view.frame.y < other.frame.y) {
+                                report(.overlap, view, "\(style.kindName) overlaps \(other.style.id ?? other.style.kindName) by \(fmt(overlapWidth)) × \(fmt(overlapHeight)) pt")
+                            }
+                        }
+                    }
+                    let behind = style.background.flatMap { theme.color($0, .light).map { $0.alpha >= 0.5 } == true ? $0 : nil } ?? background
+                    switch style.content {
+                    case .label(let string, let textStyle, let color) where !string.isEmpty:
+                        label(string, textStyle, color, view, frame, behind)
+                    case .image(let path, _, _):
+                        image(path, view, frame)
+                    default: break
+                    }
+                    for child in view.children { visit(child, origin: (frame.x, frame.y), background: behind, siblings: view.children) }
+                }
+                func label(_ string: String, _ textStyle: TextStyle, _ color: String, _ view: LaidOutView, _ frame: Rect, _ background: String) {
+                    let innerWidth = max(1, frame.width - view.style.padding[1] - view.style.padding[3])
+                    var unlimited = textStyle
+                    unlimited.lines = 0
+                    let full = text.lines(string, style: unlimited, width: innerWidth)
+                    let shownLines = textStyle.lines == 0 ? full.lines.count : min(textStyle.lines, full.lines.count)
+                    if textStyle.lines > 0, full.lines.count > textStyle.lines, includeDesignedTruncation || textStyle.lines == 1 {
+                        let shown = view.textLines?.lines.joined(separator: " ") ?? ""
+                        let flat = string.replacingOccurrences(of: "\n", with: " ")
+                        let kept = shown.hasSuffix("…") ? String(shown.dropLast()) : shown
+                        if textStyle.truncation == .tail, flat.hasPrefix(kept) {
+                            let hidden = String(flat.dropFirst(kept.count)).trimmingCharacters(in: .whitespaces)
+                            report(.truncated, view, "text cut by its line limit (\(textStyle.lines)): “\(excerpt(kept))…” hides “\(excerpt(hidden))”")
+                        } else {
+                            report(.truncated, view, "text cut by its line limit (\(textStyle.lines), \(textStyle.truncation.rawValue) truncation): shows “\(excerpt(shown))” of “\(excerpt(flat))”")
+                        }
+                    }
+                    for (index, gap) in full.between.enumerated() where gap.isEmpty && index + 1 < full.lines.count && index + 1 < shownLines {
+                        let before = full.lines[index].split(separator: " ").last.map(String.init) ?? ""
+                        let after = full.lines[index + 1].split(separator: " ").first.map(String.init) ?? ""
+                        if let last = before.unicodeScalars.last, let first = after.unicodeScalars.first,
+                           Self.separatesWords(last), Self.separatesWords(first), Character(last).isLetter, Character(first).isLetter {
+                            report(.brokenWord, view, "the word “\(before)\(after)” is broken across lines (“\(before)|\(after)”): its label is \(fmt(innerWidth)) pt wide")
+                        }
+                    }
+                    let needed = Double(shownLines) * textStyle.font.lineHeight + view.style.padding[0] + view.style.padding[2]
+                    if needed > frame.height + 0.5 {
+                        report(.clipped, view, "text needs \(fmt(needed)) pt and has \(fmt(frame.height)) pt: “\(excerpt(string))”")
+                    }
+                    let missing = text.missingCharacters(in: string)
+                    if !missing.isEmpty {
+                        report(.missingGlyph, view, "no installed font has \(missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")) in “\(excerpt(string))”")
+                    }
+                    for appearance in appearances {
+                        guard let foreground = theme.color(color, appearance), let back = theme.color(background, appearance) else { continue }
+                        let ratio = Self.contrast(foreground, over: back)
+                        let large = textStyle.font.size >= 18 || (textStyle.font.size >= 14 && textStyle.font.weight >= 700)
+                        let required = large ? 3.0 : 4.5
+                        if ratio < required {
+                            report(.contrast, view, "contrast \(String(format: "%.2f", ratio)):1 in \(appearance.rawValue) (\(color) on \(background)), below WCAG AA's \(required == 3 ? "3" : "4.5"):1 for \(large ? "large" : "body") text")
+                        }
+                    }
+                }
+                func image(_ path: String, _ view: LaidOutView, _ frame: Rect) {
+                    let reference = ImageReference(path)
+                    let file = reference.file(dark: false, scale: scale)
+                    guard !SFSymbols.isSymbol(file.path), let info = try? ImageCheck.info(file.path), info.kind == .png || info.kind == .jpeg,
+                          let natural = info.naturalSize else { return }
+                    // Pixels in the file, against pixels the frame asks for at the render scale.
+                    let nameScale = reference.variants.count > 1 ? file.scale : ImageCheck.scale(ofName: file.path)
+                    let pixels = (natural.width * nameScale, natural.height * nameScale)
+                    let factor = max(frame.width * scale / pixels.0, frame.height * scale / pixels.1)
+                    if factor > 1.05 {
+                        report(.upscaledImage, view, "image drawn at \(String(format: "%.1f", factor))× its pixels (\(Int(pixels.0)) × \(Int(pixels.1)) px for \(fmt(frame.width)) × \(fmt(frame.height)) pt at @\(Int(scale))x)")
+                    }
+                }
+                visit(content, origin: (0, 0), background: rowBackground, siblings: [])
+            }
+        }
+        return found
+    }
+
+    /// Whether a letter belongs to a script that separates words with spaces (Latin, Greek,
+    /// Cyrillic, Armenian, Hebrew, Arabic…), where a break inside a word is breakage; Chinese,
+    /// Japanese, Thai and their neighbours break between letters by design.
+    static func separatesWords(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x0900 || (0x1E00...0x1FFF).contains(value) || (0xFB00...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
+    }
+
+    /// The JSON path of a block in the document.
+    func path(of block: Block, in table: LaidOutTable) -> String {
+        switch block.kind {
+        case .title: return "$.title"
+        case .header: return "$.sections[\(block.section)].header"
+        case .footer: return "$.sections[\(block.section)].footer"
+        case .row: return "$.sections[\(block.section)].items[\(block.item ?? 0)]"
+        }
+    }
+
+    func excerpt(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        return flat.count <= 60 ? flat : String(flat.prefix(57)) + "…"
+    }
+
+    /// WCAG 2.x contrast of text over a background (text composited over it when translucent).
+    static func contrast(_ foreground: RGBA, over background: RGBA) -> Double {
+        func mix(_ a: Double, _ b: Double) -> Double { a * foreground.alpha + b * (1 - foreground.alpha) }
+        let text = RGBA(red: mix(foreground.red, background.red), green: mix(foreground.green, background.green), blue: mix(foreground.blue, background.blue))
+        func luminance(_ color: RGBA) -> Double {
+            func channel(_ c: Double) -> Double { c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+            return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
+        }
+        let (a, b) = (luminance(text), luminance(background))
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+}
+
+private func fmt(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+}
