@@ -125,6 +125,10 @@ public final class AutoLayout {
                                          at: SourceLocation(file: document.file)) } catch {
             return [error.message]
         }
+        var seen = Set<String>()
+        for view in document.allViews where !seen.insert(view.id).inserted {
+            result.append("two views have the IB id '\(view.id)' (IB never writes that): constraints and outlets naming it reach only one")
+        }
         for view in document.allViews {
             if !IBReader.drawnElements.contains(view.element), view.element != "tableViewCellContentView" {
                 result.append("<\(view.element)> '\(view.id)' is drawn as a placeholder box")

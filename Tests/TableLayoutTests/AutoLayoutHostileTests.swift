@@ -119,6 +119,12 @@ import TableText
         #expect(found.contains { $0.contains("'k2'") && $0.contains("'sideways'") })
     }
 
+    @Test func duplicateIDsAreNamed() throws {
+        let views = #"<view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="same"><rect key="frame" x="0" y="0" width="10" height="10"/></view><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="same"><rect key="frame" x="0" y="0" width="10" height="10"/></view>"#
+        let found = try warnings(Self.document(views: views))
+        #expect(found.contains { $0.contains("two views have the IB id 'same'") })
+    }
+
     @Test func nonFiniteNumbersAreRefused() {
         let views = #"<view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="0" width="10" height="10"/></view>"#
         for bad in ["nan", "inf", "1e308"] {
