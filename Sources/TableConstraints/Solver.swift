@@ -433,8 +433,9 @@ public final class Solver {
     private func optimize() {
         while true {
             // Bland's rule (the lowest symbol with a negative cost) keeps the simplex from cycling.
-            guard let entering = objective.cells.filter({ kinds[$0.key] != .dummy && $0.value.sign < 0 }).keys.min(),
-                  let leaving = leavingRow(for: entering) else { return }
+            var lowest: Int?
+            for (symbol, cost) in objective.cells where kinds[symbol] != .dummy && symbol < (lowest ?? .max) && cost.sign < 0 { lowest = symbol }
+            guard let entering = lowest, let leaving = leavingRow(for: entering) else { return }
             var row = removeRow(leaving)!
             row.solve(for: leaving, entering: entering)
             substitute(entering, row)

@@ -15,6 +15,9 @@ import TableText
 public final class AutoLayout {
     let text: TextEngine
     private var systems: [SystemKey: ConstraintSystem] = [:]
+    /// Each template's value-independent binding, by template id (an engine has one theme and
+    /// one assets folder).
+    private var prepared: [String: IBBinding.Prepared] = [:]
     /// For `TABLERENDER_STATS=1`: systems built, rows solved and the time spent solving them
     /// (setting constants and re-solving, the second pass included; not binding or measuring).
     private var statistics = (built: 0, solved: 0, nanoseconds: UInt64(0))
@@ -28,9 +31,8 @@ public final class AutoLayout {
     }
 
     struct SystemKey: Hashable {
-        /// The template's id and its view's IB id: a storyboard's cells share one file.
+        /// The template's id (not its file: a storyboard's cells share one).
         var template: String
-        var root: String
         var hidden: Set<String>
         var fixedHeight: Bool
         var sideMargin: Double
@@ -40,13 +42,14 @@ public final class AutoLayout {
     /// `height` fixes the height, nil self-sizes it.
     public func layout(_ template: Template, document: IBDocument, values: Value.Object, width: Double, height: Double?,
                        theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = [], at location: SourceLocation) throws(Diagnostic) -> BoundView {
-        var states = try IBBinding.bind(document, template: template, values: values, theme: theme, assetsFolder: assetsFolder, catalogs: catalogs,
-                                        text: text, at: location)
+        let ready = prepared[template.id] ?? IBBinding.Prepared(document, theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: text)
+        prepared[template.id] = ready
+        var states = try IBBinding.bind(ready, template: template, values: values, theme: theme, text: text, at: location)
         let accessory = Accessory(rawValue: document.accessory ?? "") ?? .none
         let reserved = accessory == .none ? 0 : ControlMetrics.accessorySize(accessory).width + Self.accessoryGap + Self.cellMargin(width)
         let contentWidth = max(1, width - reserved)
         let fixed = height ?? (document.kind == .cell ? document.rowHeight : nil)
-        let key = SystemKey(template: template.id, root: document.top.id, hidden: Set(states.values.filter(\.hidden).map(\.id)), fixedHeight: fixed != nil,
+        let key = SystemKey(template: template.id, hidden: Set(states.values.filter(\.hidden).map(\.id)), fixedHeight: fixed != nil,
                             sideMargin: Self.cellMargin(width))
         let system: ConstraintSystem
         if let known = systems[key] {
@@ -196,6 +199,7 @@ final class ConstraintSystem {
             for subview in view.subviews { register(subview, parent: view.id) }
         }
         register(document.content, parent: nil)
+        let all = document.allViews
         let root = frames[rootID]!
         require(v(root.x), .equal, c(0), "the content view's x")
         require(v(root.y), .equal, c(0), "the content view's y")
@@ -210,13 +214,13 @@ final class ConstraintSystem {
         }
         // Views that are not constraint-based keep their frame by their autoresizing mask.
         let arranged = Set(views.values.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
-        for view in document.allViews where view.id != rootID && !view.usesConstraints && !arranged.contains(view.id) {
+        for view in all where view.id != rootID && !view.usesConstraints && !arranged.contains(view.id) {
             autoresizing(view)
         }
         // In a fill stack view, when several arranged views hug least, the last of them stretches
         // (its hugging gives way first; IB warns of the ambiguity).
         var huggingBoost: [String: Double] = [:]
-        for stack in document.allViews where stack.element == "stackView" && (stack.attribute("distribution") ?? "fill") == "fill" {
+        for stack in all where stack.element == "stackView" && (stack.attribute("distribution") ?? "fill") == "fill" {
             let key = stack.attribute("axis") == "vertical" ? "verticalHuggingPriority" : "horizontalHuggingPriority"
             let arranged = stack.subviews.filter { !(states[$0.id]?.hidden ?? false) }
             let huggings = arranged.map { $0.number(key) ?? 250 }
@@ -226,7 +230,7 @@ final class ConstraintSystem {
             tiedStacks.append((stack.id, tied, stack.attribute("axis") == "vertical"))
         }
         // Intrinsic content sizes, with hugging and compression resistance.
-        for view in document.allViews where view.id != rootID && (view.usesConstraints || arranged.contains(view.id)) {
+        for view in all where view.id != rootID && (view.usesConstraints || arranged.contains(view.id)) {
             guard let state = states[view.id] else { continue }
             let frame = frames[view.id]!
             let stackVertical = parents[view.id].flatMap { views[$0] }.map { $0.attribute("axis") == "vertical" } ?? false
@@ -247,10 +251,10 @@ final class ConstraintSystem {
             intrinsic[view.id] = ids
             intrinsicOrder.append(view.id)
         }
-        for view in document.allViews where view.element == "stackView" {
+        for view in all where view.element == "stackView" {
             stack(view, states: states)
         }
-        for view in document.allViews {
+        for view in all {
             for constraint in view.constraints where !constraint.isPlaceholder {
                 add(constraint, owner: view.id, states: states, text: text)
             }

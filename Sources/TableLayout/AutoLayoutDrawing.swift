@@ -15,28 +15,20 @@ enum IBColors {
     static func token(_ color: IBColor, document: IBDocument, theme: Theme, warnings: inout [String], what: String) -> String {
         switch color {
         case .rgba(let value):
-            return hex(value)
+            return value.description
         case .system(let name):
             let token = renamed[name] ?? (name.hasSuffix("Color") ? String(name.dropLast(5)) : name)
             if theme.colors[token] != nil { return token }
-            if let stored = document.storedColors[name] { return hex(stored) }
+            if let stored = document.storedColors[name] { return stored.description }
             warnings.append("'\(what)': system colour '\(name)' is not in the theme and not stored in the document; drawn as label")
             return "label"
         case .named(let name):
             // An asset catalog's colour set is a token (light and dark); else the value IB stored.
             if theme.colors[name] != nil { return name }
-            if let stored = document.storedColors[name] { return hex(stored) }
+            if let stored = document.storedColors[name] { return stored.description }
             warnings.append("'\(what)': named colour '\(name)' is not stored in the document; drawn as label")
             return "label"
         }
-    }
-
-    static func hex(_ value: RGBA) -> String {
-        func byte(_ component: Double) -> String {
-            let text = String(Int((max(0, min(1, component)) * 255).rounded()), radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
-        }
-        return "#" + byte(value.red) + byte(value.green) + byte(value.blue) + byte(value.alpha)
     }
 }
 
@@ -159,7 +151,7 @@ enum IBDrawing {
         result.style.clips = view.flag("clipsSubviews")
         if let radius = view.runtimeNumbers["layer.cornerRadius"] { result.style.cornerRadius = max(0, radius) }
         if let width = view.runtimeNumbers["layer.borderWidth"] { result.style.borderWidth = max(0, width) }
-        if let color = view.runtimeColors["layer.borderColor"], case .rgba(let value) = color { result.style.borderColor = IBColors.hex(value) }
+        if let color = view.runtimeColors["layer.borderColor"], case .rgba(let value) = color { result.style.borderColor = value.description }
         result.style.id = view.id
         result.style.width = frame.width
         result.style.height = frame.height

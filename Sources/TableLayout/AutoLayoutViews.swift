@@ -60,16 +60,39 @@ enum IBBinding {
         "activityIndicatorView": ["hidden"],
     ]
 
+    /// What binding a template needs that no row's values change: its views by id, their states
+    /// as the document sets them (fonts, colours, images looked up), its outlets. Made once per
+    /// template and engine (`AutoLayout`), not per row.
+    struct Prepared {
+        let images: Images
+        let byID: [String: IBView]
+        let initial: [String: IBViewState]
+        let outlets: [String: String]
+
+        init(_ document: IBDocument, theme: Theme, assetsFolder: String, catalogs: [AssetCatalog], text engine: TextEngine) {
+            images = Images(folder: assetsFolder, catalogs: catalogs, document: document)
+            var byID: [String: IBView] = [:], initial: [String: IBViewState] = [:]
+            for view in document.allViews {
+                byID[view.id] = view
+                initial[view.id] = initialState(view, document: document, theme: theme, images: images, text: engine)
+            }
+            self.byID = byID
+            self.initial = initial
+            outlets = Dictionary(document.outlets.map { ($0.property, $0.destination) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     static func bind(_ document: IBDocument, template: Template, values: Value.Object, theme: Theme, assetsFolder: String,
                      catalogs: [AssetCatalog] = [], text engine: TextEngine, at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
-        let images = Images(folder: assetsFolder, catalogs: catalogs, document: document)
-        var states: [String: IBViewState] = [:]
-        var byID: [String: IBView] = [:]
-        for view in document.allViews {
-            byID[view.id] = view
-            states[view.id] = initialState(view, document: document, theme: theme, images: images, text: engine)
-        }
-        let outlets = Dictionary(document.outlets.map { ($0.property, $0.destination) }, uniquingKeysWith: { first, _ in first })
+        try bind(Prepared(document, theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: engine), template: template, values: values,
+                 theme: theme, text: engine, at: location)
+    }
+
+    /// Every view's state for a row: the prepared states with the row's values applied, measured.
+    static func bind(_ prepared: Prepared, template: Template, values: Value.Object, theme: Theme, text engine: TextEngine,
+                     at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
+        let images = prepared.images, byID = prepared.byID, outlets = prepared.outlets
+        var states = prepared.initial
         for key in values.keys.sorted() {
             let value = values[key]!
             let path = location.with(path: (location.path ?? "$") + ".values.\(key)")
@@ -204,11 +227,9 @@ enum IBBinding {
         /// (17 pt, medium, regular unless IB sets one): a template image in the view's tint.
         func symbol(_ name: String, view: IBView, tint: String) -> (String, (width: Double, height: Double)) {
             let configuration = view.symbolConfiguration
-            let textStyleSizes = ["UICTFontTextStyleLargeTitle": 34.0, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22, "UICTFontTextStyleTitle3": 20,
-                                  "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17, "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15,
-                                  "UICTFontTextStyleFootnote": 13, "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11]
-            let pointSize = configuration["pointSize"].flatMap(IBReader.number).flatMap { $0 > 0 ? min($0, 1000) : nil }
-                ?? configuration["textStyle"].flatMap { textStyleSizes[$0] } ?? 17
+            // A text style's size at the default category (Apple's table).
+            let styleSize = configuration["textStyle"].flatMap { IBFonts.textStyles[$0] }.flatMap { DynamicType.metrics($0, .large)?.size }
+            let pointSize = configuration["pointSize"].flatMap(IBReader.number).flatMap { $0 > 0 ? min($0, 1000) : nil } ?? styleSize ?? 17
             let path = SFSymbols.path(name, weight: configuration["weight"] ?? "regular")
             let reference = ImageReference(variants: [.init(path: path, scale: nil, dark: false)], template: true, tint: tint)
             return (reference.encoded, SFSymbols.size(name, pointSize: pointSize, scale: configuration["scale"] ?? "medium"))

@@ -213,6 +213,38 @@ public struct Binder: Sendable {
             return (textStyle, try string(node, "color"), transform)
         }
 
+        /// What an image `source` names: an SF Symbol (`systemName:gear`), an image set of an
+        /// asset catalog (found by name before a file), or a file of the assets folder; its path as
+        /// views carry it and its natural size.
+        func picture(_ node: ViewNode, _ source: String) throws(Diagnostic)
+            -> (path: String, natural: (width: Double, height: Double)?, isSymbol: Bool, sizeHint: String) {
+            if source.hasPrefix("systemName:") {
+                let name = String(source.dropFirst("systemName:".count))
+                guard SFSymbols.isKnown(name) else {
+                    throw error(node, Suggestions.unknown("SF Symbol", name, known: SFSymbols.names) + " (the symbols tablerender draws)")
+                }
+                let reference = ImageReference(variants: [.init(path: SFSymbols.path(name), scale: nil, dark: false)], template: true, tint: "tint")
+                return (reference.encoded, SFSymbols.size(name, pointSize: 17), true, "")
+            }
+            if let (reference, natural) = try binder.asset(source) {
+                return (reference.encoded, natural, false, "a width and a height")
+            }
+            let path: String
+            do { path = try SafePath.resolve(source, inside: binder.assetsFolder) } catch {
+                throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message) (template \(node.location.file):\(node.location.line ?? 0))")
+            }
+            let lowered = path.lowercased()
+            guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else {
+                throw error(node, "image '\(source)' is not a PNG, JPEG or SVG file")
+            }
+            do throws(Diagnostic) {
+                return (path, try ImageCheck.info(path).naturalSize, false, "a width and a height, or one of them and an aspectRatio")
+            } catch {
+                let detail = error.location?.line.map { " (line \($0))" } ?? ""
+                throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message)\(detail) (template \(node.location.file):\(node.location.line ?? 0))")
+            }
+        }
+
         mutating func bind(_ compiledNode: CompiledNode, parentAxis: Axis?) throws(Diagnostic) -> BoundView? {
             let node = compiledNode.node
             let shared: Common
@@ -265,55 +297,13 @@ public struct Binder: Sendable {
             case .image:
                 if hidesWhenEmpty, isEmpty("source") { return nil }
                 let source = try string(node, "source")
-                if source.hasPrefix("systemName:") {
-                    // An SF Symbol, as tablerender draws it: a template image in the tint colour.
-                    let name = String(source.dropFirst("systemName:".count))
-                    guard SFSymbols.isKnown(name) else {
-                        throw error(node, Suggestions.unknown("SF Symbol", name, known: SFSymbols.names) + " (the symbols tablerender draws)")
-                    }
-                    let natural = SFSymbols.size(name, pointSize: 17)
-                    if style.width == nil, style.height == nil { (style.width, style.height) = (natural.width, natural.height) }
-                    if style.width == nil { style.width = style.height! * natural.width / natural.height }
-                    if style.height == nil { style.height = style.width! * natural.height / natural.width }
-                    let reference = ImageReference(variants: [.init(path: SFSymbols.path(name), scale: nil, dark: false)], template: true, tint: "tint")
-                    // A symbol is drawn whole in its frame, never cropped (UIKit sizes symbol images to fit).
-                    style.content = .image(path: reference.encoded, contentMode: "aspectFit", alt: try string(node, "alt"))
-                    break
-                }
-                if let (reference, natural) = try binder.asset(source) {
-                    // An image set of an asset catalog, found by name before a file.
-                    if style.width == nil || style.height == nil {
-                        let ratio = try number(node, "aspectRatio") ?? natural.map { $0.width / $0.height }
-                        switch (style.width, style.height) {
-                        case (let width?, nil): if let ratio { style.height = width / ratio }
-                        case (nil, let height?): if let ratio { style.width = height * ratio }
-                        default: if let natural { style.width = natural.width; style.height = ratio.map { natural.width / $0 } ?? natural.height }
-                        }
-                    }
-                    guard style.width != nil, style.height != nil else { throw error(node, "image '\(source)' states no size of its own: give the <image> a width and a height") }
-                    style.content = .image(path: reference.encoded, contentMode: try string(node, "contentMode"), alt: try string(node, "alt"))
-                    break
-                }
-                let path: String
-                do { path = try SafePath.resolve(source, inside: binder.assetsFolder) } catch {
-                    throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message) (template \(node.location.file):\(node.location.line ?? 0))")
-                }
-                let lowered = path.lowercased()
-                guard [".png", ".jpg", ".jpeg", ".svg"].contains(where: { lowered.hasSuffix($0) }) else {
-                    throw error(node, "image '\(source)' is not a PNG, JPEG or SVG file")
-                }
-                let info: ImageCheck.Info
-                do throws(Diagnostic) {
-                    info = try ImageCheck.info(path)
-                } catch {
-                    let detail = error.location?.line.map { " (line \($0))" } ?? ""
-                    throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message)\(detail) (template \(node.location.file):\(node.location.line ?? 0))")
-                }
+                let picture = try picture(node, source)
                 if style.width == nil || style.height == nil {
                     // An image's size is fixed (UIImageView's intrinsic content size): what the
-                    // template gives, the rest from the aspect ratio or the picture's own size.
-                    let natural = info.naturalSize
-                    let ratio = try number(node, "aspectRatio") ?? natural.map { $0.width / $0.height }
+                    // template gives, the rest from the aspect ratio or the picture's own size
+                    // (a symbol keeps its drawing's proportions).
+                    let natural = picture.natural
+                    let ratio = (picture.isSymbol ? nil : try number(node, "aspectRatio")) ?? natural.map { $0.width / $0.height }
                     switch (style.width, style.height) {
                     case (let width?, nil):
                         if let ratio { style.height = width / ratio }
@@ -326,10 +316,12 @@ public struct Binder: Sendable {
                         }
                     }
                     guard style.width != nil, style.height != nil else {
-                        throw error(node, "image '\(source)' states no size of its own: give the <image> a width and a height, or one of them and an aspectRatio")
+                        throw error(node, "image '\(source)' states no size of its own: give the <image> \(picture.sizeHint)")
                     }
                 }
-                style.content = .image(path: path, contentMode: try string(node, "contentMode"), alt: try string(node, "alt"))
+                // A symbol is drawn whole in its frame, never cropped (UIKit sizes symbol images to fit).
+                style.content = .image(path: picture.path, contentMode: picture.isSymbol ? "aspectFit" : try string(node, "contentMode"),
+                                       alt: try string(node, "alt"))
             case .switch:
                 let value = resolved(node, "on")
                 if hidesWhenEmpty, isBound(node, "on"), value == nil || value == .null { return nil }

@@ -36,8 +36,11 @@ public final class Renderer {
     /// Asset catalogs (`*.xcassets`) directly inside the template folders or the assets folder
     /// are read: their colour sets become colour tokens (light and dark; a set's name wins over
     /// the theme's token of the same name), their image sets are found by name before files.
-    public init(theme: Theme, templateFolders: [String], assetsFolder: String, extraTemplates: [String: Template] = [:]) throws(Diagnostic) {
-        let catalogs = try AssetCatalog.discover(in: templateFolders + [assetsFolder])
+    /// `catalogs`: those already read from the same folders (nil reads them).
+    public init(theme: Theme, templateFolders: [String], assetsFolder: String, extraTemplates: [String: Template] = [:],
+                catalogs given: [AssetCatalog]? = nil) throws(Diagnostic) {
+        let catalogs: [AssetCatalog]
+        if let given { catalogs = given } else { catalogs = try AssetCatalog.discover(in: templateFolders + [assetsFolder]) }
         var theme = theme
         for catalog in catalogs {
             for (name, color) in catalog.colors { theme.colors[name] = color }
@@ -114,17 +117,17 @@ public struct LoadedDocument {
                                          location: themeOverride == nil ? document.themeLocation : nil).scaled(to: contentSize)
         var extra: [String: Template] = [:]
         var folders = document.templateFolders
+        var catalogs: [AssetCatalog]?
         if let storyboardPath = document.storyboard {
             let storyboardFolder = URL(fileURLWithPath: storyboardPath).deletingLastPathComponent().path
             folders.append(storyboardFolder)
-            let library = try TemplateLibrary(theme: theme, folders: [storyboardFolder])
-            let storyboard = try library.storyboard(storyboardPath)
+            let storyboard = try TemplateLibrary.readStoryboard(storyboardPath)
             let found = try storyboard.scene(document.scene)
             let assets = document.assetsFolder
-            let catalogs = try AssetCatalog.discover(in: folders + [assets])
+            catalogs = try AssetCatalog.discover(in: folders + [assets])
             // A styled cell's image: an image set by name (the binder finds it), else a file.
-            var (table, templates) = storyboard.staticTable(found) { name in
-                catalogs.contains { $0.images[name] != nil } ? name : IBImages.find(name, in: assets)
+            var (table, templates) = storyboard.staticTable(found) { [catalogs] name in
+                catalogs?.contains { $0.images[name] != nil } == true ? name : IBImages.find(name, in: assets)
             }
             if path.hasSuffix(".storyboard") {
                 document.name += "-" + found.name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
@@ -136,7 +139,7 @@ public struct LoadedDocument {
             extra = templates
         }
         self.document = document
-        self.renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: document.assetsFolder, extraTemplates: extra)
+        self.renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: document.assetsFolder, extraTemplates: extra, catalogs: catalogs)
     }
 
     /// Values given by cell id replace a static table's.

@@ -254,6 +254,11 @@ public struct TableRenderCommand {
         return text
     }
 
+    /// The folders whose asset catalogs a checked IB file uses: the assets folder and its own.
+    private func checkFolders(_ assets: String, beside path: String) -> [String] {
+        Array(Set([assets, URL(fileURLWithPath: path).deletingLastPathComponent().path])).sorted()
+    }
+
     // MARK: lint
 
     private func runLint(_ parsed: ParsedArguments) throws -> Int32 {
@@ -334,7 +339,7 @@ public struct TableRenderCommand {
             do throws(Diagnostic) {
                 guard path.hasSuffix(".storyboard") else { throw Diagnostic(.usage, at: SourceLocation(file: path), "expected a .storyboard file") }
                 guard FileManager.default.fileExists(atPath: path) else { throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such file") }
-                let storyboard = try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
+                let storyboard = try TemplateLibrary.readStoryboard(path)
                 stdout("\(path):\n")
                 for scene in storyboard.scenes {
                     let names = [scene.storyboardIdentifier.map { "identifier \($0)" }, scene.title.map { "title \($0)" },
@@ -399,14 +404,14 @@ public struct TableRenderCommand {
             _ = try TemplateLibrary(theme: loaded, folders: []).all()
         } else if path.hasSuffix(".storyboard") {
             let loadedTheme = try ThemeLoader.load(theme ?? "ios")
-            let storyboard = try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
+            let storyboard = try TemplateLibrary.readStoryboard(path)
             let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
-            let catalogs = try AssetCatalog.discover(in: Array(Set([folder, URL(fileURLWithPath: path).deletingLastPathComponent().path])).sorted())
+            let catalogs = try AssetCatalog.discover(in: checkFolders(folder, beside: path))
             let layout = AutoLayout(text: TextEngine())
-            var documents = storyboard.prototypes.map { ("prototype '\($0.identifier)'", $0.document) }
+            let documents = storyboard.prototypes.map { ("prototype '\($0.identifier)'", $0.document) }
             for scene in storyboard.scenes {
+                // Custom static cells are checked with their scene below, as the templates it uses.
                 for section in scene.table?.sections ?? [] {
-                    for cell in section.cells where cell.style == nil { documents.append(("scene '\(scene.name)' cell '\(cell.id)'", cell.document)) }
                     for cell in section.cells {
                         if let symbol = cell.unknownSymbol {
                             stderr("\(path): warning: scene '\(scene.name)' cell '\(cell.id)': SF Symbol '\(symbol)' is not one tablerender draws; drawn as a placeholder of its size\n")
@@ -430,7 +435,7 @@ public struct TableRenderCommand {
             let document = try IBReader.read(file: path, bytes: bytes)
             let template = Template(id: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, interfaceBuilder: document)
             let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
-            let catalogs = try AssetCatalog.discover(in: Array(Set([folder, URL(fileURLWithPath: path).deletingLastPathComponent().path])).sorted())
+            let catalogs = try AssetCatalog.discover(in: checkFolders(folder, beside: path))
             for warning in AutoLayout(text: TextEngine()).warnings(template, document: document, theme: try ThemeLoader.load(theme ?? "ios"), assetsFolder: folder,
                                                                    catalogs: catalogs) {
                 stderr("\(path): warning: \(warning)\n")

@@ -47,10 +47,9 @@ public enum ImageCheck {
 
     /// The kind and natural size of the image at `path`, or the error that refuses it.
     public static func info(_ path: String) throws(Diagnostic) -> Info {
-        if let svg = SFSymbols.svg(path) {
-            // A symbol tablerender draws: SVG made in memory, sized by its drawing.
-            let root = try XMLParser.parse(file: path, bytes: Array(svg.utf8), leniency: .init(text: true, what: "symbols"))
-            return Info(kind: .svg, naturalSize: (svgLength(root.attribute("width")?.value) ?? 20, svgLength(root.attribute("height")?.value) ?? 20))
+        if let box = SFSymbols.box(path) {
+            // A symbol tablerender draws: SVG made in memory, as large as its drawing's box.
+            return Info(kind: .svg, naturalSize: box)
         }
         if let known = checked.withLock({ $0[path] }) { return try known.get() }
         let outcome = Result { () throws(Diagnostic) -> Info in try examine(path) }

@@ -117,13 +117,22 @@ public enum SFSymbols {
         return (box.width * factor, box.height * factor)
     }
 
-    /// The SVG of a symbol path (`tablerender-symbol:name:weight`), black on transparent.
-    public static func svg(_ path: String) -> String? {
+    /// The drawing and line width a symbol path (`tablerender-symbol:name:weight`) names.
+    static func drawing(_ path: String) -> (art: Art, stroke: Double)? {
         guard path.hasPrefix(prefix) else { return nil }
         let parts = path.dropFirst(prefix.count).split(separator: ":").map(String.init)
-        guard parts.count == 2 else { return nil }
-        let drawing = parts[0] == "placeholder" ? placeholder : art[parts[0]]
-        guard let drawing, let stroke = strokes[parts[1]] else { return nil }
+        guard parts.count == 2, let drawing = parts[0] == "placeholder" ? placeholder : art[parts[0]], let stroke = strokes[parts[1]] else { return nil }
+        return (drawing, stroke)
+    }
+
+    /// The size of a symbol path's SVG (its drawing's box).
+    public static func box(_ path: String) -> (width: Double, height: Double)? {
+        drawing(path).map { ($0.art.box.width, $0.art.box.height) }
+    }
+
+    /// The SVG of a symbol path (`tablerender-symbol:name:weight`), black on transparent.
+    public static func svg(_ path: String) -> String? {
+        guard let (drawing, stroke) = drawing(path) else { return nil }
         let box = drawing.box
         func n(_ value: Double) -> String { String(format: "%g", value) }
         return #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(box.width))" height="\#(n(box.height))" viewBox="\#(n(box.x)) \#(n(box.y)) \#(n(box.width)) \#(n(box.height))">"#

@@ -48,29 +48,27 @@ public struct TemplateLibrary: Sendable {
         parsed = ParsedTemplates()
     }
 
-    /// The image set `name` of the catalogs, first catalog first.
-    public func asset(_ name: String) -> ImageReference? {
-        for catalog in catalogs { if let image = catalog.images[name] { return image } }
-        return nil
-    }
-
     /// The ids of every template file (prototype cells of storyboards are found when named).
     public var names: [String] { files.keys.sorted() }
 
     /// A storyboard read once, shared by every thread.
     public func storyboard(_ path: String) throws(Diagnostic) -> IBStoryboard {
         if let known = parsed.storyboard(path) { return try known.get() }
-        let outcome = Result { () throws(Diagnostic) -> IBStoryboard in
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            do throws(SafePath.Failure) {
-                _ = try SafePath.resolve(URL(fileURLWithPath: path).lastPathComponent, inside: folder, folder: "the template folder")
-            } catch {
-                throw Diagnostic(error.kind, at: SourceLocation(file: path), "storyboard: " + error.message)
-            }
-            return try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
-        }
+        let outcome = Result { () throws(Diagnostic) -> IBStoryboard in try Self.readStoryboard(path) }
         parsed.remember(outcome, storyboard: path)
         return try outcome.get()
+    }
+
+    /// Reads a storyboard: a regular file inside its folder (a link out of it is refused), at
+    /// most `IBReader.maximumSize`.
+    public static func readStoryboard(_ path: String) throws(Diagnostic) -> IBStoryboard {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do throws(SafePath.Failure) {
+            _ = try SafePath.resolve(URL(fileURLWithPath: path).lastPathComponent, inside: folder, folder: "the template folder")
+        } catch {
+            throw Diagnostic(error.kind, at: SourceLocation(file: path), "storyboard: " + error.message)
+        }
+        return try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
     }
 
     /// A prototype cell named `Storyboard/Identifier`, or `Identifier` when one storyboard of
