@@ -227,36 +227,92 @@ final class Canvas {
                 if !blank { cairo_show_glyphs(cr, glyphs, Int32(glyphs.count)) }
                 carryText(start, length: run.length, x: x, y: y, width: Double(run.width) / Self.pangoScale,
                           size: FontRegistry.face(run.font).matrix.first ?? 12)
-            } else if run.isBackward {
-                // Right-to-left text: glyphs in visual order, each with its own characters, as a
-                // browser prints it. Given backwards (Cairo's flag), the glyphs reach the PDF in
-                // the text's order, right to left, and readers such as pdftotext split every
-                // letter into a word; given left to right, readers put the line in logical order
-                // again, as they do for any right-to-left PDF.
-                var offsets: [Int] = []
-                var offset = 0
-                for cluster in run.clusters {
-                    offsets.append(offset)
-                    offset += Int(cluster.bytes)
-                }
-                // One call per cluster, so that each glyph is placed where it is (Cairo would
-                // otherwise place a string of glyphs by their advances as the PDF font rounds them).
-                var glyphIndex = 0
-                for (index, cluster) in run.clusters.enumerated().reversed() {
-                    let count = Int(cluster.glyphs)
-                    guard offsets[index] + Int(cluster.bytes) <= Int(run.length), glyphIndex + count <= glyphs.count else { break }
-                    var one = cairo_text_cluster_t(num_bytes: cluster.bytes, num_glyphs: cluster.glyphs)
-                    glyphs.withUnsafeBufferPointer { all in
-                        cairo_show_text_glyphs(cr, start + offsets[index], cluster.bytes, all.baseAddress! + glyphIndex, Int32(count), &one, 1,
-                                               cairo_text_cluster_flags_t(rawValue: 0))
-                    }
-                    glyphIndex += count
-                }
             } else {
-                let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
-                cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
-                                       run.isBackward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+                showWords(run, glyphs: glyphs, text: start)
             }
+        }
+    }
+
+    /// A run's glyphs and text into a PDF, word by word, in the way readers such as pdftotext
+    /// put text back together from where its glyphs stand:
+    /// - Right-to-left text has its glyphs in visual order, as a browser prints it. Given
+    ///   backwards (Cairo's flag), the glyphs would reach the PDF in the text's order, right to
+    ///   left, and readers split every letter into a word; given left to right, readers turn each
+    ///   right-to-left word around again, as for any right-to-left PDF. A word with a glyph of
+    ///   several letters (lam-alef) has its text written as its glyphs stand, right to left.
+    /// - A word with combining marks (Arabic vowels, Thai tones, Devanagari and Myanmar signs)
+    ///   or glyphs off the baseline is written as one span of text over its glyphs
+    ///   (`ActualText`): given glyph by glyph, readers order a mark by where it is drawn (a Thai
+    ///   tone before its vowel) or take a raised one for a word of another line.
+    /// Other words keep a cluster per glyph group, Pango's. Within one call Cairo places glyphs
+    /// to a thousandth of the font size, as in any left-to-right run.
+    private func showWords(_ run: GlyphRun, glyphs: [cairo_glyph_t], text start: UnsafePointer<CChar>) {
+        let count = run.clusters.count
+        let runText = UnsafeRawBufferPointer(start: start, count: Int(run.length))
+        if !run.isBackward, !glyphs.contains(where: { $0.y != glyphs[0].y }),
+           runText.allSatisfy({ $0 < 0x80 }) || !String(decoding: runText, as: UTF8.self).unicodeScalars.contains(where: Self.isMark) {
+            // Left-to-right text without marks: the run in one call, a cluster per glyph group.
+            let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
+            cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters, Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
+            return
+        }
+        // Each cluster's bytes and glyphs; `glyphs` are left to right, so a right-to-left run's
+        // first glyphs are its last cluster's.
+        var offsets = [Int](repeating: 0, count: count), firstGlyph = [Int](repeating: 0, count: count)
+        var offset = 0
+        for index in 0..<count {
+            offsets[index] = offset
+            offset += Int(run.clusters[index].bytes)
+        }
+        var glyphIndex = 0
+        for index in run.isBackward ? Array((0..<count).reversed()) : Array(0..<count) {
+            firstGlyph[index] = glyphIndex
+            glyphIndex += Int(run.clusters[index].glyphs)
+        }
+        guard offset <= Int(run.length), glyphIndex == glyphs.count else {
+            // Glyphs left out (a character no font has): the run's text as one span.
+            var one = cairo_text_cluster_t(num_bytes: run.length, num_glyphs: Int32(glyphs.count))
+            cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), &one, glyphs.isEmpty ? 0 : 1, cairo_text_cluster_flags_t(rawValue: 0))
+            return
+        }
+        func isSpace(_ index: Int) -> Bool {
+            (0..<Int(run.clusters[index].bytes)).allSatisfy { start[offsets[index] + $0] == 0x20 }
+        }
+        glyphs.withUnsafeBufferPointer { all in
+            var index = 0
+            while index < count {
+                var end = index + 1
+                if !isSpace(index) {
+                    while end < count, !isSpace(end) { end += 1 }
+                }
+                // Clusters index..<end in the text; their glyphs from `first`, left to right.
+                let first = run.isBackward ? firstGlyph[end - 1] : firstGlyph[index]
+                let glyphCount = (index..<end).reduce(0) { $0 + Int(run.clusters[$1].glyphs) }
+                let bytes = UnsafeRawBufferPointer(start: start + offsets[index], count: offsets[end - 1] + Int(run.clusters[end - 1].bytes) - offsets[index])
+                let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
+                let marked = all[first..<(first + glyphCount)].contains { $0.y != all[first].y } || scalars.contains(where: Self.isMark)
+                // A glyph of several characters (lam-alef) in right-to-left text.
+                let ligature = run.isBackward && scalars.count > glyphCount
+                if marked || ligature {
+                    var text = (run.isBackward ? Array(scalars.reversed()) : Array(scalars)).flatMap(\.utf8).map { CChar(bitPattern: $0) }
+                    var one = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(glyphCount))
+                    cairo_show_text_glyphs(cr, &text, Int32(text.count), all.baseAddress! + first, Int32(glyphCount), &one, 1, cairo_text_cluster_flags_t(rawValue: 0))
+                } else {
+                    // Cluster by cluster in visual order.
+                    for cluster in run.isBackward ? Array((index..<end).reversed()) : Array(index..<end) {
+                        var one = cairo_text_cluster_t(num_bytes: run.clusters[cluster].bytes, num_glyphs: run.clusters[cluster].glyphs)
+                        cairo_show_text_glyphs(cr, start + offsets[cluster], one.num_bytes, all.baseAddress! + firstGlyph[cluster], one.num_glyphs, &one, 1, cairo_text_cluster_flags_t(rawValue: 0))
+                    }
+                }
+                index = end
+            }
+        }
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
         }
     }
 
