@@ -510,14 +510,30 @@ public struct HTMLRenderer {
         }
 
         /// Empty boxes whose min-content is `minimum` and max-content `maximum`.
+        /// The widths are in 64ths of a pixel, the unit of Chromium's layout, which cuts a length
+        /// down to one: the pieces add up to the widths to the nearest 64th (written in
+        /// thousandths, each piece would lose up to a 64th, and a row of labels that fits
+        /// in tablerender by a tenth of a pixel would wrap in the browser).
         static func sizer(minimum: Double, maximum: Double) -> String {
-            var out = "<i style=\"width:\(Escape.px(minimum))\"></i>"
-            let rest = maximum - minimum
-            guard rest > 0.0005 else { return out }
-            let pieces = minimum > 0.0005 ? min(64, Int((rest / minimum).rounded(.up))) : 1
-            let piece = "<wbr><i style=\"width:\(Escape.px(rest / Double(pieces)))\"></i>"
-            for _ in 0..<pieces { out += piece }
+            let least = (minimum * 64).rounded(), most = max(least, (maximum * 64).rounded())
+            var out = "<i style=\"width:\(sixtyFourths(Int(least)))\"></i>"
+            let rest = Int(most - least)
+            guard rest > 0 else { return out }
+            let pieces = least > 0 ? min(64, rest, Int((Double(rest) / least).rounded(.up))) : 1
+            for index in 0..<pieces {
+                out += "<wbr><i style=\"width:\(sixtyFourths(rest / pieces + (index < rest % pieces ? 1 : 0)))\"></i>"
+            }
             return out
+        }
+
+        /// `units` 64ths of a pixel, exactly (1/64 is 0.015625).
+        static func sixtyFourths(_ units: Int) -> String {
+            let fraction = units % 64
+            guard fraction != 0 else { return "\(units / 64)px" }
+            var digits = String(fraction * 15625)
+            digits = String(repeating: "0", count: 6 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            return "\(units / 64).\(digits)px"
         }
 
         /// Whether the lines show all of `text` (a space or newline at its very end aside).
@@ -564,6 +580,9 @@ public struct HTMLRenderer {
                 css += "flex:1 1 0;"
             } else if mainFixed {
                 css += "flex:0 0 auto;"
+            } else if parentDistribution == "equalCentering" {
+                // Children keep their sizes; the gaps take the room.
+                if style.shrink != 1 || style.grow != 0 { css += "flex:0 \(Escape.number(style.shrink)) auto;" }
             } else if style.grow != 0 || style.shrink != 1 {
                 css += "flex:\(Escape.number(style.grow)) \(Escape.number(style.shrink)) auto;"
             }
@@ -577,14 +596,14 @@ public struct HTMLRenderer {
             }
             if style.margin.contains(where: { $0 != 0 }) { css += "margin:" + style.margin.map(Escape.px).joined(separator: " ") + ";" }
             // Percentages as the template gives them: of the parent's content box, as tablerender resolves them.
-            let percents = style.widthPercents
+            let percents = style.percents
             func percent(_ fraction: Double) -> String { Escape.number(fraction * 100) + "%" }
             if let fraction = percents?.width { css += "width:\(percent(fraction));" } else if let width = style.width { css += "width:\(Escape.px(width));" }
-            if let height = style.height { css += "height:\(Escape.px(height));" }
+            if let fraction = percents?.height { css += "height:\(percent(fraction));" } else if let height = style.height { css += "height:\(Escape.px(height));" }
             if let fraction = percents?.minWidth { css += "min-width:\(percent(fraction));" } else if style.minWidth > 0 { css += "min-width:\(Escape.px(style.minWidth));" }
             if let fraction = percents?.maxWidth { css += "max-width:\(percent(fraction));" } else if style.maxWidth.isFinite { css += "max-width:\(Escape.px(style.maxWidth));" }
-            if style.minHeight > 0 { css += "min-height:\(Escape.px(style.minHeight));" }
-            if style.maxHeight.isFinite { css += "max-height:\(Escape.px(style.maxHeight));" }
+            if let fraction = percents?.minHeight { css += "min-height:\(percent(fraction));" } else if style.minHeight > 0 { css += "min-height:\(Escape.px(style.minHeight));" }
+            if let fraction = percents?.maxHeight { css += "max-height:\(percent(fraction));" } else if style.maxHeight.isFinite { css += "max-height:\(Escape.px(style.maxHeight));" }
             if let background = style.background { css += "background:\(color(background));" }
             if style.cornerRadius > 0 { css += "border-radius:\(Escape.px(style.cornerRadius));overflow:hidden;" } else if style.clips { css += "overflow:hidden;" }
             if style.opacity < 1 { css += "opacity:\(Escape.number(max(0, style.opacity)));" }
@@ -606,7 +625,7 @@ public struct HTMLRenderer {
             return alignments[alignment] ?? "stretch"
         }
         static let distributions = ["fill": "flex-start", "fillEqually": "flex-start", "leading": "flex-start", "center": "center",
-                                    "trailing": "flex-end", "equalSpacing": "space-between"]
+                                    "trailing": "flex-end", "equalSpacing": "space-between", "equalCentering": "flex-start"]
 
         /// Whether a child's intrinsic widths decide its width in a stack of `axis` and
         /// `alignment`: an item of a row, an overlay, or a child a column does not stretch.
@@ -629,9 +648,36 @@ public struct HTMLRenderer {
             }
             let idClass = style.id.map { " o-" + Escape.text($0) } ?? ""
             switch style.content {
-            case .stack(let axis, _, let alignment, let distribution):
+            case .stack(let axis, let spacing, let alignment, let distribution):
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
+                // CSS has no equal steps from centre to centre: the gaps tablerender found are
+                // stated, each an unseen flex item `spacing` long that takes its share of the
+                // room (so that the stack's own intrinsic size is the children's and the
+                // spacing, as tablerender's is), at the start across the stack (out of any
+                // baseline alignment, no height of its own).
+                var extras: [Double] = []
+                if distribution == "equalCentering" {
+                    let flowing = view.children.filter { $0.style.overlay == nil }
+                    let horizontal = axis == .horizontal
+                    for (previous, child) in zip(flowing, flowing.dropFirst()) {
+                        let end = horizontal ? previous.frame.x + previous.frame.width + previous.style.margin[1]
+                            : previous.frame.y + previous.frame.height + previous.style.margin[2]
+                        extras.append(max(0, (horizontal ? child.frame.x - child.style.margin[3] : child.frame.y - child.style.margin[0]) - end - spacing))
+                    }
+                }
+                let room = extras.reduce(0, +)
+                var gap = 0, inFlow = 0
                 for child in view.children {
+                    if !extras.isEmpty, child.style.overlay == nil {
+                        if inFlow > 0, gap < extras.count {
+                            // Shares summing to 1,000 (a sum of at least 1 gives out all the room),
+                            // in thousandths: exact to a millionth of the room.
+                            let share = room > 0 ? 1000 * extras[gap] / room : 0
+                            out += "<span style=\"display:block;align-self:flex-start;flex:\(Escape.number(share)) 0 \(Escape.px(spacing))\"></span>"
+                            gap += 1
+                        }
+                        inFlow += 1
+                    }
                     let childSized = sized || Self.widthsCount(of: child, axis: axis, alignment: alignment)
                     try write(child, parentAxis: axis, parentDistribution: distribution, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
@@ -721,7 +767,8 @@ public struct HTMLRenderer {
                 css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
                 if style.wraps {
                     css += "flex-wrap:wrap;align-content:flex-start;column-gap:\(Escape.px(spacing));row-gap:\(Escape.px(style.lineSpacing));"
-                } else if spacing > 0 {
+                } else if spacing > 0, distribution != "equalCentering" {
+                    // (equalCentering's gaps are stated one by one: see `write`.)
                     css += "gap:\(Escape.px(spacing));"
                 }
                 css += "align-items:\(Self.crossAlignment(alignment, axis: axis));justify-content:\(Self.distributions[distribution] ?? "flex-start");"

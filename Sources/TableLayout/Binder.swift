@@ -48,6 +48,11 @@ public struct Binder: Sendable {
     }
 
     /// A stack's attributes, bound.
+    /// What a view's percentage heights would be of.
+    enum ParentHeight {
+        case none, fixed, equalRows
+    }
+
     struct StackSpec: Sendable {
         var axis: Axis
         var content: ViewContent
@@ -155,14 +160,15 @@ public struct Binder: Sendable {
             style.maxWidth = try number(node, "maxWidth") ?? .infinity
             style.minHeight = try number(node, "minHeight") ?? 0
             style.maxHeight = try number(node, "maxHeight") ?? .infinity
-            if node.attributes["width"] != nil || node.attributes["minWidth"] != nil || node.attributes["maxWidth"] != nil {
+            if Self.sizeNames.contains(where: { node.attributes[$0] != nil }) {
                 func percent(_ name: String) throws(Diagnostic) -> Double? {
                     node.attributes[name] == nil ? nil : AttributeCheck.percent(try string(node, name))
                 }
-                let percents = WidthPercents(width: try percent("width"), minWidth: try percent("minWidth"), maxWidth: try percent("maxWidth"))
-                if percents.width != nil || percents.minWidth != nil || percents.maxWidth != nil {
-                    if node.kind == .image { throw error(node, "an image's width is in points, not a percentage") }
-                    style.widthPercents = percents
+                let percents = SizePercents(width: try percent("width"), minWidth: try percent("minWidth"), maxWidth: try percent("maxWidth"),
+                                            height: try percent("height"), minHeight: try percent("minHeight"), maxHeight: try percent("maxHeight"))
+                if percents.hasWidths || percents.hasHeights {
+                    if node.kind == .image { throw error(node, "an image's size is in points, not a percentage") }
+                    style.percents = percents
                 }
             }
             style.grow = try number(node, "grow") ?? 0
@@ -196,6 +202,9 @@ public struct Binder: Sendable {
             let content = ViewContent.stack(axis: axis, spacing: try number(node, "spacing") ?? 0, alignment: try string(node, "alignment"),
                                             distribution: try string(node, "distribution"))
             let wrap = try string(node, "wrap")
+            if axis == .horizontal, AttributeCheck.bool(wrap) == true, case .stack(_, _, _, "equalCentering") = content {
+                throw error(node, "distribution=\"equalCentering\" centres children on one line and does not wrap; use equalSpacing, or wrap=\"false\"")
+            }
             return StackSpec(axis: axis, content: content, padding: AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0],
                              wraps: axis == .horizontal && AttributeCheck.bool(wrap) == true, lineSpacing: try number(node, "lineSpacing") ?? 0)
         }
@@ -245,7 +254,11 @@ public struct Binder: Sendable {
             }
         }
 
-        mutating func bind(_ compiledNode: CompiledNode, parentAxis: Axis?) throws(Diagnostic) -> BoundView? {
+        static let sizeNames = ["width", "minWidth", "maxWidth", "height", "minHeight", "maxHeight"]
+
+        /// - Parameter parentHeight: whether the parent has a height of its own (or is a
+        ///   vertical `fillEqually` stack): what a child's percentage heights need.
+        mutating func bind(_ compiledNode: CompiledNode, parentAxis: Axis?, parentHeight: ParentHeight = .none) throws(Diagnostic) -> BoundView? {
             let node = compiledNode.node
             let shared: Common
             if let known = compiledNode.common { shared = known } else { shared = try common(node) }
@@ -254,6 +267,19 @@ public struct Binder: Sendable {
             var style = shared.style
             if style.overlay != nil, parentAxis == nil {
                 throw error(node, "position=\"overlay\" places a view against its parent's edges, and the template's root view has no parent; put the overlay inside a <stack> or <box>")
+            }
+            if let percents = style.percents, percents.hasHeights, style.overlay == nil {
+                // CSS resolves a percentage height against a parent of definite height and
+                // takes it for auto otherwise; tablerender says so instead of guessing.
+                switch parentHeight {
+                case .fixed: break
+                case .none:
+                    throw error(node, parentAxis == nil
+                        ? "a percentage height is of the parent's height, and the template's root view has none (the row is as tall as its content); give the root a height in points"
+                        : "a percentage height is of the parent's height, and this parent is as tall as its content; give the parent a height (height=\"120\"), or this view one in points")
+                case .equalRows:
+                    throw error(node, "a percentage height in a vertical fillEqually stack would be of the stack's height, not of the view's equal share; give the view a height in points")
+                }
             }
 
             func isEmpty(_ name: String) -> Bool { resolved(node, name)?.isEmpty ?? true }
@@ -273,8 +299,10 @@ public struct Binder: Sendable {
                     style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0]
                 }
                 children.reserveCapacity(compiledNode.children.count)
+                var ownHeight: ParentHeight = style.height != nil || style.percents?.height != nil ? .fixed : .none
+                if case .stack(.vertical, _, _, "fillEqually")? = stack?.content { ownHeight = .equalRows }
                 for child in compiledNode.children {
-                    if let bound = try bind(child, parentAxis: axis) { children.append(bound) }
+                    if let bound = try bind(child, parentAxis: axis, parentHeight: ownHeight) { children.append(bound) }
                 }
                 style.holdsOverlay = children.contains { $0.style.overlay != nil }
                 let hasContent = children.contains { if case .spacer = $0.style.content { return false }; if case .divider = $0.style.content { return false }; return true }

@@ -35,7 +35,7 @@ public struct ViewStyle: Sendable, Hashable {
     public var alignSelf: String?
     /// A width, minimum or maximum width given as a fraction of the parent's inner width:
     /// resolved when the parent lays the view out; `auto` until then (CSS's cyclic percentages).
-    public var widthPercents: WidthPercents?
+    public var percents: SizePercents?
     /// Space outside its edges in its stack (CSS margin): top, right, bottom, left.
     public var margin: [Double] = [0, 0, 0, 0]
     /// Out of its stack's flow, placed against the parent's edges (CSS `position: absolute`).
@@ -78,14 +78,23 @@ public struct ViewStyle: Sendable, Hashable {
     }
 }
 
-/// Widths given as fractions of the parent's inner width.
-public struct WidthPercents: Sendable, Hashable {
+/// Sizes given as fractions of the parent's: of its inner width or height (an overlay's, of its
+/// padding box).
+public struct SizePercents: Sendable, Hashable {
     public var width, minWidth, maxWidth: Double?
-    public init(width: Double?, minWidth: Double?, maxWidth: Double?) {
+    public var height, minHeight, maxHeight: Double?
+    public init(width: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
+                height: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil) {
         self.width = width
         self.minWidth = minWidth
         self.maxWidth = maxWidth
+        self.height = height
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
     }
+
+    var hasWidths: Bool { width != nil || minWidth != nil || maxWidth != nil }
+    var hasHeights: Bool { height != nil || minHeight != nil || maxHeight != nil }
 }
 
 /// An overlay's distances from its parent's edges; nil ones are `auto`.

@@ -86,7 +86,10 @@ public struct FlexLayout {
         var lines: TextLines?
         var lineCount = 0
         // Overlays are placed once the box's size is known.
-        let flowing = style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
+        var flowing = style.holdsOverlay ? view.children.filter { $0.style.overlay == nil } : view.children
+        if flowing.contains(where: { $0.style.percents?.hasHeights == true }) {
+            flowing = flowing.map { Self.resolvingHeightPercents($0, in: definiteInner) }
+        }
         switch style.content {
         case .stack(let axis, let spacing, let alignment, let distribution):
             if axis == .horizontal, style.wraps {
@@ -199,7 +202,7 @@ public struct FlexLayout {
                 continue
             }
             // An overlay's percentages are of the parent's padding box.
-            let child = Self.resolvingPercents(unresolved, in: width)
+            let child = Self.resolvingHeightPercents(Self.resolvingPercents(unresolved, in: width), in: height)
             let childStyle = child.style
             let across = span(start: insets.left, end: insets.right, total: width, rectStart: rect.x, rectSize: rect.width, placement: horizontal)
             let down = span(start: insets.top, end: insets.bottom, total: height, rectStart: rect.y, rectSize: rect.height, placement: vertical)
@@ -303,7 +306,7 @@ public struct FlexLayout {
         let padding = style.padding[1] + style.padding[3]
         if !equal, let width = style.width { return max(padding, clamp(width, style.minWidth, style.maxWidth)) }
         // A minimum of the template's (a percentage too, even of nothing) replaces the automatic one.
-        if style.minWidth > 0 || style.widthPercents?.minWidth != nil { return max(style.minWidth, padding) }
+        if style.minWidth > 0 || style.percents?.minWidth != nil { return max(style.minWidth, padding) }
         if case .label(let string, let textStyle, _) = style.content {
             // CSS's automatic minimum: the content's min-content, no more than a width of its
             // own or its maximum.
@@ -380,7 +383,9 @@ public struct FlexLayout {
         let items = Self.resolvingPercents(items, in: width)
         let equal = distribution == "fillEqually"
         let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
-        let factors = Self.rowFactors(items, equal: equal)
+        var factors = Self.rowFactors(items, equal: equal)
+        // Under equalCentering the children keep their sizes (UIStackView's): the room is the gaps'.
+        if distribution == "equalCentering" { factors.grows = factors.grows.map { _ in 0 } }
         let widths = resolveFlexibleLengths(
             bases: bases, paddings: factors.paddings, grows: factors.grows, shrinks: factors.shrinks,
             mins: items.map { minimumMainWidth($0, equal: equal) }, maxs: items.map { maximumMainWidth($0, equal: equal) },
@@ -392,7 +397,7 @@ public struct FlexLayout {
     /// The view with its percentage widths made points of `width`, its parent's inner width
     /// (the percentages stay in the style, for the page to state).
     static func resolvingPercents(_ item: BoundView, in width: Double) -> BoundView {
-        guard let percents = item.style.widthPercents else { return item }
+        guard let percents = item.style.percents, percents.hasWidths else { return item }
         var resolved = item
         if let fraction = percents.width { resolved.style.width = fraction * width }
         if let fraction = percents.minWidth { resolved.style.minWidth = fraction * width }
@@ -402,7 +407,19 @@ public struct FlexLayout {
 
     /// The items with their percentage widths resolved against `width`.
     static func resolvingPercents(_ items: [BoundView], in width: Double) -> [BoundView] {
-        items.contains { $0.style.widthPercents != nil } ? items.map { resolvingPercents($0, in: width) } : items
+        items.contains { $0.style.percents?.hasWidths == true } ? items.map { resolvingPercents($0, in: width) } : items
+    }
+
+    /// The view with its percentage heights made points of `height`, its parent's definite
+    /// inner height; without one (which the binder allows only for overlays, placed later) a
+    /// percentage height is `auto`, as in CSS.
+    static func resolvingHeightPercents(_ item: BoundView, in height: Double?) -> BoundView {
+        guard let percents = item.style.percents, percents.hasHeights, let height else { return item }
+        var resolved = item
+        if let fraction = percents.height { resolved.style.height = fraction * height }
+        if let fraction = percents.minHeight { resolved.style.minHeight = fraction * height }
+        if let fraction = percents.maxHeight { resolved.style.maxHeight = fraction * height }
+        return resolved
     }
 
     /// A row's items' padding (never flexed away), grow and shrink factors: under `fillEqually`
@@ -448,6 +465,10 @@ public struct FlexLayout {
         let lineHeight = definiteHeight ?? tallest
         let used = widths.reduce(0, +) + items.reduce(0) { $0 + Self.horizontalMargins($1) } + spacing * Double(items.count - 1)
         let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - used, count: items.count, spacing: spacing)
+        let centred = distribution == "equalCentering"
+            ? Self.equalCenteringGaps(sizes: widths, before: items.map { $0.style.margin[3] }, after: items.map { $0.style.margin[1] },
+                                      room: width - used + spacing * Double(items.count - 1), spacing: spacing)
+            : nil
         var laidOut: [LaidOutView] = []
         laidOut.reserveCapacity(items.count)
         var x = start
@@ -477,7 +498,7 @@ public struct FlexLayout {
             child.frame.y = top + y
             child.wrapLine = line
             laidOut.append(child)
-            x += widths[index] + margin[1] + gap
+            x += widths[index] + margin[1] + (centred.map { index < $0.count ? $0[index] : 0 } ?? gap)
         }
         return (laidOut, lineHeight)
     }
@@ -564,7 +585,7 @@ public struct FlexLayout {
             natural = natural.map { _ in nil }
         } else if let height {
             heights = resolveFlexibleLengths(
-                bases: naturalHeights, paddings: items.map { $0.style.padding[0] + $0.style.padding[2] }, grows: items.map { $0.style.height != nil ? 0 : $0.style.grow },
+                bases: naturalHeights, paddings: items.map { $0.style.padding[0] + $0.style.padding[2] }, grows: items.map { $0.style.height != nil || distribution == "equalCentering" ? 0 : $0.style.grow },
                 shrinks: items.map { $0.style.height != nil ? 0 : $0.style.shrink }, mins: items.map { heightLimits($0).min }, maxs: items.map { heightLimits($0).max },
                 available: height - gaps - margins.reduce(0, +))
         }
@@ -572,6 +593,10 @@ public struct FlexLayout {
         let used = heights.reduce(0, +) + (equal ? 0 : margins.reduce(0, +)) + gaps
         let total = height ?? used
         let (start, gap) = mainAxisPlacement(distribution: distribution, free: total - used, count: items.count, spacing: spacing)
+        let centred = distribution == "equalCentering"
+            ? Self.equalCenteringGaps(sizes: heights, before: items.map { $0.style.margin[0] }, after: items.map { $0.style.margin[2] },
+                                      room: total - used + gaps, spacing: spacing)
+            : nil
         var y = start
         var laidOut: [LaidOutView] = []
         for (index, item) in items.enumerated() {
@@ -595,7 +620,7 @@ public struct FlexLayout {
             }
             child.frame.y = y + margin[0]
             laidOut.append(child)
-            y += (equal ? heights[index] : child.frame.height + margins[index]) + gap
+            y += (equal ? heights[index] : child.frame.height + margins[index]) + (centred.map { index < $0.count ? $0[index] : 0 } ?? gap)
         }
         return (laidOut, total)
     }
@@ -610,6 +635,35 @@ public struct FlexLayout {
         case "equalSpacing": return (0, count > 1 ? spacing + max(0, free) / Double(count - 1) : spacing)
         default: return (0, spacing)
         }
+    }
+
+    /// The gaps of UIStackView's `equalCentering`: the first item at the start, the last at the
+    /// end, the steps from centre to centre equal — except that no gap is less than `spacing`:
+    /// where equal steps would bring two items closer, they stand `spacing` apart and the other
+    /// steps share what is left equally. Without room for `spacing` between every item, the
+    /// gaps are `spacing` (and the content overflows at the end, as under `equalSpacing`).
+    /// `sizes` are the items' boxes along the axis, `before` and `after` their margins, `room`
+    /// what the line leaves for the gaps.
+    static func equalCenteringGaps(sizes: [Double], before: [Double], after: [Double], room: Double, spacing: Double) -> [Double] {
+        let count = sizes.count - 1
+        guard count > 0 else { return [] }
+        guard room > spacing * Double(count) else { return Array(repeating: spacing, count: count) }
+        // Gap i is max(spacing, step - half[i]), half[i] the distance from centre to centre
+        // that the two boxes and their margins take; the step makes the gaps fill the room.
+        let half = (0..<count).map { index -> Double in
+            let boxes: Double = (sizes[index] + sizes[index + 1]) / 2
+            return boxes + after[index] + before[index + 1]
+        }
+        let thresholds = half.map { $0 + spacing }.sorted()
+        var opened = 0.0
+        var step = thresholds[0]
+        for open in 1...count {
+            // The `open` gaps with the lowest thresholds are wider than `spacing`.
+            opened += thresholds[open - 1] - spacing
+            step = (room - Double(count - open) * spacing + opened) / Double(open)
+            if open == count || step <= thresholds[open] { break }
+        }
+        return half.map { max(spacing, step - $0) }
     }
 
     /// CSS "Resolve Flexible Lengths" (§9.7), with iterative freezing of clamped items. A

@@ -24,6 +24,8 @@ public enum AttributeKind: Sendable, Hashable {
     case offset
     /// A number, a percentage of the parent's width (`50%`), or `auto`.
     case widthLength
+    /// A number, a percentage of the parent's height (`50%`), or `auto`.
+    case heightLength
 
     var summary: String {
         switch self {
@@ -37,6 +39,7 @@ public enum AttributeKind: Sendable, Hashable {
         case .length: return "number or auto"
         case .offset: return "number (may be negative) or auto"
         case .widthLength: return "number, % of the parent's width, or auto"
+        case .heightLength: return "number, % of the parent's height, or auto"
         }
     }
 }
@@ -62,11 +65,11 @@ public enum Schema {
     public static let common: [AttributeSpec] = [
         .init("id", .text, nil, "an outlet name, shown in dumps and as a CSS class"),
         .init("width", .widthLength, "auto", "fixed width; a percentage is of the parent stack's width inside its padding (not on images)"),
-        .init("height", .length, "auto", "fixed height"),
+        .init("height", .heightLength, "auto", "fixed height; a percentage is of the parent's height inside its padding, which the parent must have in points (height=\"120\") or as a percentage itself (CSS resolves it only against a definite height), and not in a vertical fillEqually stack; an overlay's is of its parent's padding box (not on images)"),
         .init("minWidth", .widthLength, "0", "smallest width"),
         .init("maxWidth", .widthLength, "auto", "largest width"),
-        .init("minHeight", .number, "0", "smallest height"),
-        .init("maxHeight", .length, "auto", "largest height"),
+        .init("minHeight", .heightLength, "0", "smallest height"),
+        .init("maxHeight", .heightLength, "auto", "largest height"),
         .init("grow", .number, "0", "share of the free space along the parent stack's axis (flex-grow)"),
         .init("shrink", .number, "1", "share of the overflow taken back along the parent stack's axis (flex-shrink)"),
         .init("alignSelf", .choice(["auto", "fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]), "auto", "its own placement across the parent stack's axis; auto follows the stack's alignment (CSS align-self)"),
@@ -89,7 +92,7 @@ public enum Schema {
             .init("axis", .choice(["horizontal", "vertical"]), "horizontal", "direction the children are laid out in (UIStackView default)"),
             .init("spacing", .number, "0", "space between visible children"),
             .init("alignment", .choice(["fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]), "fill", "placement across the axis; in a row, firstBaseline and lastBaseline line up the children's first or last text baselines (UIStackView; CSS baseline and last baseline), in a column they place children at the start or the end"),
-            .init("distribution", .choice(["fill", "fillEqually", "equalSpacing", "leading", "center", "trailing"]), "fill", "placement along the axis"),
+            .init("distribution", .choice(["fill", "fillEqually", "equalSpacing", "equalCentering", "leading", "center", "trailing"]), "fill", "placement along the axis: fill (the children's sizes and grow/shrink decide), fillEqually (equal sizes), equalSpacing (the room left shared equally between the children; CSS space-between), equalCentering (UIStackView's: the children keep their sizes (grow is not used), the first at the start, the last at the end, equal steps from centre to centre, no gap under spacing; not with wrap), leading, center or trailing (packed)"),
             .init("padding", .insets, "0", "space inside the edges"),
             .init("wrap", .bool, "false", "horizontal stacks: children that do not fit on one line go on to the next, as in UIKit's value cell when title and detail do not fit side by side (CSS flex-wrap)"),
             .init("lineSpacing", .number, "0", "space between the lines of a wrapping stack"),

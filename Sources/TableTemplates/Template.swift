@@ -171,7 +171,7 @@ public enum AttributeCheck {
             return value == "auto" || number(value) != nil ? nil : "expected a finite number ≥ 0 or auto"
         case .offset:
             return value == "auto" || offset(value) != nil ? nil : "expected a finite number from -100000 to 100000 or auto"
-        case .widthLength:
+        case .widthLength, .heightLength:
             return value == "auto" || number(value) != nil || percent(value) != nil ? nil : "expected a finite number ≥ 0, a percentage from 0% to 1000%, or auto"
         case .bool:
             return bool(value) == nil ? "expected true or false" : nil

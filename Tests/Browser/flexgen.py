@@ -19,7 +19,7 @@ WORDS = ("the a of to in list row table section header title label stack image s
          "Incomprehensibilities antidisestablishmentarianism https://example.com/a/path").split()
 FONTS = ["body", "headline", "subheadline", "footnote", "caption1", "Inter 13", "Inter Semibold 17", "Liberation Serif 14"]
 ALIGNMENTS = ["fill", "leading", "center", "trailing", "firstBaseline", "lastBaseline"]
-DISTRIBUTIONS = ["fill", "fillEqually", "equalSpacing", "leading", "center", "trailing"]
+DISTRIBUTIONS = ["fill", "fillEqually", "equalSpacing", "equalCentering", "leading", "center", "trailing"]
 
 
 def text(rng):
@@ -109,7 +109,8 @@ def stack(rng, values, depth):
         node["attrs"]["spacing"] = str(rng.choice([0, 2, 4, 8, 12, 16]))
     if rng.random() < 0.5:
         node["attrs"]["padding"] = rng.choice(["4", "8 16", "11 0", "2 4 6 8", "12 16"])
-    if node["attrs"]["axis"] == "horizontal" and rng.random() < 0.15:
+    # equalCentering keeps its children on one line.
+    if node["attrs"]["axis"] == "horizontal" and node["attrs"].get("distribution") != "equalCentering" and rng.random() < 0.15:
         node["attrs"]["wrap"] = "true"
         node["attrs"]["lineSpacing"] = str(rng.choice([0, 2, 6]))
     if depth > 0:
@@ -135,11 +136,35 @@ def stack(rng, values, depth):
     return node
 
 
+def has_height(node):
+    """Whether a view's percentage-height children have a height to be a percentage of: its own
+    (points or a percentage), and not the share of a vertical fillEqually stack."""
+    attrs = node["attrs"]
+    equal_rows = node["tag"] == "stack" and attrs.get("axis") == "vertical" and attrs.get("distribution") == "fillEqually"
+    return "height" in attrs and not equal_rows
+
+
+def percent_heights(rng, node):
+    """Percentage heights where they can be: under a parent with a height of its own, and on
+    overlays (of the parent's padding box). A second random stream, so that the rest of a
+    seed's template is what it was before."""
+    for child in node["children"]:
+        overlay = child["attrs"].get("position") == "overlay"
+        if (has_height(node) or overlay) and child["tag"] != "image" and rng.random() < 0.3:
+            name = rng.choice(["height", "height", "minHeight", "maxHeight"])
+            child["attrs"][name] = rng.choice(["25%", "50%", "33.3%", "80%", "100%"])
+            if overlay and name == "height" and "top" in child["attrs"] and "bottom" in child["attrs"]:
+                del child["attrs"]["bottom"]
+        percent_heights(rng, child)
+
+
 def template(seed):
     """A random cell template and the values of its labels."""
     rng = random.Random(seed)
     values = {}
-    return stack(rng, values, 0), values
+    root = stack(rng, values, 0)
+    percent_heights(random.Random(seed * 7919 + 1), root)
+    return root, values
 
 
 def xml(node, depth=1):

@@ -9,7 +9,7 @@ import Testing
 /// document order: x, y, width, height relative to its parent), within half a point, the
 /// tolerance of `Tests/Browser/test_flex.py`. The last cases are the vocabulary added with the
 /// fixes: `alignSelf`, images of their natural size or an aspect ratio, baseline alignment,
-/// overlays, margins and percentage widths.
+/// overlays, margins, percentage widths and heights, and `equalCentering`.
 @Suite struct FlexDeviationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -197,6 +197,27 @@ import Testing
         Case("percentWidthOfAnOverlayIsOfThePaddingBox", ##"<cell><box padding="4"><label text="{a}" position="overlay" width="50%" right="0" top="0"/><label text="{b}"/></box></cell>"##,
              ["a": "half", "b": "flow"],
              [[0, 0, 390, 30], [195, 0, 195, 22], [4, 4, 382, 22]]),
+        Case("equalCenteringStepsFromCentreToCentre", ##"<cell><stack axis="horizontal" distribution="equalCentering" spacing="8" hidesWhenEmpty="false"><spacer width="20" height="10"/><spacer width="100" height="10"/><spacer width="40" height="10"/><spacer width="60" height="10"/></stack></cell>"##,
+             [:],
+             [[0, 0, 390, 10], [0, 0, 20, 10], [76.66, 0, 100, 10], [223.33, 0, 40, 10], [330, 0, 60, 10]]),
+        Case("equalCenteringKeepsTheSpacing", ##"<cell><stack axis="horizontal" distribution="equalCentering" spacing="50" hidesWhenEmpty="false"><spacer width="20" height="10"/><spacer width="100" height="10"/><spacer width="40" height="10"/><spacer width="60" height="10"/></stack></cell>"##,
+             [:],
+             [[0, 0, 390, 10], [0, 0, 20, 10], [75, 0, 100, 10], [225, 0, 40, 10], [330, 0, 60, 10]]),
+        Case("percentHeightOfAFixedHeightColumn", ##"<cell><stack axis="vertical" height="120" padding="10 0"><label text="{a}" height="50%" background="tint"/><spacer height="25%" width="10"/></stack></cell>"##,
+             ["a": "half the column's inner height"],
+             [[0, 0, 390, 120], [0, 10, 390, 50], [0, 60, 10, 25]]),
+        Case("percentMinimumAndMaximumHeightsAcrossARow", ##"<cell><stack axis="horizontal" height="80" alignment="leading"><label text="{a}" minHeight="75%"/><label text="{b}" lines="0" maxHeight="25%" width="60"/></stack></cell>"##,
+             ["a": "at least three quarters", "b": "at most a quarter of the row's height"],
+             [[0, 0, 390, 80], [0, 0, 178.86, 60], [178.86, 0, 60, 20]]),
+        Case("percentHeightOfAnOverlayIsOfThePaddingBox", ##"<cell><box padding="8"><label text="{a}"/><spacer position="overlay" height="50%" width="20" right="0" bottom="0"/></box></cell>"##,
+             ["a": "a row of automatic height"],
+             [[0, 0, 390, 38], [8, 8, 374, 22], [370, 19, 20, 19]]),
+        Case("percentHeightOfAPercentHeight", ##"<cell><stack axis="vertical" height="100" hidesWhenEmpty="false"><stack axis="vertical" height="60%" background="tint" hidesWhenEmpty="false"><spacer height="50%" width="10"/></stack></stack></cell>"##,
+             [:],
+             [[0, 0, 390, 100], [0, 0, 390, 60], [0, 0, 10, 30]]),
+        Case("equalCenteringDownAColumnOfDefiniteHeight", ##"<cell><stack axis="vertical" distribution="equalCentering" height="200" alignment="leading"><label text="{a}"/><spacer width="10" height="60"/><label text="{b}" margin="4 0"/></stack></cell>"##,
+             ["a": "top", "b": "bottom"],
+             [[0, 0, 390, 200], [0, 0, 26.58, 22], [0, 68, 10, 60], [0, 174, 57.88, 22]]),
     ]
 
     /// Lays each case out as the only row of a plain table 390 wide.
@@ -250,5 +271,27 @@ import Testing
         let kana = lines("japaneseNeverStartsALineWithSmallKana")
         #expect(kana.joined() == "ちょっとキャッシュのチェックをしょうりゃくします")
         #expect(kana.allSatisfy { !"ょッャュっゃゅ".contains($0.first ?? " ") }, "\(kana)")
+    }
+
+    /// What CSS would quietly take for `auto` (a percentage height with nothing definite to be
+    /// a percentage of), and a layout CSS cannot state on several lines, are errors that say
+    /// where and what to do.
+    @Test(arguments: [
+        (#"<cell><stack axis="vertical" height="50%"><label text="a"/></stack></cell>"#, "the template's root view has none"),
+        (#"<cell><stack axis="vertical"><label text="a" height="50%"/></stack></cell>"#, "this parent is as tall as its content"),
+        (#"<cell><stack axis="vertical" height="90" distribution="fillEqually"><label text="a" maxHeight="50%"/><label text="b"/></stack></cell>"#, "vertical fillEqually stack"),
+        (#"<cell><stack axis="horizontal" wrap="true" distribution="equalCentering"><label text="a"/></stack></cell>"#, "does not wrap"),
+    ])
+    func layoutsCSSCannotStateAreErrors(template: String, message: String) throws {
+        let folder = Repository.folder(with: ["templates/T.xml": template,
+                                              "doc.json": #"{"templates": ["templates"], "sections": [{"id": "s", "items": [{"id": "r", "template": "T"}]}]}"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            _ = try LoadedDocument(path: folder + "/doc.json").layout()
+            Issue.record("laid out without an error")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("$.sections[0].items[0]") && text.contains("templates/T.xml:1") && text.contains(message), "\(text)")
+        }
     }
 }
