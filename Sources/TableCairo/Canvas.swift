@@ -320,7 +320,7 @@ final class Canvas {
     /// stretched over the run's box (`x`, `y`, `width`, `size`): nothing shows, and the text is
     /// there, where the run is, to copy, search and read aloud.
     private func carryText(_ text: UnsafePointer<CChar>, length: Int32, x: Double, y: Double, width: Double, size: Double) {
-        guard let carrier = Self.carrierFont else { return }
+        guard let carrier = Self.carrierFont, let face = OpaquePointer(bitPattern: carrier.face) else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         var matrix = cairo_matrix_t()
@@ -330,7 +330,7 @@ final class Canvas {
         // as it was.
         cairo_set_source_rgba(cr, 1, 1, 1, 1)
         cairo_set_operator(cr, CAIRO_OPERATOR_DARKEN)
-        cairo_set_font_face(cr, carrier.face)
+        cairo_set_font_face(cr, face)
         cairo_set_font_matrix(cr, &matrix)
         var glyph = cairo_glyph_t(index: carrier.glyph, x: x, y: y)
         var cluster = cairo_text_cluster_t(num_bytes: length, num_glyphs: 1)
@@ -339,9 +339,9 @@ final class Canvas {
 
     /// The font of the blank glyphs that carry text (DejaVu Sans, which the setup installs, or
     /// what fontconfig gives in its place), its "x" and the advance of an "x" one unit high; made
-    /// when text is first drawn,
-    /// inside `Typesetting.exclusively`.
-    nonisolated(unsafe) private static let carrierFont: (face: OpaquePointer, glyph: UInt, advance: Double)? = {
+    /// when text is first drawn, inside `Typesetting.exclusively`. The face is kept as its
+    /// address, as the scaled fonts are, and never freed.
+    private static let carrierFont: (face: UInt, glyph: UInt, advance: Double)? = {
         guard let face = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL) else { return nil }
         var identity = cairo_matrix_t()
         cairo_matrix_init_identity(&identity)
@@ -357,7 +357,7 @@ final class Canvas {
         defer { cairo_glyph_free(glyphs) }
         var extents = cairo_text_extents_t()
         cairo_scaled_font_glyph_extents(scaled, glyphs, 1, &extents)
-        return (face, glyphs.pointee.index, extents.x_advance)
+        return (UInt(bitPattern: face), glyphs.pointee.index, extents.x_advance)
     }()
 
     /// Whether a font's glyphs are colour images (FreeType's colour flag), per font.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TableRender
 
 /// A scene of a document in one variant: what the snapshot and documentation-image runs render.
@@ -46,20 +47,15 @@ enum DocumentGroups {
         return failures.first
     }
 
-    private final class Failures: @unchecked Sendable {
-        private let lock = NSLock()
-        private var errors: [(Int, Diagnostic)] = []
+    private final class Failures: Sendable {
+        private let errors = Mutex<[(Int, Diagnostic)]>([])
 
         func add(_ index: Int, _ error: Diagnostic) {
-            lock.lock()
-            errors.append((index, error))
-            lock.unlock()
+            errors.withLock { $0.append((index, error)) }
         }
 
         var first: Diagnostic? {
-            lock.lock()
-            defer { lock.unlock() }
-            return errors.min { $0.0 < $1.0 }?.1
+            errors.withLock { errors in errors.min { $0.0 < $1.0 }?.1 }
         }
     }
 }

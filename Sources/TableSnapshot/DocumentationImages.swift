@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TableRender
 
 /// Every image of a project's documentation: each scene of each document in each variant of the
@@ -118,21 +119,19 @@ public struct DocumentationImages {
     }
 
     /// Results from several workers, each job written once.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [Entry?]
-        private var done = 0
+    private final class Results: Sendable {
+        private let state: Mutex<(entries: [Entry?], done: Int)>
 
-        init(count: Int) { entries = Array(repeating: nil, count: count) }
+        init(count: Int) { state = Mutex((Array(repeating: nil, count: count), 0)) }
 
         func set(_ index: Int, _ entry: Entry) -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            entries[index] = entry
-            done += 1
-            return done
+            state.withLock { state in
+                state.entries[index] = entry
+                state.done += 1
+                return state.done
+            }
         }
 
-        func all() -> [Entry] { entries.compactMap { $0 } }
+        func all() -> [Entry] { state.withLock { $0.entries.compactMap { $0 } } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableModel
 
 public enum Appearance: String, Sendable, Hashable, CaseIterable {
@@ -324,16 +325,15 @@ public enum ThemeLoader {
 }
 
 /// A small thread-safe memo table.
-final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
-    private var table: [Key: Value] = [:]
-    private let lock = NSLock()
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let table = Mutex<[Key: Value]>([:])
 
     func value(for key: Key, make: () -> Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = table[key] { return known }
-        let made = make()
-        table[key] = made
-        return made
+        table.withLock { table in
+            if let known = table[key] { return known }
+            let made = make()
+            table[key] = made
+            return made
+        }
     }
 }
