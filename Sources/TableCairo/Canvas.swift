@@ -250,7 +250,7 @@ final class Canvas {
         let count = run.clusters.count
         let runText = UnsafeRawBufferPointer(start: start, count: Int(run.length))
         if !run.isBackward, !glyphs.contains(where: { $0.y != glyphs[0].y }),
-           runText.allSatisfy({ $0 < 0x80 }) || !String(decoding: runText, as: UTF8.self).unicodeScalars.contains(where: Self.isMark) {
+           runText.allSatisfy({ $0 < Self.firstMarkByte }) || !String(decoding: runText, as: UTF8.self).unicodeScalars.contains(where: Self.isMark) {
             // Left-to-right text without marks: the run in one call, a cluster per glyph group.
             let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
             cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters, Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
@@ -309,8 +309,13 @@ final class Canvas {
         }
     }
 
+    /// No combining mark comes before U+0300, whose UTF-8 starts with this byte: text of smaller
+    /// bytes has none.
+    private static let firstMarkByte: UInt8 = 0xCC
+
     private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        guard scalar.value >= 0x300 else { return false }
+        return switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: true
         default: false
         }
