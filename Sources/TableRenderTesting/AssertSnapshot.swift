@@ -13,6 +13,7 @@ public typealias RecordMode = TableSnapshot.RecordMode
 /// Asserts that `table` renders as its reference image, stored beside the test file at
 /// `__Snapshots__/<TestFile>/<test>.<name>.png`. Works in XCTest and in Swift Testing on Linux.
 /// `contentSize` renders at a Dynamic Type text size (`.AX3`); name such snapshots after it.
+/// The same as `assertSnapshot(of: table, as: .image(width:appearance:scale:…))`.
 ///
 /// - A missing reference is recorded, and the assertion fails so that the next run verifies it
 ///   (record mode `missing`). `record:` or `TABLERENDER_SNAPSHOT_RECORD` (`all`, `missing`,
@@ -27,31 +28,62 @@ public func assertSnapshot(
     record: RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function, line: UInt = #line, column: UInt = #column
 ) {
+    assertSnapshot(of: table, as: .image(width: width, appearance: appearance, scale: scale, contentSize: contentSize, precision: precision,
+                                         perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels),
+                   named: name, theme: theme, templateFolders: templateFolders, record: record,
+                   fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+}
+
+/// Asserts that `table`, snapshotted `as` a strategy (`.image`, `.layout`, `.html`, `.pdf`),
+/// is its reference, stored beside the test file at `__Snapshots__/<TestFile>/<test>.<name>.<ext>`
+/// (or in `snapshotDirectory`). The record mode is `record:`, else the one of an enclosing
+/// `withSnapshotTesting` or `.snapshots(…)` trait, else `TABLERENDER_SNAPSHOT_RECORD`, else
+/// `missing`; a failure names the diff tool of `TABLERENDER_DIFF_TOOL` or the configuration with
+/// the two files to compare.
+public func assertSnapshot(
+    of table: Table, as strategy: Snapshotting, named name: String? = nil, theme: String = "ios", templateFolders: [String] = [],
+    record: RecordMode? = nil, snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function, line: UInt = #line, column: UInt = #column
+) {
     let location = Location(fileID: "\(fileID)", filePath: "\(filePath)", staticFile: filePath, line: line, column: column)
+    let configuration = SnapshotTestingConfiguration.current
     do {
-        let renderer = try Renderer(theme: theme, templateFolders: templateFolders,
-                                    assetsFolder: (("\(filePath)" as NSString).deletingLastPathComponent), contentSize: contentSize)
-        let png = try renderer.png(try renderer.layout(table, width: width), appearance: appearance, scale: scale)[0]
-        let mode = try record ?? RecordMode.fromEnvironment(default: .missing)
+        let testFolder = ("\(filePath)" as NSString).deletingLastPathComponent
+        let renderer = try Renderer(theme: theme, templateFolders: templateFolders, assetsFolder: testFolder, contentSize: strategy.contentSize)
+        let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing)
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
-        let folder = (("\(filePath)" as NSString).deletingLastPathComponent) + "/__Snapshots__/" + testFile
+        let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)
         let test = function.split(separator: "(").first.map(String.init) ?? function
         let arguments = SnapshotNaming.currentArguments()
         if name == nil, Test.Case.current?.isParameterized == true, arguments == nil {
             return location.fail("This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\").")
         }
-        let reference = folder + "/" + sanitised(SnapshotNaming.name(test: test, arguments: arguments, named: name, key: "\(filePath)#\(function)")) + ".png"
-        let actual = try RGBAImage(png: png, name: reference)
-        let exists = FileManager.default.fileExists(atPath: reference)
+        let stemName = sanitised(SnapshotNaming.name(test: test, arguments: arguments, named: name, key: "\(filePath)#\(function)"))
+        let reference = folder + "/" + stemName + "." + strategy.pathExtension
+        let failures = SnapshotArtifacts.folder(testFile: testFile)
+        let stem = failures + "/" + stemName
+        let actualPath = stem + ".actual." + strategy.pathExtension
+        let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : $0 }
+        let produced: [UInt8]
+        switch strategy.kind {
+        case .image(let scale, _, _, _):
+            produced = try renderer.png(try renderer.layout(table, width: strategy.width), appearance: strategy.appearance, scale: scale)[0]
+        case .layout:
+            produced = Array(SnapshotText.layout(try renderer.layout(table, width: strategy.width, page: .content)).utf8)
+        case .html:
+            produced = Array(try renderer.html(try renderer.layout(table, width: strategy.width, page: .content), appearance: strategy.appearance).utf8)
+        case .pdf(let page):
+            produced = Array(SnapshotText.pdf(try renderer.layout(table, page: page)).utf8)
+        }
         func writeReference() throws(Diagnostic) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(png, to: reference)
+            try AtomicFile.write(produced, to: reference)
         }
         if mode == .all {
             try writeReference()
             return location.fail("Recorded the reference \(reference) (record mode all). Run again with recording off to verify.")
         }
-        guard exists else {
+        guard FileManager.default.fileExists(atPath: reference) else {
             if mode == .never {
                 return location.fail("No reference at \(reference). Record it with TABLERENDER_SNAPSHOT_RECORD=missing swift test.")
             }
@@ -59,29 +91,46 @@ public func assertSnapshot(
             return location.fail("No reference existed; recorded \(reference). Run the test again to verify it.")
         }
         guard let data = FileManager.default.contents(atPath: reference) else { return location.fail("Cannot read the reference \(reference).") }
-        let expected: RGBAImage
-        do { expected = try RGBAImage(png: [UInt8](data), name: reference) } catch {
-            return location.fail("The reference \(reference) is not a readable PNG (\(error.message)). Record it again with TABLERENDER_SNAPSHOT_RECORD=all.")
+        // What differs, and the images or text that show it; nil when the snapshot matches.
+        var difference: String?
+        var written = [actualPath]
+        switch strategy.kind {
+        case .image(_, let precision, let perceptualPrecision, let maxDiffPixels):
+            let actual = try RGBAImage(png: produced, name: reference)
+            let expected: RGBAImage
+            do { expected = try RGBAImage(png: [UInt8](data), name: reference) } catch {
+                return location.fail("The reference \(reference) is not a readable PNG (\(error.message)). Record it again with TABLERENDER_SNAPSHOT_RECORD=all.")
+            }
+            let comparison = ImageComparison.compare(expected: expected, actual: actual,
+                                                     options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels))
+            if !comparison.matches {
+                difference = comparison.summary + "."
+                try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+                if let diff = comparison.diff {
+                    try AtomicFile.write(try diff.png(), to: stem + ".diff.png")
+                    written.append(stem + ".diff.png")
+                }
+            }
+        case .layout, .html, .pdf:
+            let expected = String(decoding: data, as: UTF8.self), actual = String(decoding: produced, as: UTF8.self)
+            if expected != actual { difference = "the text differs:\n" + SnapshotText.difference(expected: expected, actual: actual) }
         }
-        let comparison = ImageComparison.compare(expected: expected, actual: actual,
-                                                 options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels))
-        let failures = SnapshotArtifacts.folder(testFile: testFile)
-        let stem = failures + "/" + ((reference as NSString).lastPathComponent as NSString).deletingPathExtension
-        if comparison.matches {
+        guard let difference else {
             // A pass leaves no failure of this snapshot behind.
-            for suffix in [".actual.png", ".diff.png"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
+            for path in [actualPath, stem + ".diff.png"] { try? FileManager.default.removeItem(atPath: path) }
             return
         }
         try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-        try AtomicFile.write(png, to: stem + ".actual.png")
-        if let diff = comparison.diff { try AtomicFile.write(try diff.png(), to: stem + ".diff.png") }
+        try AtomicFile.write(produced, to: actualPath)
         if mode == .failed {
             try writeReference()
-            return location.fail("Snapshot did not match (\(comparison.summary)); recorded it again (record mode failed).")
+            return location.fail("Snapshot did not match (\(difference)); recorded it again (record mode failed).")
         }
+        let files = written.count > 1 ? "Actual: \(written[0])  Diff: \(written[1])" : "Actual: \(written[0])"
+        let tool = diffTool.map { "\nCompare: \($0) \"\(reference)\" \"\(actualPath)\"" } ?? ""
         location.fail("""
-            Snapshot does not match \(reference): \(comparison.summary).
-            Actual: \(stem).actual.png  Diff: \(stem).diff.png
+            Snapshot does not match \(reference): \(difference)
+            \(files)\(tool)
             If the change is intended, accept it: TABLERENDER_SNAPSHOT_RECORD=failed swift test --filter \(test)
             """)
     } catch {

@@ -1,0 +1,73 @@
+import Foundation
+import TableRenderTesting
+import Testing
+
+// The strategies and the configuration of swift-snapshot-testing's shape: `as: .layout`,
+// `.html`, `.pdf`, `.image(…)`; `withSnapshotTesting` and the `.snapshots(…)` trait.
+
+@Suite struct StrategyTests {
+    @Test func eachStrategyHasItsReference() {
+        assertSnapshot(of: settings(), as: .image(width: 320, scale: 1))
+        assertSnapshot(of: settings(), as: .layout)
+        assertSnapshot(of: settings(), as: .html(width: 320))
+        assertSnapshot(of: settings(), as: .pdf)
+        assertSnapshot(of: settings(), as: .layout(contentSize: .AX3), named: "AX3")
+    }
+
+    /// A text snapshot that differs says which lines, removed and added.
+    @Test func aChangedLayoutShowsTheLinesThatDiffer() {
+        withKnownIssue("the Wi-Fi name changed") {
+            assertSnapshot(of: settings(wifi: "Office Network"), as: .layout, named: "home", record: .never)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("the text differs") && text.contains("−        | Home") && text.contains("+        | Office Network")
+                && text.contains("StrategyTests/aChangedLayoutShowsTheLinesThatDiffer.home.layout.txt")
+        }
+    }
+
+    @Test func withSnapshotTestingSetsTheRecordMode() {
+        withKnownIssue {
+            withSnapshotTesting(record: .never) {
+                assertSnapshot(of: settings(), as: .layout, named: "never-recorded")
+            }
+        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("No reference at") }
+    }
+
+    @Test(.snapshots(record: .never)) func theTraitSetsTheRecordMode() {
+        withKnownIssue {
+            assertSnapshot(of: settings(), as: .pdf, named: "never-recorded")
+        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("No reference at") }
+    }
+
+    /// The assertion's own `record:` wins over the configuration around it.
+    @Test func theAssertionsRecordModeWins() {
+        withSnapshotTesting(record: .never) {
+            assertSnapshot(of: settings(), as: .layout, named: "home", record: .missing)
+        }
+    }
+
+    @Test func aFailureNamesTheDiffTool() {
+        withKnownIssue("the Wi-Fi name changed") {
+            withSnapshotTesting(record: .never, diffTool: "ksdiff") {
+                assertSnapshot(of: settings(wifi: "Office Network"), as: .layout, named: "home")
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("Compare: ksdiff \"") && text.contains("home.layout.txt\" \"") && text.contains("home.actual.layout.txt\"")
+        }
+    }
+
+    @Test func aSnapshotDirectoryHoldsTheReferences() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablerender-snapshots-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        withKnownIssue {
+            withSnapshotTesting(record: .missing, snapshotDirectory: folder) {
+                assertSnapshot(of: settings(), as: .layout, named: "elsewhere")
+            }
+        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("No reference existed; recorded \(folder)/") }
+        #expect(FileManager.default.fileExists(atPath: folder + "/aSnapshotDirectoryHoldsTheReferences.elsewhere.layout.txt"))
+        withSnapshotTesting(snapshotDirectory: folder) {
+            assertSnapshot(of: settings(), as: .layout, named: "elsewhere", record: .never)
+        }
+    }
+}
