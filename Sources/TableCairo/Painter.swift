@@ -11,12 +11,15 @@ final class Painter {
     /// Pixels per point: which file of an asset's scales is drawn (a PDF takes the largest).
     let scale: Double
     private var images: [String: LoadedImage] = [:]
+    /// What to cover with a magenta box (`Masks`).
+    let masks: Masks
 
-    init(theme: Theme, appearance: Appearance, text: TextEngine, scale: Double = 3) {
+    init(theme: Theme, appearance: Appearance, text: TextEngine, scale: Double = 3, masks: Masks = Masks()) {
         self.theme = theme
         self.appearance = appearance
         self.text = text
         self.scale = scale
+        self.masks = masks
     }
 
     /// Tokens were checked when templates were bound; an unknown one here is a bug, drawn magenta.
@@ -59,6 +62,18 @@ final class Painter {
                                  height: separator.thickness), color(separator.color))
             }
             if let link = block.link { canvas.link(link, block.frame) }
+        }
+        guard !masks.isEmpty else { return }
+        // Masks over everything, as Playwright draws them.
+        for block in page.blocks {
+            if masks.covers(block) {
+                canvas.fill(block.frame, Masks.color)
+            } else if let content = block.content {
+                canvas.save()
+                canvas.clip(block.frame)
+                for frame in masks.frames(in: content, at: (block.frame.x, block.frame.y - block.contentOffset)) { canvas.fill(frame, Masks.color) }
+                canvas.restore()
+            }
         }
     }
 
@@ -146,4 +161,68 @@ final class Painter {
         }
     }
 
+}
+
+/// Regions of a snapshot to leave out of the comparison (a clock, an avatar), as Playwright's
+/// `mask`: each covered with an opaque magenta box (#FF00FF) in the image itself, reference and
+/// actual alike. A mask names a view by its `id`, a row, header or footer by its id, or an item
+/// by its JSON path (`$.sections[0].items[2]`).
+public struct Masks: Sendable, Hashable {
+    public var names: Set<String>
+
+    public init(_ names: some Sequence<String> = [String]()) { self.names = Set(names) }
+
+    public var isEmpty: Bool { names.isEmpty }
+
+    static let color = RGBA(red: 1, green: 0, blue: 1)
+
+    /// An item's JSON path in its document.
+    static func path(_ block: Block) -> String? {
+        block.item.map { "$.sections[\(block.section)].items[\($0)]" }
+    }
+
+    func covers(_ block: Block) -> Bool {
+        names.contains(block.id) || Self.path(block).map(names.contains) == true
+    }
+
+    /// The frames, on the page, of the views under `view` that a mask names.
+    func frames(in view: LaidOutView, at origin: (Double, Double)) -> [Rect] {
+        let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+        if let id = view.style.id, names.contains(id) { return [frame] }
+        return view.children.flatMap { frames(in: $0, at: (frame.x, frame.y)) }
+    }
+
+    /// The masks that name nothing in `table`: a mask with a typo would cover nothing and let
+    /// the region it meant be compared.
+    public func unmatched(in table: LaidOutTable) -> [String] {
+        var found = Set<String>()
+        func visit(_ view: LaidOutView) {
+            if let id = view.style.id, names.contains(id) { found.insert(id) }
+            view.children.forEach(visit)
+        }
+        for page in table.pages {
+            for block in page.blocks {
+                if names.contains(block.id) { found.insert(block.id) }
+                if let path = Self.path(block), names.contains(path) { found.insert(path) }
+                block.content.map(visit)
+            }
+        }
+        return names.subtracting(found).sorted()
+    }
+
+    /// Every name a mask could take in `table`, for suggestions.
+    public static func known(in table: LaidOutTable) -> [String] {
+        var known = Set<String>()
+        func visit(_ view: LaidOutView) {
+            if let id = view.style.id { known.insert(id) }
+            view.children.forEach(visit)
+        }
+        for page in table.pages {
+            for block in page.blocks {
+                known.insert(block.id)
+                block.content.map(visit)
+            }
+        }
+        return known.sorted()
+    }
 }

@@ -53,9 +53,9 @@ public struct PNGRenderer {
     }
 
     /// The first page's pixels, unencoded: what snapshot comparison needs.
-    public func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> ARGBImage {
+    public func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double, masks: Masks = Masks()) throws(Diagnostic) -> ARGBImage {
         guard let page = table.pages.first else { return ARGBImage(words: [], width: 0, height: 0) }
-        return try drawImage(page, of: table, painter: Painter(theme: theme, appearance: appearance, text: text, scale: scale), scale: scale).argbImage()
+        return try drawImage(page, of: table, painter: Painter(theme: theme, appearance: appearance, text: text, scale: scale, masks: masks), scale: scale).argbImage()
     }
 
     /// zlib level of the PNGs, 0 (none) to 9 (smallest).
@@ -63,8 +63,8 @@ public struct PNGRenderer {
 
     /// One encoded PNG per page. Pages are drawn one after another and encoded in parallel, a
     /// few at a time, so memory holds a few pages' pixels, not the document's.
-    public func render(_ table: LaidOutTable, appearance: Appearance, scale: Double) throws(Diagnostic) -> [[UInt8]] {
-        let painter = Painter(theme: theme, appearance: appearance, text: text, scale: scale)
+    public func render(_ table: LaidOutTable, appearance: Appearance, scale: Double, masks: Masks = Masks()) throws(Diagnostic) -> [[UInt8]] {
+        let painter = Painter(theme: theme, appearance: appearance, text: text, scale: scale, masks: masks)
         var images: [[UInt8]] = []
         images.reserveCapacity(table.pages.count)
         let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)

@@ -61,11 +61,12 @@ public final class Renderer {
     }
 
     /// One PNG per page (a single one unless the page size is paper).
+    /// `masks` covers views, rows or items with a magenta box (`Masks`).
     public func png(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2,
-                    compression: Int = PNGEncoder.defaultLevel) throws(Diagnostic) -> [[UInt8]] {
+                    compression: Int = PNGEncoder.defaultLevel, masks: Masks = Masks()) throws(Diagnostic) -> [[UInt8]] {
         var renderer = PNGRenderer(theme: theme, text: engine.text)
         renderer.compression = compression
-        return try renderer.render(laidOut, appearance: appearance, scale: scale)
+        return try renderer.render(laidOut, appearance: appearance, scale: scale, masks: masks)
     }
 
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
@@ -75,8 +76,8 @@ public final class Renderer {
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).
-    public func pixels(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2) throws(Diagnostic) -> ARGBImage {
-        try PNGRenderer(theme: theme, text: engine.text).pixels(laidOut, appearance: appearance, scale: scale)
+    public func pixels(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2, masks: Masks = Masks()) throws(Diagnostic) -> ARGBImage {
+        try PNGRenderer(theme: theme, text: engine.text).pixels(laidOut, appearance: appearance, scale: scale, masks: masks)
     }
 
     /// Writes the PDF to `path`, whole or not at all.

@@ -89,13 +89,14 @@ public struct TableRenderCommand {
         arguments: [("record|verify|clean", "record writes every reference; verify compares (and records missing ones unless --record never); clean removes orphaned references.")],
         options: [
             .init(names: ["--project"], value: "file", help: "The project file with the documents and the variant matrix. (default: tablerender.json)"),
-            .init(names: ["--record"], value: "mode", help: "For verify: all, missing, failed or never; TABLERENDER_SNAPSHOT_RECORD overrides. (default: missing)"),
+            .init(names: ["--record"], value: "mode", help: "For verify: all, missing, failed or never; the flag wins over TABLERENDER_SNAPSHOT_RECORD, which is used without it. (default: missing)"),
             .init(names: ["--only"], value: "name", help: "Only the snapshots whose name (document/scene.variant) contains this text."),
             .init(names: ["--report"], value: "dir", help: "Where the HTML report and failure images go. (default: Output/snapshots)"),
             .init(names: ["--precision"], value: "fraction", help: "Fraction of pixels that must match, instead of the project's."),
             .init(names: ["--perceptual-precision"], value: "fraction", help: "Per-pixel CIE ΔE94 tolerance as in swift-snapshot-testing, instead of the project's."),
             .init(names: ["--max-diff-pixels"], value: "count", help: "Pixels that may differ whatever the image's size (as Playwright's maxDiffPixels), instead of the project's."),
             .init(names: ["--ignore-antialiasing"], value: nil, help: "Do not count pixels that are anti-aliasing of an edge (detected as pixelmatch does)."),
+            .init(names: ["--mask"], value: "name", help: "Cover a view (its id), a row (its id) or an item (its JSON path, $.sections[0].items[2]) with a magenta box in every snapshot, besides the project's masks; repeat for several.", repeatable: true),
             .init(names: ["--dry-run"], value: nil, help: "For clean: list what would be removed."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but failures and errors."),
         ],
@@ -509,6 +510,7 @@ public struct TableRenderCommand {
             project.comparison.maxDiffPixels = count
         }
         if parsed.flags.contains("--ignore-antialiasing") { project.comparison.ignoresAntialiasing = true }
+        project.masks.names.formUnion(parsed.values["--mask"] ?? [])
         var mode = RecordMode.all
         if action == "verify" {
             if let text = parsed.value("--record") {

@@ -66,8 +66,14 @@ public func assertSnapshot(
         let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : $0 }
         let produced: [UInt8]
         switch strategy.kind {
-        case .image(let scale, _, _, _):
-            produced = try renderer.png(try renderer.layout(table, width: strategy.width), appearance: strategy.appearance, scale: scale)[0]
+        case .image(let scale, _, _, _, let names):
+            let laidOut = try renderer.layout(table, width: strategy.width)
+            let masks = Masks(names)
+            if let missing = masks.unmatched(in: laidOut).first {
+                return location.fail(Suggestions.unknown("mask", missing, known: Masks.known(in: laidOut))
+                                     + ": a mask names a view id, a row id or a JSON path such as $.sections[0].items[2].")
+            }
+            produced = try renderer.png(laidOut, appearance: strategy.appearance, scale: scale, masks: masks)[0]
         case .layout:
             produced = Array(SnapshotText.layout(try renderer.layout(table, width: strategy.width, page: .content)).utf8)
         case .html:
@@ -95,7 +101,7 @@ public func assertSnapshot(
         var difference: String?
         var written = [actualPath]
         switch strategy.kind {
-        case .image(_, let precision, let perceptualPrecision, let maxDiffPixels):
+        case .image(_, let precision, let perceptualPrecision, let maxDiffPixels, _):
             let actual = try RGBAImage(png: produced, name: reference)
             let expected: RGBAImage
             do { expected = try RGBAImage(png: [UInt8](data), name: reference) } catch {

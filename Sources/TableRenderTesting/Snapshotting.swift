@@ -16,7 +16,7 @@ import Testing
 ///   page, where, and the lines of their labels) as text, not the PDF's bytes.
 public struct Snapshotting: Sendable {
     enum Kind: Sendable {
-        case image(scale: Double, precision: Double, perceptualPrecision: Double, maxDiffPixels: Int)
+        case image(scale: Double, precision: Double, perceptualPrecision: Double, maxDiffPixels: Int, masks: [String])
         case layout
         case html
         case pdf(page: PageSize)
@@ -37,11 +37,13 @@ public struct Snapshotting: Sendable {
         }
     }
 
-    /// The rendered PNG at `width` points, `scale` pixels a point.
+    /// The rendered PNG at `width` points, `scale` pixels a point. `masks` covers views (by
+    /// their `id`), rows (by id) or items (by JSON path, `$.sections[0].items[2]`) with a
+    /// magenta box, as Playwright's `mask`: a clock or an avatar that changes on its own.
     public static func image(width: Double = 390, appearance: Appearance = .light, scale: Double = 2,
                              contentSize: ContentSizeCategory = .large, precision: Double = 1, perceptualPrecision: Double = 1,
-                             maxDiffPixels: Int = 0) -> Snapshotting {
-        Snapshotting(kind: .image(scale: scale, precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels),
+                             maxDiffPixels: Int = 0, masks: [String] = []) -> Snapshotting {
+        Snapshotting(kind: .image(scale: scale, precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks),
                      width: width, appearance: appearance, contentSize: contentSize)
     }
 

@@ -27,7 +27,7 @@ public struct Variant: Sendable, Hashable {
 public struct Project: Sendable {
     public static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
     public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
-                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels"]
+                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks"]
 
     public var file: String
     public var directory: String
@@ -36,6 +36,8 @@ public struct Project: Sendable {
     /// The folder name of references beside each document.
     public var snapshotsFolder: String
     public var comparison: ComparisonOptions
+    /// Views, rows or items covered with a magenta box in every snapshot (`Masks`).
+    public var masks = Masks()
 
     /// Reads and checks a project file; errors name the file, line:column and JSON path.
     public static func load(_ path: String) throws(Diagnostic) -> Project {
@@ -146,7 +148,21 @@ public struct Project: Sendable {
             }
             folder = name
         }
-        return Project(file: path, directory: directory, documents: documents, variants: variants, snapshotsFolder: folder, comparison: comparison)
+        var project = Project(file: path, directory: directory, documents: documents, variants: variants, snapshotsFolder: folder, comparison: comparison)
+        if let node = fields["masks"] {
+            guard case .array(let items) = node.kind else {
+                throw Diagnostic(at: at(node, "$.masks"), "expected an array of view ids, row ids or JSON paths ($.sections[0].items[2])")
+            }
+            var names: [String] = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let name) = item.kind, !name.isEmpty else {
+                    throw Diagnostic(at: at(item, "$.masks[\(index)]"), "expected a view id, a row id or a JSON path ($.sections[0].items[2])")
+                }
+                names.append(name)
+            }
+            project.masks = Masks(names)
+        }
+        return project
     }
 
     /// The documents of a folder: its `*.json` files and its subfolders', in name order, without

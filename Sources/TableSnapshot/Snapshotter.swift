@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TableRender
 
 /// What to do with references, as swift-snapshot-testing's record modes.
@@ -105,12 +106,24 @@ public struct Snapshotter: Sendable {
         let cases = try self.cases()
         let results = Slots<SnapshotOutcome>(count: cases.count)
         let this = self
+        let masks = project.masks
+        // Which masks named something, and every name they could have taken.
+        let matched = Mutex((names: Set<String>(), known: Set<String>()))
         let failure = DocumentGroups.layOut(cases, threads: threads) { index, document, laidOut throws(Diagnostic) in
             let snapshot = cases[index]
-            let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale)
+            if !masks.isEmpty {
+                let unmatched = masks.unmatched(in: laidOut), known = Masks.known(in: laidOut)
+                matched.withLock { $0.names.formUnion(masks.names.subtracting(unmatched)); $0.known.formUnion(known) }
+            }
+            let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale, masks: masks)
             results.set(index, try this.check(snapshot, actual: actual))
         }
         if let failure { throw failure }
+        let (found, known) = matched.withLock { ($0.names, $0.known) }
+        if !cases.isEmpty, let missing = masks.names.subtracting(found).sorted().first {
+            throw Diagnostic(at: SourceLocation(file: project.file, path: "$.masks"),
+                             Suggestions.unknown("mask", missing, known: known.sorted()) + " (a mask names a view id, a row id or a JSON path such as $.sections[0].items[2], in some document's scene)")
+        }
         return results.values ?? []
     }
 

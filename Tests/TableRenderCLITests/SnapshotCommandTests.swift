@@ -16,6 +16,35 @@ import Testing
         return Repository.folder(with: files)
     }
 
+    /// Masks (a project's `masks`, `--mask`): the named row, view or item is a magenta box in
+    /// every snapshot, so a change there passes; a mask that names nothing in any document is an
+    /// error naming the closest names.
+    @Test func masksCoverWhatChangesOnItsOwn() throws {
+        let folder = project(["docs/list.json": #"{"templates": ["templates"], "style": "insetGrouped", "sections": [{"header": "Fruit", "items": [{"id": "apple", "template": "Row", "values": {"title": "Apple", "time": "09:41"}}, {"id": "pear", "template": "Row", "values": {"title": "Pear", "time": "09:41"}}]}]}"#,
+                              "docs/templates/Row.xml": #"<cell><stack padding="11 16"><label text="{title}" grow="1"/><label id="clock" text="{time}" width="60"/></stack></cell>"#,
+                              "tablerender.json": #"{"documents": ["docs"], "devices": ["iphone-se"], "scales": [1], "masks": ["clock"]}"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = ["--project", folder + "/tablerender.json", "--report", folder + "/report"]
+        #expect(Run(["snapshot", "record", "-q"] + arguments).code == 0)
+        let list = folder + "/docs/list.json"
+        let original = try String(contentsOfFile: list, encoding: .utf8)
+        try original.replacingOccurrences(of: "09:41", with: "17:05").write(toFile: list, atomically: true, encoding: .utf8)
+        let clock = Run(["snapshot", "verify", "--record", "never"] + arguments)
+        #expect(clock.code == 0, "the masked clock changed: \(clock.err)")
+        try original.replacingOccurrences(of: "Pear", with: "Quince").write(toFile: list, atomically: true, encoding: .utf8)
+        #expect(Run(["snapshot", "verify", "--record", "never"] + arguments).code == 1, "an unmasked row changed")
+        // References and checks take the same masks: a row by its JSON path, or by its id.
+        for mask in ["$.sections[0].items[1]", "pear"] {
+            #expect(Run(["snapshot", "record", "-q", "--mask", mask] + arguments).code == 0)
+            try original.replacingOccurrences(of: "Pear", with: "Plum").write(toFile: list, atomically: true, encoding: .utf8)
+            let masked = Run(["snapshot", "verify", "--record", "never", "--mask", mask] + arguments)
+            #expect(masked.code == 0, "the row is masked by \(mask): \(masked.err)")
+            try original.write(toFile: list, atomically: true, encoding: .utf8)
+        }
+        let typo = Run(["snapshot", "verify", "--record", "never", "--mask", "aple"] + arguments)
+        #expect(typo.code == 65 && typo.err.contains("tablerender.json: error: at $.masks: unknown mask 'aple'; did you mean 'apple'?"), "\(typo.err)")
+    }
+
     @Test func recordVerifyChangeAcceptClean() throws {
         let folder = project()
         let record = Run(["snapshot", "record", "-q", "--project", folder + "/tablerender.json", "--report", folder + "/report"])
