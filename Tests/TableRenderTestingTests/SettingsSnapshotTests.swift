@@ -86,3 +86,18 @@ final class SettingsXCTestSnapshots: XCTestCase {
         assertSnapshot(of: settings(), named: "narrow", width: 320, scale: 1)
     }
 }
+
+/// The strategies and `withSnapshotTesting` under XCTest, as a team with XCTest suites uses them.
+final class StrategyXCTestSnapshots: XCTestCase {
+    func testStrategies() {
+        assertSnapshot(of: settings(), as: .image(width: 320, scale: 1))
+        assertSnapshot(of: settings(), as: .layout)
+        assertSnapshot(of: settings(), as: .html(width: 320))
+    }
+
+    func testConfigurationAroundAssertions() {
+        withSnapshotTesting(record: .never) {
+            assertSnapshot(of: settings(), as: .layout(width: 320), named: "narrow")
+        }
+    }
+}
