@@ -2,8 +2,10 @@ import Foundation
 import TableRender
 
 /// A static HTML report of a snapshot run that opens from `file://` with no network: failures
-/// first with Diff / Actual / Expected / Side by side / Slider views (no script needed), the
-/// command that accepts each change, then passes and orphaned references.
+/// first with Diff / Actual / Expected / Side by side / Slider views (switched without script),
+/// the command that accepts each change, then passes and orphaned references. Images fit the
+/// window unless "Actual pixels" is ticked; the slider's edge follows the pointer wherever it
+/// presses on the picture (one small script, allowed by its hash and nothing else).
 public struct SnapshotReport {
     public var folder: String
     public var acceptCommand: (SnapshotCase) -> String
@@ -56,7 +58,7 @@ public struct SnapshotReport {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>Snapshots: \(failed) failed, \(outcomes.count - failed) passed</title>
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src 'sha256-\(SHA256.base64(Array(Self.sliderScript.utf8)))'">
             <style>
             body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#111;background:#f6f6f8}
             h1{font-size:20px} h2{font-size:16px;margin:0 0 4px} code{background:#eee;padding:1px 4px;border-radius:4px;user-select:all}
@@ -68,11 +70,16 @@ public struct SnapshotReport {
             .tabs input.v-diff:checked~.diff,.tabs input.v-actual:checked~.actual,.tabs input.v-expected:checked~.expected,
             .tabs input.v-side:checked~.side,.tabs input.v-slider:checked~.slider{display:block}
             .side{display:none;gap:12px} .tabs input.v-side:checked~.side{display:flex} .side figure{margin:0;flex:1} .side img{width:100%}
-            .slider .frame{position:relative;display:inline-block} .slider .frame>img{display:block;max-width:none}
-            .slider .over{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden;resize:horizontal;border-right:2px solid #d00;min-width:8px;max-width:100%}
-            .slider .over img{display:block;max-width:none}
+            .slider .frame{position:relative;display:inline-block;max-width:100%;cursor:ew-resize;touch-action:none;user-select:none}
+            .slider .frame>img{display:block;max-width:100%}
+            .slider .over{position:absolute;left:0;top:0;width:100%;height:100%;clip-path:inset(0 50% 0 0)}
+            .slider .over img{display:block;width:100%;max-width:none;border-color:transparent} .slider img{-webkit-user-drag:none}
+            .slider .edge{position:absolute;top:0;bottom:0;left:50%;width:2px;margin-left:-1px;background:#d00;pointer-events:none}
+            #actual-pixels:checked~.card .view img,#actual-pixels:checked~.card .slider .frame,#actual-pixels:checked~.card .slider .frame>img{max-width:none}
+            #actual-pixels:checked~.card .side img{width:auto}
             </style></head><body>
             <h1>Snapshots: \(failed) failed, \(outcomes.count - failed) passed</h1>
+            <input type="checkbox" id="actual-pixels"><label for="actual-pixels"> Actual pixels (images fit the window otherwise)</label>
 
             """
         if failed > 0 { page += failures } else { page += "<p class=\"ok\">Every snapshot matches its reference.</p>\n" }
@@ -81,7 +88,7 @@ public struct SnapshotReport {
             page += orphans.map { "<li><code>\(escape($0))</code></li>" }.joined(separator: "\n")
             page += "\n</ul><p>Remove them with <code>tablerender snapshot clean</code>.</p></div>\n"
         }
-        page += "<div class=\"card\"><h2>All snapshots</h2><ul>\n\(passes)</ul></div>\n</body></html>\n"
+        page += "<div class=\"card\"><h2>All snapshots</h2><ul>\n\(passes)</ul></div>\n<script>\(Self.sliderScript)</script>\n</body></html>\n"
         let path = folder + "/index.html"
         try AtomicFile.write(Array(page.utf8), to: path)
         return path
@@ -100,10 +107,27 @@ public struct SnapshotReport {
         }
         html += "\n<div class=\"view diff\">\(image("diff"))</div><div class=\"view actual\">\(image("actual"))</div><div class=\"view expected\">\(image("expected"))</div>\n"
         html += "<div class=\"view side\"><figure>\(image("expected"))<figcaption>Expected</figcaption></figure><figure>\(image("actual"))<figcaption>Actual</figcaption></figure></div>\n"
-        html += "<div class=\"view slider\"><p>Drag the red edge: left of it is the actual image, right of it the reference.</p><div class=\"frame\">\(image("expected"))<div class=\"over\">\(image("actual"))</div></div></div>\n"
+        html += "<div class=\"view slider\"><p>Press or drag anywhere on the picture to move the red edge: left of it is the actual image, right of it the reference.</p><div class=\"frame\">\(image("expected"))<div class=\"over\">\(image("actual"))</div><div class=\"edge\"></div></div></div>\n"
         html += "</div></div>\n"
         return html
     }
+
+    /// Moves a slider's edge to where the pointer presses or drags on its picture.
+    static let sliderScript = """
+        for (const frame of document.querySelectorAll('.slider .frame')) {
+          const over = frame.querySelector('.over'), edge = frame.querySelector('.edge');
+          const move = event => {
+            const box = frame.getBoundingClientRect();
+            const x = Math.min(Math.max(event.clientX - box.left, 0), box.width);
+            over.style.clipPath = 'inset(0 ' + (box.width - x) + 'px 0 0)';
+            edge.style.left = x + 'px';
+          };
+          // (An image would otherwise be dragged away, and the pointer with it.)
+          frame.addEventListener('dragstart', event => event.preventDefault());
+          frame.addEventListener('pointerdown', event => { event.preventDefault(); frame.setPointerCapture(event.pointerId); move(event); });
+          frame.addEventListener('pointermove', event => { if (event.buttons) move(event); });
+        }
+        """
 
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
