@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "TableCairoTests", dependencies: ["TableRender", "TableCairo", "CGraphics", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableSnapshotTests", dependencies: ["TableSnapshot", "TableRender", "TestSupport"]),
-        .testTarget(name: "TableRenderTestingTests", dependencies: ["TableRenderTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TableRenderTestingTests", dependencies: ["TableRenderTesting"], exclude: ["__Snapshots__", "Templates"]),
         .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,7 +36,8 @@ public func assertSnapshot(
 
 /// Asserts that `table`, snapshotted `as` a strategy (`.image`, `.layout`, `.html`, `.pdf`),
 /// is its reference, stored beside the test file at `__Snapshots__/<TestFile>/<test>.<name>.<ext>`
-/// (or in `snapshotDirectory`). The record mode is `record:`, else the one of an enclosing
+/// (or in `snapshotDirectory`). `templateFolders` and images are found from the test file's folder
+/// (an absolute path as it is). The record mode is `record:`, else the one of an enclosing
 /// `withSnapshotTesting` or `.snapshots(…)` trait, else `TABLERENDER_SNAPSHOT_RECORD`, else
 /// `missing`; a failure names the diff tool of `TABLERENDER_DIFF_TOOL` or the configuration with
 /// the two files to compare.
@@ -49,7 +50,9 @@ public func assertSnapshot(
     let configuration = SnapshotTestingConfiguration.current
     do {
         let testFolder = ("\(filePath)" as NSString).deletingLastPathComponent
-        let renderer = try Renderer(theme: theme, templateFolders: templateFolders, assetsFolder: testFolder, contentSize: strategy.contentSize)
+        // Template folders, as images, are found from the test file's folder.
+        let folders = templateFolders.map { $0.hasPrefix("/") ? $0 : testFolder + "/" + $0 }
+        let renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: testFolder, contentSize: strategy.contentSize)
         let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing)
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)

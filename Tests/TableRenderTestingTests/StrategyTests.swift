@@ -98,3 +98,13 @@ import Testing
         } matching: { issue in issue.comments.map(\.rawValue).joined().contains("unknown mask 'wfi'; did you mean 'wifi'?") }
     }
 }
+
+/// A test's own templates sit beside it, found as its images are: from the test file's folder.
+@Suite struct TemplateFolderTests {
+    @Test func templatesBesideTheTest() {
+        let table = Table(style: .insetGrouped, sections: [
+            Section(id: "inbox", items: [Item(id: "unread", template: "Badge", values: ["title": "Unread", "count": "12"])]),
+        ])
+        assertSnapshot(of: table, as: .layout, templateFolders: ["Templates"])
+    }
+}
