@@ -60,6 +60,36 @@ public enum PNGEncoder {
         return png
     }
 
+    /// `png` with an international text chunk (`iTXt`, UTF-8) of `key` after its header: what a
+    /// reference image says about itself (where its rows are), which no viewer shows.
+    public static func addingText(_ png: [UInt8], key: String, text: String) -> [UInt8] {
+        // The signature (8 bytes) and IHDR (4 + 4 + 13 + 4).
+        guard png.count > 33, Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
+        let type = Array("iTXt".utf8)
+        let data = Array(key.utf8) + [0, 0, 0, 0, 0] + Array(text.utf8)
+        var crc = crc32(0, type, uInt(type.count))
+        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt(data.count)) }
+        return Array(png[..<33]) + bigEndian(UInt32(data.count)) + type + data + bigEndian(UInt32(crc)) + Array(png[33...])
+    }
+
+    /// The text of `key` that `addingText` put into `png`, if any.
+    public static func text(in png: [UInt8], key: String) -> String? {
+        var offset = 8
+        let keyBytes = Array(key.utf8)
+        while offset + 12 <= png.count {
+            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+            let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let start = offset + 8
+            guard length >= 0, start + length + 4 <= png.count else { return nil }
+            if type == "iTXt", length >= keyBytes.count + 5, Array(png[start..<(start + keyBytes.count)]) == keyBytes, png[start + keyBytes.count] == 0 {
+                return String(decoding: png[(start + keyBytes.count + 5)..<(start + length)], as: UTF8.self)
+            }
+            if type == "IDAT" || type == "IEND" { return nil }
+            offset = start + length + 4
+        }
+        return nil
+    }
+
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }

@@ -68,6 +68,8 @@ public func assertSnapshot(
         let actualPath = stem + ".actual." + strategy.pathExtension
         let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : $0 }
         let produced: [UInt8]
+        // An image's reference also says where its rows are (`RowPlaces`).
+        var rows: String?
         switch strategy.kind {
         case .image(let scale, _, _, _, let names):
             let laidOut = try renderer.layout(table, width: strategy.width)
@@ -76,7 +78,9 @@ public func assertSnapshot(
                 return location.fail(Suggestions.unknown("mask", missing, known: Masks.known(in: laidOut))
                                      + ": a mask names a view id, a row id or a JSON path such as $.sections[0].items[2].")
             }
-            produced = try renderer.png(laidOut, appearance: strategy.appearance, scale: scale, masks: masks)[0]
+            rows = RowPlaces.text(of: laidOut)
+            produced = PNGEncoder.addingText(try renderer.png(laidOut, appearance: strategy.appearance, scale: scale, masks: masks)[0],
+                                             key: "tablerender:rows", text: rows ?? "")
         case .layout:
             produced = Array(SnapshotText.layout(try renderer.layout(table, width: strategy.width, page: .content)).utf8)
         case .html:
@@ -114,6 +118,10 @@ public func assertSnapshot(
                                                      options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels))
             if !comparison.matches {
                 difference = comparison.summary + "."
+                if comparison.sizes != nil, let rows, let before = RowPlaces.read([UInt8](data)),
+                   let changes = RowPlaces.changes(reference: before, actual: rows) {
+                    difference = comparison.summary + "; " + changes + "."
+                }
                 try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
                 if let diff = comparison.diff {
                     try AtomicFile.write(try diff.png(), to: stem + ".diff.png")

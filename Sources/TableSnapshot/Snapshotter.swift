@@ -116,7 +116,7 @@ public struct Snapshotter: Sendable {
                 matched.withLock { $0.names.formUnion(masks.names.subtracting(unmatched)); $0.known.formUnion(known) }
             }
             let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale, masks: masks)
-            results.set(index, try this.check(snapshot, actual: actual))
+            results.set(index, try this.check(snapshot, actual: actual, rows: RowPlaces.text(of: laidOut)))
         }
         if let failure { throw failure }
         let (found, known) = matched.withLock { ($0.names, $0.known) }
@@ -127,17 +127,19 @@ public struct Snapshotter: Sendable {
         return results.values ?? []
     }
 
-    private func check(_ snapshot: SnapshotCase, actual pixels: ARGBImage) throws(Diagnostic) -> SnapshotOutcome {
+    /// - Parameter rows: where the image's rows are (`RowPlaces`), kept in its reference.
+    private func check(_ snapshot: SnapshotCase, actual pixels: ARGBImage, rows: String) throws(Diagnostic) -> SnapshotOutcome {
+        func png() throws(Diagnostic) -> [UInt8] { PNGEncoder.addingText(try pixels.png(), key: RowPlaces.key, text: rows) }
         let exists = FileManager.default.fileExists(atPath: snapshot.reference)
         if mode == .all {
-            try write(try pixels.png(), to: snapshot.reference)
+            try write(try png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recorded)
         }
         guard exists else {
             if mode == .never {
                 return SnapshotOutcome(snapshot: snapshot, status: .failed("no reference at \(snapshot.reference)"), actual: pixels.rgba)
             }
-            try write(try pixels.png(), to: snapshot.reference)
+            try write(try png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("no reference existed; recorded one"), actual: pixels.rgba)
         }
         guard let data = FileManager.default.contents(atPath: snapshot.reference) else {
@@ -155,11 +157,15 @@ public struct Snapshotter: Sendable {
             return SnapshotOutcome(snapshot: snapshot, status: .passed, actual: actual, expected: expected)
         }
         if mode == .failed {
-            try write(try pixels.png(), to: snapshot.reference)
+            try write(try png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("did not match (\(comparison.summary)); recorded again"),
                                    actual: actual, expected: expected, diff: comparison.diff)
         }
-        return SnapshotOutcome(snapshot: snapshot, status: .failed(comparison.summary), actual: actual, expected: expected, diff: comparison.diff)
+        var summary = comparison.summary
+        if comparison.sizes != nil, let before = RowPlaces.read([UInt8](data)), let changes = RowPlaces.changes(reference: before, actual: rows) {
+            summary += "; " + changes
+        }
+        return SnapshotOutcome(snapshot: snapshot, status: .failed(summary), actual: actual, expected: expected, diff: comparison.diff)
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {

@@ -45,6 +45,23 @@ import Testing
         #expect(typo.code == 65 && typo.err.contains("tablerender.json: error: at $.masks: unknown mask 'aple'; did you mean 'apple'?"), "\(typo.err)")
     }
 
+    /// A row added: the failure names it and the rows it pushed down (the reference keeps where
+    /// its rows were).
+    @Test func aSizeChangeNamesTheRowsThatMoved() throws {
+        let folder = project(["docs/list.json": #"{"templates": ["templates"], "style": "insetGrouped", "sections": [{"header": "Fruit", "items": [{"id": "apple", "template": "Row", "values": {"title": "Apple"}}, {"id": "pear", "template": "Row", "values": {"title": "Pear"}}]}]}"#,
+                              "tablerender.json": #"{"documents": ["docs"], "devices": ["iphone-se"], "scales": [1]}"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = ["--project", folder + "/tablerender.json", "--report", folder + "/report"]
+        #expect(Run(["snapshot", "record", "-q"] + arguments).code == 0)
+        let list = folder + "/docs/list.json"
+        let original = try String(contentsOfFile: list, encoding: .utf8)
+        try original.replacingOccurrences(of: #"{"id": "pear""#, with: #"{"id": "fig", "template": "Row", "values": {"title": "Fig"}}, {"id": "pear""#)
+            .write(toFile: list, atomically: true, encoding: .utf8)
+        let verify = Run(["snapshot", "verify", "--record", "never"] + arguments)
+        #expect(verify.code == 1)
+        #expect(verify.err.contains("rows added: row 'fig' at ") && verify.err.contains("moved: row 'pear' "), "\(verify.err)")
+    }
+
     @Test func recordVerifyChangeAcceptClean() throws {
         let folder = project()
         let record = Run(["snapshot", "record", "-q", "--project", folder + "/tablerender.json", "--report", folder + "/report"])
