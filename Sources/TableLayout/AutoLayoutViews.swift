@@ -118,6 +118,10 @@ enum IBBinding {
             }
             states[id] = state
         }
+        if let pseudo = theme.pseudoLocale {
+            // A pseudo-locale rewrites every label's text and button's title, as the screen's own.
+            for id in states.keys where !states[id]!.text.isEmpty { states[id]!.text = pseudo.apply(states[id]!.text) }
+        }
         for id in states.keys { measure(&states[id]!, view: byID[id]!, text: engine) }
         return states
     }

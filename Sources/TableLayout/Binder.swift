@@ -14,11 +14,14 @@ public struct Binder: Sendable {
 
     /// Asset catalogs: an image `source` names one of their image sets before a file.
     public let catalogs: [AssetCatalog]
+    /// The theme's pseudo-locale, which rewrites every label's text.
+    let pseudoLocale: PseudoLocale?
 
     public init(theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) {
         self.theme = theme
         self.assetsFolder = assetsFolder
         self.catalogs = catalogs
+        pseudoLocale = theme.pseudoLocale
     }
 
     /// The image set `name` of the catalogs, and its natural size in points.
@@ -316,6 +319,7 @@ public struct Binder: Sendable {
                 var text = try string(node, "text")
                 let label: (style: TextStyle, color: String, transform: String)
                 if let known = compiledNode.label { label = known } else { label = try labelStyle(node) }
+                if let pseudo = binder.pseudoLocale { text = pseudo.apply(text) }
                 switch label.transform {
                 case "uppercase": text = text.uppercased()
                 case "lowercase": text = text.lowercased()

@@ -27,9 +27,10 @@ public final class Renderer {
     ///   - templateFolders: folders of the caller's own templates, which override the theme's.
     ///   - assetsFolder: the only folder images are read from.
     ///   - contentSize: the reader's text size: the theme's text styles at that Dynamic Type category.
+    ///   - locale: the screen's language; the pseudo-locale `en-XA` rewrites every text (`PseudoLocale`).
     public convenience init(theme: String = "ios", templateFolders: [String] = [], assetsFolder: String? = nil,
-                            contentSize: ContentSizeCategory = .large) throws(Diagnostic) {
-        let loaded = try ThemeLoader.load(theme).scaled(to: contentSize)
+                            contentSize: ContentSizeCategory = .large, locale: String = "en") throws(Diagnostic) {
+        let loaded = try ThemeLoader.load(theme).scaled(to: contentSize).localized(to: locale)
         try self.init(theme: loaded, templateFolders: templateFolders, assetsFolder: assetsFolder ?? FileManager.default.currentDirectoryPath)
     }
 
@@ -92,12 +93,17 @@ public final class Renderer {
 public struct LoadedDocument {
     public var document: Document
     public var renderer: Renderer
+    /// The locale asked for instead of the document's language, if any: it is in output names.
+    public var locale: String?
 
     /// Reads the document, its theme (or `themeOverride`) and every template it can use. A
     /// `.storyboard` is read as the document of its static table view's scene (`scene`: a
     /// storyboard identifier, title, custom class or IB id; nil when it has one static table);
     /// a JSON document may also start from one (`"storyboard"`, `"scene"`, `"overrides"`).
-    public init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large) throws(Diagnostic) {
+    /// `locale` shows the screen in that language instead of the document's (`lang`): the page's
+    /// language, and a pseudo-locale's text (`en-XA`).
+    public init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
+                locale: String? = nil) throws(Diagnostic) {
         var document: Document
         if path.hasSuffix(".storyboard") {
             let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -113,9 +119,12 @@ public struct LoadedDocument {
             }
             if let scene { document.scene = scene }
         }
+        if let locale { document.language = locale }
+        self.locale = locale
         let themeName = themeOverride ?? document.theme ?? "ios"
         let theme = try ThemeLoader.load(themeName, relativeTo: themeOverride == nil ? document.directory : nil,
-                                         location: themeOverride == nil ? document.themeLocation : nil).scaled(to: contentSize)
+                                         location: themeOverride == nil ? document.themeLocation : nil)
+            .scaled(to: contentSize).localized(to: document.language)
         var extra: [String: Template] = [:]
         var folders = document.templateFolders
         var catalogs: [AssetCatalog]?
@@ -347,8 +356,10 @@ extension LoadedDocument {
         func sceneName(_ scene: Scene) -> String? { named && scene.name != "initial" ? scene.name : nil }
 
         let folder = options.outputDirectory + "/" + document.name
-        // Files of a content size other than the default carry it: `<doc>.AX3@2x.png`.
+        // Files of a content size other than the default carry it, and of a locale asked for:
+        // `<doc>.AX3@2x.png`, `<doc>.en-XA@2x.png`.
         let base = document.name + (renderer.theme.contentSize == .large ? "" : "." + renderer.theme.contentSize.rawValue)
+            + (locale.map { "." + $0 } ?? "")
         var outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)] = []
         func add(_ name: String, _ write: @escaping (String) throws(Diagnostic) -> Void) { outputs.append((folder + "/" + name, write)) }
         func bytes(_ data: [UInt8]) -> (String) throws(Diagnostic) -> Void {

@@ -52,7 +52,8 @@ public func assertSnapshot(
         let testFolder = ("\(filePath)" as NSString).deletingLastPathComponent
         // Template folders, as images, are found from the test file's folder.
         let folders = templateFolders.map { $0.hasPrefix("/") ? $0 : testFolder + "/" + $0 }
-        let renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: testFolder, contentSize: strategy.contentSize)
+        let renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: testFolder, contentSize: strategy.contentSize,
+                                    locale: strategy.locale)
         let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing)
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)
@@ -84,7 +85,8 @@ public func assertSnapshot(
         case .layout:
             produced = Array(SnapshotText.layout(try renderer.layout(table, width: strategy.width, page: .content)).utf8)
         case .html:
-            produced = Array(try renderer.html(try renderer.layout(table, width: strategy.width, page: .content), appearance: strategy.appearance).utf8)
+            produced = Array(try renderer.html(try renderer.layout(table, width: strategy.width, page: .content), appearance: strategy.appearance,
+                                               language: strategy.locale).utf8)
         case .pdf(let page):
             produced = Array(SnapshotText.pdf(try renderer.layout(table, page: page)).utf8)
         }

@@ -26,6 +26,8 @@ public struct Snapshotting: Sendable {
     let width: Double
     let appearance: Appearance
     let contentSize: ContentSizeCategory
+    /// The screen's language: `en-XA`, the pseudo-locale, writes every text accented and longer.
+    var locale = "en"
 
     /// The reference file's extension.
     var pathExtension: String {
@@ -42,31 +44,32 @@ public struct Snapshotting: Sendable {
     /// magenta box, as Playwright's `mask`: a clock or an avatar that changes on its own.
     public static func image(width: Double = 390, appearance: Appearance = .light, scale: Double = 2,
                              contentSize: ContentSizeCategory = .large, precision: Double = 1, perceptualPrecision: Double = 1,
-                             maxDiffPixels: Int = 0, masks: [String] = []) -> Snapshotting {
+                             maxDiffPixels: Int = 0, masks: [String] = [], locale: String = "en") -> Snapshotting {
         Snapshotting(kind: .image(scale: scale, precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks),
-                     width: width, appearance: appearance, contentSize: contentSize)
+                     width: width, appearance: appearance, contentSize: contentSize, locale: locale)
     }
 
     /// The PNG at the defaults: 390 points wide, light, @2x, exact.
     public static var image: Snapshotting { .image() }
 
     /// The laid-out frames and lines, as text.
-    public static func layout(width: Double = 390, contentSize: ContentSizeCategory = .large) -> Snapshotting {
-        Snapshotting(kind: .layout, width: width, appearance: .light, contentSize: contentSize)
+    public static func layout(width: Double = 390, contentSize: ContentSizeCategory = .large, locale: String = "en") -> Snapshotting {
+        Snapshotting(kind: .layout, width: width, appearance: .light, contentSize: contentSize, locale: locale)
     }
 
     public static var layout: Snapshotting { .layout() }
 
     /// The HTML page, as text.
-    public static func html(width: Double = 390, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large) -> Snapshotting {
-        Snapshotting(kind: .html, width: width, appearance: appearance, contentSize: contentSize)
+    public static func html(width: Double = 390, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
+                            locale: String = "en") -> Snapshotting {
+        Snapshotting(kind: .html, width: width, appearance: appearance, contentSize: contentSize, locale: locale)
     }
 
     public static var html: Snapshotting { .html() }
 
     /// The PDF's pages, their blocks and their text, on `page` (A4 by default).
-    public static func pdf(page: PageSize = .a4, contentSize: ContentSizeCategory = .large) -> Snapshotting {
-        Snapshotting(kind: .pdf(page: page), width: 0, appearance: .light, contentSize: contentSize)
+    public static func pdf(page: PageSize = .a4, contentSize: ContentSizeCategory = .large, locale: String = "en") -> Snapshotting {
+        Snapshotting(kind: .pdf(page: page), width: 0, appearance: .light, contentSize: contentSize, locale: locale)
     }
 
     public static var pdf: Snapshotting { .pdf() }

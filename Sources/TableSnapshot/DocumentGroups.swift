@@ -23,7 +23,7 @@ enum DocumentGroups {
         var groups: [[Int]] = []
         var groupOf: [String: Int] = [:]
         for (index, job) in jobs.enumerated() {
-            let name = job.document + "|" + (job.variant.theme ?? "") + "|" + job.variant.contentSize.rawValue
+            let name = job.document + "|" + (job.variant.theme ?? "") + "|" + job.variant.contentSize.rawValue + "|" + (job.variant.locale ?? "")
             if let group = groupOf[name] { groups[group].append(index) } else { groupOf[name] = groups.count; groups.append([index]) }
         }
         let failures = Failures()
@@ -33,7 +33,8 @@ enum DocumentGroups {
             for group in stride(from: worker, to: list.count, by: workers) {
                 do throws(Diagnostic) {
                     let first = jobs[list[group][0]]
-                    let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme, contentSize: first.variant.contentSize)
+                    let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme, contentSize: first.variant.contentSize,
+                                                    locale: first.variant.locale)
                     loaded.renderer.engine.maximumThreads = 1
                     for index in list[group] {
                         let job = jobs[index]

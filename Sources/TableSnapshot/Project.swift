@@ -10,6 +10,8 @@ public struct Variant: Sendable, Hashable {
     public var theme: String?
     /// The reader's text size; `large` (the default) is not in names.
     public var contentSize: ContentSizeCategory = .large
+    /// The screen's language when the matrix names locales (`en-XA`), else the document's.
+    public var locale: String?
 
     /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes, and the
     /// content size after it unless large (`iphone-15.AX5.dark@2x`).
@@ -17,6 +19,7 @@ public struct Variant: Sendable, Hashable {
         var text = device
         if let theme { text += "." + theme }
         if contentSize != .large { text += "." + contentSize.rawValue }
+        if let locale { text += "." + locale }
         if appearance == .dark { text += ".dark" }
         return text + "@" + (scale.rounded() == scale ? String(Int(scale)) : String(scale)) + "x"
     }
@@ -27,7 +30,7 @@ public struct Variant: Sendable, Hashable {
 public struct Project: Sendable {
     public static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
     public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
-                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks"]
+                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks", "locales"]
 
     public var file: String
     public var directory: String
@@ -122,11 +125,22 @@ public struct Project: Sendable {
             }
             contentSizes.append(category)
         }
+        // Locales: each document's own language unless the matrix names some.
+        var locales: [String?] = [nil]
+        if let node = fields["locales"] {
+            guard let names = try strings("locales"), !names.isEmpty else { throw Diagnostic(at: at(node, "$.locales"), "expected a non-empty array of language tags") }
+            for (index, name) in names.enumerated() where name.isEmpty || name.count > 35 || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                throw Diagnostic(at: at(node, "$.locales[\(index)]"), "expected a language tag such as \"de\", \"pt-BR\" or the pseudo-locale \"en-XA\", found '\(name)'")
+            }
+            locales = names
+        }
         var variants: [Variant] = []
         for device in (devices.isEmpty ? [("default", 0)] : devices) {
-            for theme in themes { for contentSize in contentSizes { for appearance in appearances { for scale in scales {
-                variants.append(Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme, contentSize: contentSize))
-            } } } }
+            for theme in themes { for contentSize in contentSizes { for locale in locales { for appearance in appearances { for scale in scales {
+                var variant = Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme, contentSize: contentSize)
+                variant.locale = locale
+                variants.append(variant)
+            } } } } }
         }
         var comparison = ComparisonOptions()
         comparison.precision = try number("precision") ?? 1

@@ -106,6 +106,9 @@ public struct Theme: Sendable {
     public var folder: String
     /// The content size its font tokens are at (`scaled(to:)`); `large` as a theme is written.
     public var contentSize: ContentSizeCategory = .large
+    /// The language the screen is shown in (`localized(to:)`); a pseudo-locale (`en-XA`)
+    /// rewrites every text as it is bound.
+    public var locale: String = "en"
     /// Template folders, the parent theme's first: later folders override earlier ones.
     public var templateFolders: [String]
     public var colors: [String: (light: RGBA, dark: RGBA)]

@@ -12,6 +12,7 @@ import Testing
         assertSnapshot(of: settings(), as: .html(width: 320))
         assertSnapshot(of: settings(), as: .pdf)
         assertSnapshot(of: settings(), as: .layout(contentSize: .AX3), named: "AX3")
+        assertSnapshot(of: settings(), as: .layout(locale: "en-XA"), named: "en-XA")
     }
 
     /// A text snapshot that differs says which lines, removed and added.
