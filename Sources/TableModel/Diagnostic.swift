@@ -64,9 +64,15 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file:line:column: error: at $.path: message`
-    public var description: String {
-        guard let location else { return "error: \(message)" }
-        var text = "\(location.prefix): error: "
+    public var description: String { text(as: "error") }
+
+    /// `file:line:column: warning: at $.path: message`: the same place and words for what is
+    /// reported without failing.
+    public var warningDescription: String { text(as: "warning") }
+
+    private func text(as severity: String) -> String {
+        guard let location else { return "\(severity): \(message)" }
+        var text = "\(location.prefix): \(severity): "
         if let path = location.path { text += "at \(path): " }
         return text + message
     }

@@ -53,6 +53,9 @@ public struct Document: Sendable {
     public var assetsFolder: String
     /// Where each section and item stood in the file, for errors found after decoding.
     public var locations: DocumentLocations
+    /// Localized values whose key the strings lack in the document's language: shown as
+    /// `⟦key⟧`, reported by `check` and by `render` (an error with `--strict-strings`).
+    public var missingStrings: [Diagnostic] = []
     /// A storyboard whose static table is the document's sections (absolute path), the scene
     /// that shows it, and values that override its cells', by cell id.
     public var storyboard: String?
@@ -149,15 +152,16 @@ public enum DocumentDecoder {
     public static let maximumFileSize = 64 << 20
 
     /// Reads `file` from disk. A missing file is `.missingFile` (exit 66).
-    public static func load(file: String) throws(Diagnostic) -> Document {
+    /// `locale` replaces the document's `lang`: its page's language and its localized values'.
+    public static func load(file: String, locale: String? = nil) throws(Diagnostic) -> Document {
         let url = URL(fileURLWithPath: file)
         let bytes = try InputFile.read(file, limit: maximumFileSize, what: "document")
         let directory = url.deletingLastPathComponent().standardizedFileURL.path
-        return try decode(bytes, file: file, directory: directory)
+        return try decode(bytes, file: file, directory: directory, locale: locale)
     }
 
     /// Decodes document bytes; `directory` anchors its relative folders.
-    public static func decode(_ bytes: [UInt8], file: String, directory: String) throws(Diagnostic) -> Document {
+    public static func decode(_ bytes: [UInt8], file: String, directory: String, locale: String? = nil) throws(Diagnostic) -> Document {
         if let problem = InputFile.wrongEncoding(bytes) { throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), problem) }
         let root: JSONNode
         do {
@@ -167,17 +171,26 @@ public enum DocumentDecoder {
         }
         var reader = Reader(file: file)
         let object = try reader.object(root, path: "$", known: ["title", "lang", "theme", "style", "width", "page", "templates", "assets", "sections",
-                                                               "storyboard", "scene", "overrides"])
-        let title = try reader.optionalString(object, "title", path: "$")
+                                                               "storyboard", "scene", "overrides", "strings"])
+        let documentLanguage = try reader.optionalString(object, "lang", path: "$")
+        var language = locale ?? documentLanguage ?? "en"
+        guard !language.isEmpty, language.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw Diagnostic(at: object["lang"].map { reader.location($0, "$.lang") } ?? SourceLocation(file: file),
+                             "expected a language tag such as \"en\" or \"pt-BR\", found '\(language)'")
+        }
+        var stringsFolder = directory
+        if let node = object["strings"] {
+            guard case .string(let relative) = node.kind else { throw reader.typeError(node, "$.strings", expected: "a folder path") }
+            stringsFolder = try reader.folder(relative, node: node, path: "$.strings", directory: directory)
+        }
+        reader.localizer = Localizer(strings: LocalizedStrings(folder: stringsFolder, language: language))
+        let title = try reader.optionalText(object, "title", path: "$")
         let theme = try reader.optionalString(object, "theme", path: "$")
         if let node = object["theme"] { reader.locations.theme = .init(line: Int32(node.line), column: Int32(node.column)) }
         let style: TableStyle = try reader.optionalEnum(object, "style", path: "$") ?? .plain
         let width = try reader.optionalNumber(object, "width", path: "$", range: 1...10_000)
         let page: PageSize? = try reader.optionalEnum(object, "page", path: "$")
-        let language = try reader.optionalString(object, "lang", path: "$") ?? "en"
-        guard !language.isEmpty, language.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-            throw Diagnostic(at: reader.location(object["lang"]!, "$.lang"), "expected a language tag such as \"en\" or \"pt-BR\", found '\(language)'")
-        }
+        language = language.isEmpty ? "en" : language
 
         var templateFolders: [String] = []
         if let node = object["templates"] {
@@ -216,6 +229,7 @@ public enum DocumentDecoder {
             document.scene = try reader.optionalString(object, "scene", path: "$")
             document.overrides = overrides
             document.styleGiven = object["style"] != nil
+            document.missingStrings = reader.localizer?.missing ?? []
             return document
         }
         for key in ["scene", "overrides"] where object[key] != nil {
@@ -278,9 +292,11 @@ public enum DocumentDecoder {
         if let problem = fileNameProblem(name) ?? (name.hasPrefix(".") ? "cannot start with '.' (its output files would be hidden)" : nil) {
             throw Diagnostic(at: SourceLocation(file: file), "the document's name '\(name)' names its output folder, and \(problem)")
         }
-        return Document(file: file, name: name, directory: directory, table: Table(title: title, style: style, sections: sections),
-                        theme: theme, width: width, page: page, language: language, templateFolders: templateFolders, assetsFolder: assets,
-                        locations: reader.locations)
+        var document = Document(file: file, name: name, directory: directory, table: Table(title: title, style: style, sections: sections),
+                                theme: theme, width: width, page: page, language: language, templateFolders: templateFolders, assetsFolder: assets,
+                                locations: reader.locations)
+        document.missingStrings = reader.localizer?.missing ?? []
+        return document
     }
 }
 
@@ -298,9 +314,11 @@ extension DocumentDecoder {
 }
 
 /// The checks shared by every field of a document.
-private struct Reader {
+struct Reader {
     let file: String
     var locations = DocumentLocations()
+    /// Resolves `{"localized": …}` values in the document's language.
+    var localizer: Localizer?
 
     init(file: String) { self.file = file }
 
@@ -405,7 +423,17 @@ private struct Reader {
         guard case .object = node.kind else { throw typeError(node, path, expected: "an object of values") }
         try checkValues(node, path: path)
         guard case .object(let object) = node.value else { return [:] }
-        return object
+        guard let localizer, Localizer.holdsLocalized(node) else { return object }
+        guard case .object(let resolved) = try localizer.resolve(node, path: path, reader: self) else { return object }
+        return resolved
+    }
+
+    /// A text field that may also be localized (`{"localized": "key"}`).
+    func optionalText(_ object: Fields, _ key: String, path: String) throws(Diagnostic) -> String? {
+        if let node = object[key], case .object = node.kind, let localizer {
+            return try localizer.resolve(node, path: path + "." + key, reader: self).text
+        }
+        return try optionalString(object, key, path: path)
     }
 
     func height(_ object: Fields, path: String, defaultEstimate: Double) throws(Diagnostic) -> Height {
@@ -425,6 +453,9 @@ private struct Reader {
         if case .string(let title) = node.kind {
             try checkText(title, node: node, path: path)
             return .title(title)
+        }
+        if case .object(let fields) = node.kind, fields.contains(where: { $0.key == "localized" }), let localizer {
+            return .title(try localizer.resolve(node, path: path, reader: self).text ?? "")
         }
         let object = try self.object(node, path: path, known: ["template", "values", "height", "estimatedHeight"])
         guard let template = try optionalString(object, "template", path: path) else {
@@ -532,5 +563,67 @@ public enum LinkPolicy {
             }
         }
         return nil
+    }
+}
+
+/// Replaces a document's `{"localized": "key", "count": 3, "args": […], "table": "Settings"}`
+/// values with their text in the document's language, while the document is read; a key the
+/// strings lack becomes `⟦key⟧` and is recorded.
+final class Localizer {
+    let strings: LocalizedStrings
+    var missing: [Diagnostic] = []
+
+    init(strings: LocalizedStrings) { self.strings = strings }
+
+    static let keys = ["localized", "count", "args", "table"]
+
+    /// Whether a JSON object holds a localized value anywhere (most documents have none).
+    static func holdsLocalized(_ node: JSONNode) -> Bool {
+        switch node.kind {
+        case .object(let fields): return fields.contains { $0.key == "localized" || holdsLocalized($0.value) }
+        case .array(let elements): return elements.contains(where: holdsLocalized)
+        default: return false
+        }
+    }
+
+    /// `node` with each localized value replaced by its text.
+    func resolve(_ node: JSONNode, path: String, reader: Reader) throws(Diagnostic) -> Value {
+        switch node.kind {
+        case .object(let fields) where fields.contains(where: { $0.key == "localized" }):
+            return .string(try text(node, fields: fields, path: path, reader: reader))
+        case .object(let fields):
+            var object = Value.Object()
+            for field in fields { object[field.key] = try resolve(field.value, path: path + "." + field.key, reader: reader) }
+            return .object(object)
+        case .array(let elements):
+            var values: [Value] = []
+            for (index, element) in elements.enumerated() { values.append(try resolve(element, path: "\(path)[\(index)]", reader: reader)) }
+            return .array(values)
+        default:
+            return node.value
+        }
+    }
+
+    private func text(_ node: JSONNode, fields: [(key: String, value: JSONNode)], path: String, reader: Reader) throws(Diagnostic) -> String {
+        let object = try reader.object(node, path: path, known: Self.keys)
+        guard let key = try reader.optionalString(object, "localized", path: path), !key.isEmpty else {
+            throw reader.typeError(object["localized"]!, path + ".localized", expected: "a key of the strings")
+        }
+        let table = try reader.optionalString(object, "table", path: path) ?? "Localizable"
+        let count = try reader.optionalNumber(object, "count", path: path, range: -1e15...1e15)
+        var args: [Value] = []
+        if let argsNode = object["args"] {
+            guard case .array(let elements) = argsNode.kind else { throw reader.typeError(argsNode, path + ".args", expected: "an array of texts and numbers") }
+            for (index, element) in elements.enumerated() {
+                switch element.kind {
+                case .string, .number: args.append(element.value)
+                default: throw reader.typeError(element, "\(path).args[\(index)]", expected: "a text or a number")
+                }
+            }
+        }
+        if let found = try strings.text(key, table: table, count: count, args: args) { return found }
+        let place = reader.location(object["localized"]!, path + ".localized")
+        missing.append(Diagnostic(at: place, "no string '\(key)' in table '\(table)' for '\(strings.language)' (looked in \(strings.candidates.map { $0 + ".lproj" }.joined(separator: ", ")) and \(table).xcstrings of \(strings.folder))"))
+        return "⟦\(key)⟧"
     }
 }

@@ -113,7 +113,7 @@ public struct LoadedDocument {
             document.scene = scene
             document.styleGiven = false
         } else {
-            document = try DocumentDecoder.load(file: path)
+            document = try DocumentDecoder.load(file: path, locale: locale)
             if let scene, document.storyboard == nil {
                 throw Diagnostic(.usage, at: SourceLocation(file: path), "--scene \(scene): the document has no storyboard")
             }

@@ -47,7 +47,8 @@ public struct TableRenderCommand {
         arguments: [("<document>", "A JSON document describing a table, or a storyboard (.storyboard) whose static table view is rendered.")],
         options: [
             .init(names: ["--content-size"], value: "category", help: "The reader's text size (Dynamic Type): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5; file names carry it unless large. (default: large)"),
-            .init(names: ["--locale"], value: "tag", help: "The screen's language instead of the document's lang (the HTML page's lang); the pseudo-locale en-XA writes every text accented, about 40 % longer and in brackets, to find truncation before translators do. File names carry it."),
+            .init(names: ["--locale"], value: "tag", help: "The screen's language instead of the document's lang: the localized values' strings (.strings, .stringsdict, .xcstrings) and the HTML page's lang; the pseudo-locale en-XA writes every text accented, about 40 % longer and in brackets, to find truncation before translators do. File names carry it."),
+            .init(names: ["--strict-strings"], value: nil, help: "A localized value without its string is an error instead of a warning and a visible ⟦key⟧."),
             .init(names: ["--scene"], value: "scene", help: "The storyboard scene to render: its storyboard identifier, title, custom class or IB id (needed when the storyboard has several static tables; 'tablerender scenes' lists them)."),
             .init(names: ["-f", "--format"], value: "format", help: "png, pdf, html or layout (every frame as JSON); repeat or separate with commas for several. (default: png)", repeatable: true),
             .init(names: ["-o", "--out"], value: "dir", help: "Output folder; each document gets a subfolder named after it. (default: Output)"),
@@ -71,7 +72,8 @@ public struct TableRenderCommand {
         usage: "tablerender check <file> ... [--theme <theme>]",
         arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib), a storyboard (.storyboard), an asset catalog (.xcassets) or a theme (theme.xml or its folder).")],
         options: [.init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)"),
-                  .init(names: ["--assets"], value: "folder", help: "Folder a .xib's images are looked up in. (default: the .xib's folder)")],
+                  .init(names: ["--assets"], value: "folder", help: "Folder a .xib's images are looked up in. (default: the .xib's folder)"),
+                  .init(names: ["--locale"], value: "tag", help: "The language a document's localized values are checked in: each needs its string. (default: the document's lang)")],
         discussion: "For a .xib, check reports what would be drawn differently from UIKit: elements drawn as placeholders, conflicting and ambiguous constraints (with their IB ids), fonts that are not installed and images that are missing.")
 
     static let themes = CommandSpec(name: "themes", overview: "List the themes that can be used by name.", usage: "tablerender themes")
@@ -241,9 +243,15 @@ public struct TableRenderCommand {
         let locale = try parsed.value("--locale").map(Self.localeTag)
         var worst: Int32 = 0
         for path in parsed.positionals {
-            do {
+            do throws(Diagnostic) {
                 let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"), scene: parsed.value("--scene"), contentSize: contentSize,
                                                 locale: locale)
+                let missing = loaded.document.missingStrings
+                if parsed.flags.contains("--strict-strings"), let first = missing.first {
+                    for problem in missing.dropFirst() { stderr(problem.description + "\n") }
+                    throw first
+                }
+                for problem in missing { stderr(problem.warningDescription + "\n") }
                 for file in try loaded.render(options) where !quiet { stdout(file + "\n") }
             } catch {
                 stderr(error.description + "\n")
@@ -382,10 +390,11 @@ public struct TableRenderCommand {
 
     private func runCheck(_ parsed: ParsedArguments) throws -> Int32 {
         guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<file>'") }
+        let locale = try parsed.value("--locale").map(Self.localeTag)
         var worst: Int32 = 0
         for path in parsed.positionals {
             do {
-                try checkFile(path, theme: parsed.value("--theme"), assets: parsed.value("--assets"))
+                try checkFile(path, theme: parsed.value("--theme"), assets: parsed.value("--assets"), locale: locale)
                 stdout("\(path): ok\n")
             } catch {
                 stderr(error.description + "\n")
@@ -395,7 +404,7 @@ public struct TableRenderCommand {
         return worst
     }
 
-    private func checkFile(_ path: String, theme: String?, assets: String?) throws(Diagnostic) {
+    private func checkFile(_ path: String, theme: String?, assets: String?, locale: String?) throws(Diagnostic) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such file")
@@ -461,8 +470,14 @@ public struct TableRenderCommand {
             let template = try TemplateParser.parse(file: path, bytes: Array(data), id: id)
             try TemplateLibrary.check(template, theme: try ThemeLoader.load(theme ?? "ios"))
         } else {
-            let loaded = try LoadedDocument(path: path, themeOverride: theme)
+            let loaded = try LoadedDocument(path: path, themeOverride: theme, locale: locale)
             for warning in try loaded.check() { stderr("\(path): warning: \(warning)\n") }
+            // A localized value without its string fails the check.
+            let missing = loaded.document.missingStrings
+            for problem in missing { stderr(problem.description + "\n") }
+            if !missing.isEmpty {
+                throw Diagnostic(at: SourceLocation(file: path), "\(missing.count) localized value\(missing.count == 1 ? " has" : "s have") no string in '\(loaded.document.language)'")
+            }
         }
     }
 

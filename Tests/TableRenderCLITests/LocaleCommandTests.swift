@@ -45,4 +45,32 @@ import Testing
         let refused = Run(["snapshot", "verify", "--project", bad + "/tablerender.json"])
         #expect(refused.code == 65 && refused.err.contains("$.locales[0]: expected a language tag"), "\(refused.err)")
     }
+
+    /// Localized values from `.strings`: a missing key is a warning and a visible ⟦key⟧ when
+    /// rendering, an error with `--strict-strings`, and fails `check`.
+    @Test func localizedValuesAndMissingKeys() throws {
+        let folder = Repository.folder(with: [
+            "list.json": #"{"templates": ["t"], "lang": "de", "sections": [{"header": {"localized": "fruit"}, "items": [{"id": "apple", "template": "Row", "values": {"title": {"localized": "apple"}, "detail": {"localized": "pieces", "count": 2}}}]}]}"#,
+            "t/Row.xml": #"<cell><stack padding="11 16" spacing="8"><label text="{title}"/><label text="{detail}"/></stack></cell>"#,
+            "de.lproj/Localizable.strings": "\"fruit\" = \"Obst\";\n\"apple\" = \"Apfel\";\n",
+            "fr.lproj/Localizable.strings": "\"fruit\" = \"Fruits\";\n\"apple\" = \"Pomme\";\n\"pieces\" = \"%d pièces\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let render = Run(["render", folder + "/list.json", "--format", "layout", "--out", folder + "/out"])
+        #expect(render.code == 0)
+        #expect(render.err.contains("list.json:1:") && render.err.contains("warning: at $.sections[0].items[0].values.detail.localized: no string 'pieces' in table 'Localizable' for 'de'"), "\(render.err)")
+        let layout = try String(contentsOfFile: folder + "/out/list/list.layout.json", encoding: .utf8)
+        #expect(layout.contains(#""Obst""#) && layout.contains("Apfel") && layout.contains("⟦pieces⟧"), "\(layout)")
+        let strict = Run(["render", folder + "/list.json", "--strict-strings", "--format", "layout", "--out", folder + "/strict"])
+        #expect(strict.code == 65 && strict.err.contains("error: at $.sections[0].items[0].values.detail.localized: no string 'pieces'"), "\(strict.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict"), "nothing written")
+        let check = Run(["check", folder + "/list.json"])
+        #expect(check.code == 65 && check.err.contains("1 localized value has no string in 'de'"), "\(check.err)")
+        let french = Run(["check", folder + "/list.json", "--locale", "fr"])
+        #expect(french.code == 0, "\(french.err)")
+        let inFrench = Run(["render", folder + "/list.json", "--locale", "fr", "--format", "layout", "--out", folder + "/fr"])
+        #expect(inFrench.code == 0 && inFrench.err.isEmpty)
+        let frenchLayout = try String(contentsOfFile: folder + "/fr/list/list.fr.layout.json", encoding: .utf8)
+        #expect(frenchLayout.contains("Pomme") && frenchLayout.contains("2 pièces"), "\(frenchLayout)")
+    }
 }
