@@ -294,8 +294,8 @@ public enum PluralRules {
 
 /// The old-style property list of `.strings` files: `"key" = "value";`, comments, escapes
 /// (`\n`, `\"`, `\U00E9`), unquoted keys; UTF-8 or UTF-16 with its byte-order mark.
-enum StringsFile {
-    static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> [String: String] {
+public enum StringsFile {
+    public static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> [String: String] {
         let text: String
         if bytes.starts(with: [0xFF, 0xFE]) {
             guard let decoded = String(bytes: bytes.dropFirst(2), encoding: .utf16LittleEndian) else { throw Diagnostic(at: SourceLocation(file: file), "not UTF-16 text") }

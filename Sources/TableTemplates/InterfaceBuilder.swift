@@ -423,3 +423,33 @@ public enum IBReader {
                       weight: text("weight"), style: text("style"), name: text("name"), family: text("family"))
     }
 }
+
+extension IBDocument {
+    /// The document with the texts a `.strings` file of IB's keys gives (`"<id>.text"`,
+    /// `"<id>.normalTitle"`, `"<id>.placeholder"`, `"<id>.configuration.title"`,
+    /// `"<id>.segmentTitles[0]"`), as iOS loads `Base.lproj/File.xib` with `de.lproj/File.strings`.
+    public func localized(_ strings: [String: String]) -> IBDocument {
+        guard !strings.isEmpty else { return self }
+        func apply(_ view: inout IBView) {
+            if let text = strings[view.id + ".text"] {
+                if view.strings["text"] != nil { view.strings["text"] = text }
+                view.attributes["text"] = text
+            }
+            if let placeholder = strings[view.id + ".placeholder"] { view.attributes["placeholder"] = placeholder }
+            if let title = strings[view.id + ".normalTitle"], var state = view.normalState {
+                state.title = title
+                view.normalState = state
+            }
+            if let title = strings[view.id + ".configuration.title"] ?? strings[view.id + ".title"], view.configuration != nil {
+                view.configuration?["title"] = title
+            }
+            for index in view.segments.indices {
+                if let title = strings[view.id + ".segmentTitles[\(index)]"] { view.segments[index] = title }
+            }
+            for index in view.subviews.indices { apply(&view.subviews[index]) }
+        }
+        var document = self
+        apply(&document.content)
+        return document
+    }
+}

@@ -135,7 +135,7 @@ public struct TemplateLibrary: Sendable {
             }
             if file.hasSuffix(".xib") {
                 let bytes = try InputFile.read(file, limit: IBReader.maximumSize, what: "Interface Builder file")
-                return Template(id: id, interfaceBuilder: try IBReader.read(file: file, bytes: bytes))
+                return Template(id: id, interfaceBuilder: try IBReader.read(file: file, bytes: bytes).localized(try Self.ibStrings(for: file, locale: theme.locale)))
             }
             let bytes = try InputFile.read(file, limit: Self.maximumFileSize, what: "template")
             let template = try TemplateParser.parse(file: file, bytes: bytes, id: id)
@@ -144,6 +144,28 @@ public struct TemplateLibrary: Sendable {
         }
         parsed.remember(outcome, for: id)
         return try outcome.get()
+    }
+
+    /// The strings of an IB file in `Base.lproj` (or any `.lproj`) for `locale`: the
+    /// `<locale>.lproj/<File>.strings` beside its folder, else its base language's; none when
+    /// the file is not in a localization folder or has no strings for the locale.
+    static func ibStrings(for file: String, locale: String) throws(Diagnostic) -> [String: String] {
+        let url = URL(fileURLWithPath: file)
+        let folder = url.deletingLastPathComponent()
+        guard folder.pathExtension == "lproj" else { return [:] }
+        let root = folder.deletingLastPathComponent().path
+        let name = url.deletingPathExtension().lastPathComponent + ".strings"
+        let base = locale.split(separator: "-").first.map(String.init) ?? locale
+        for candidate in [locale, base] where candidate != folder.deletingPathExtension().lastPathComponent {
+            let relative = "\(candidate).lproj/\(name)"
+            guard FileManager.default.fileExists(atPath: root + "/" + relative) else { continue }
+            let path: String
+            do throws(SafePath.Failure) { path = try SafePath.resolve(relative, inside: root, folder: "the localization folders") } catch {
+                throw Diagnostic(error.kind, at: SourceLocation(file: root + "/" + relative), error.message)
+            }
+            return try StringsFile.parse(try InputFile.read(path, limit: maximumFileSize, what: "strings file"), file: path)
+        }
+        return [:]
     }
 
     /// Checks constant colour and font tokens against the theme.

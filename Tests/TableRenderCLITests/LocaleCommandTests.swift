@@ -73,4 +73,44 @@ import Testing
         let frenchLayout = try String(contentsOfFile: folder + "/fr/list/list.fr.layout.json", encoding: .utf8)
         #expect(frenchLayout.contains("Pomme") && frenchLayout.contains("2 pièces"), "\(frenchLayout)")
     }
+
+    /// IB files are localized as iOS does: `Base.lproj/Note.xib` with `de.lproj/Note.strings`
+    /// (IB's keys: object id and property) beside it; a language without strings keeps Base's.
+    @Test func interfaceBuilderFilesWithTheirStrings() throws {
+        let xib = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <view contentMode="scaleToFill" id="nt1-Vw-001">
+                        <rect key="frame" x="0.0" y="0.0" width="390" height="44"/>
+                        <subviews>
+                            <label opaque="NO" text="Opening hours" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="nt1-Lb-002">
+                                <rect key="frame" x="20" y="11" width="350" height="22"/>
+                                <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                            </label>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="nt1-Lb-002" firstAttribute="leading" secondItem="nt1-Vw-001" secondAttribute="leading" constant="20" id="nt1-Cn-101"/>
+                            <constraint firstAttribute="trailing" secondItem="nt1-Lb-002" secondAttribute="trailing" constant="20" id="nt1-Cn-102"/>
+                            <constraint firstItem="nt1-Lb-002" firstAttribute="top" secondItem="nt1-Vw-001" secondAttribute="top" constant="11" id="nt1-Cn-103"/>
+                            <constraint firstAttribute="bottom" secondItem="nt1-Lb-002" secondAttribute="bottom" constant="11" id="nt1-Cn-104"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """#
+        let folder = Repository.folder(with: [
+            "hours.json": #"{"templates": ["Base.lproj"], "sections": [{"header": {"template": "Note"}, "items": [{"id": "monday", "values": {"title": "9–17"}}]}]}"#,
+            "Base.lproj/Note.xib": xib,
+            "de.lproj/Note.strings": "/* Class = \"UILabel\"; text = \"Opening hours\"; ObjectID = \"nt1-Lb-002\"; */\n\"nt1-Lb-002.text\" = \"Öffnungszeiten\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (locale, expected) in [("de-AT", "Öffnungszeiten"), ("fr", "Opening hours")] {
+            let run = Run(["render", folder + "/hours.json", "--locale", locale, "--format", "layout", "--out", folder + "/out"])
+            #expect(run.code == 0, "\(run.err)")
+            let layout = try String(contentsOfFile: folder + "/out/hours/hours.\(locale).layout.json", encoding: .utf8)
+            #expect(layout.contains(#""\#(expected)""#), "\(locale): \(layout)")
+        }
+    }
 }
