@@ -32,6 +32,12 @@ public struct LintFinding: Sendable, Hashable, Codable {
     /// The view's id in its template (IB id or `id` attribute), else its kind.
     public var view: String
     public var message: String
+    /// The view's frame and its row's on the page (x, y, width, height in points): where a
+    /// report marks it.
+    public var frame: [Double]?
+    public var rowFrame: [Double]?
+    /// The page the row is on (0 first).
+    public var page: Int?
 }
 
 /// The lint itself: walks every block of a laid-out table.
@@ -45,13 +51,16 @@ public struct LayoutLint {
         let theme = document.renderer.theme
         let text = document.renderer.engine.text
         var found: [LintFinding] = []
-        for page in table.pages {
+        for (pageIndex, page) in table.pages.enumerated() {
             for block in page.blocks where !block.repeated && block.contentOffset == 0 {
                 guard let content = block.content else { continue }
                 let path = path(of: block, in: table)
-                func report(_ kind: LintFinding.Kind, _ view: LaidOutView, _ message: String) {
+                /// `frame`: the view's in its row.
+                func report(_ kind: LintFinding.Kind, _ view: LaidOutView, _ frame: Rect, _ message: String) {
+                    let rect = [frame.x + block.frame.x, frame.y + block.frame.y, frame.width, frame.height]
                     found.append(LintFinding(kind: kind, document: document.document.file, variant: variant, path: path, row: block.id,
-                                             view: view.style.id ?? view.style.kindName, message: message))
+                                             view: view.style.id ?? view.style.kindName, message: message, frame: rect,
+                                             rowFrame: [block.frame.x, block.frame.y, block.frame.width, block.frame.height], page: pageIndex))
                 }
                 let rowBackground = block.background ?? (block.kind == .row ? table.style.cellBackground : table.background)
                 func visit(_ view: LaidOutView, origin: (Double, Double), background: String, siblings: [LaidOutView]) {
@@ -61,7 +70,7 @@ public struct LayoutLint {
                     // Out of the row.
                     let over = max(-frame.x, frame.maxX - block.frame.width, block.clips ? 0 : frame.maxY - block.frame.height)
                     if over > 0.5, frame.width > 0, frame.height > 0 {
-                        report(.outsideRow, view, "\(style.kindName) reaches \(fmt(over)) pt out of its row (frame \(frame))")
+                        report(.outsideRow, view, frame, "\(style.kindName) reaches \(fmt(over)) pt out of its row (frame \(frame))")
                     }
                     // Over a sibling (a template's overlays sit over their siblings by design; views
                     // placed by constraints do not).
@@ -71,7 +80,7 @@ public struct LayoutLint {
                             let overlapWidth = min(frame.maxX, other.frame.maxX + origin.0) - max(frame.x, other.frame.x + origin.0)
                             let overlapHeight = min(frame.maxY, other.frame.maxY + origin.1) - max(frame.y, other.frame.y + origin.1)
                             if overlapWidth > 0.5, overlapHeight > 0.5, view.frame.x < other.frame.x || (view.frame.x == other.frame.x && view.frame.y < other.frame.y) {
-                                report(.overlap, view, "\(style.kindName) overlaps \(other.style.id ?? other.style.kindName) by \(fmt(overlapWidth)) × \(fmt(overlapHeight)) pt")
+                                report(.overlap, view, frame, "\(style.kindName) overlaps \(other.style.id ?? other.style.kindName) by \(fmt(overlapWidth)) × \(fmt(overlapHeight)) pt")
                             }
                         }
                     }
@@ -97,9 +106,9 @@ public struct LayoutLint {
                         let kept = shown.hasSuffix("…") ? String(shown.dropLast()) : shown
                         if textStyle.truncation == .tail, flat.hasPrefix(kept) {
                             let hidden = String(flat.dropFirst(kept.count)).trimmingCharacters(in: .whitespaces)
-                            report(.truncated, view, "text cut by its line limit (\(textStyle.lines)): “\(excerpt(kept))…” hides “\(excerpt(hidden))”")
+                            report(.truncated, view, frame, "text cut by its line limit (\(textStyle.lines)): “\(excerpt(kept))…” hides “\(excerpt(hidden))”")
                         } else {
-                            report(.truncated, view, "text cut by its line limit (\(textStyle.lines), \(textStyle.truncation.rawValue) truncation): shows “\(excerpt(shown))” of “\(excerpt(flat))”")
+                            report(.truncated, view, frame, "text cut by its line limit (\(textStyle.lines), \(textStyle.truncation.rawValue) truncation): shows “\(excerpt(shown))” of “\(excerpt(flat))”")
                         }
                     }
                     for (index, gap) in full.between.enumerated() where gap.isEmpty && index + 1 < full.lines.count && index + 1 < shownLines {
@@ -107,16 +116,16 @@ public struct LayoutLint {
                         let after = full.lines[index + 1].split(separator: " ").first.map(String.init) ?? ""
                         if let last = before.unicodeScalars.last, let first = after.unicodeScalars.first,
                            Self.separatesWords(last), Self.separatesWords(first), Character(last).isLetter, Character(first).isLetter {
-                            report(.brokenWord, view, "the word “\(before)\(after)” is broken across lines (“\(before)|\(after)”): its label is \(fmt(innerWidth)) pt wide")
+                            report(.brokenWord, view, frame, "the word “\(before)\(after)” is broken across lines (“\(before)|\(after)”): its label is \(fmt(innerWidth)) pt wide")
                         }
                     }
                     let needed = Double(shownLines) * textStyle.font.lineHeight + view.style.padding[0] + view.style.padding[2]
                     if needed > frame.height + 0.5 {
-                        report(.clipped, view, "text needs \(fmt(needed)) pt and has \(fmt(frame.height)) pt: “\(excerpt(string))”")
+                        report(.clipped, view, frame, "text needs \(fmt(needed)) pt and has \(fmt(frame.height)) pt: “\(excerpt(string))”")
                     }
                     let missing = text.missingCharacters(in: string)
                     if !missing.isEmpty {
-                        report(.missingGlyph, view, "no installed font has \(missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")) in “\(excerpt(string))”")
+                        report(.missingGlyph, view, frame, "no installed font has \(missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")) in “\(excerpt(string))”")
                     }
                     for appearance in appearances {
                         guard let foreground = theme.color(color, appearance), let back = theme.color(background, appearance) else { continue }
@@ -124,7 +133,7 @@ public struct LayoutLint {
                         let large = textStyle.font.size >= 18 || (textStyle.font.size >= 14 && textStyle.font.weight >= 700)
                         let required = large ? 3.0 : 4.5
                         if ratio < required {
-                            report(.contrast, view, "contrast \(String(format: "%.2f", ratio)):1 in \(appearance.rawValue) (\(color) on \(background)), below WCAG AA's \(required == 3 ? "3" : "4.5"):1 for \(large ? "large" : "body") text")
+                            report(.contrast, view, frame, "contrast \(String(format: "%.2f", ratio)):1 in \(appearance.rawValue) (\(color) on \(background)), below WCAG AA's \(required == 3 ? "3" : "4.5"):1 for \(large ? "large" : "body") text")
                         }
                     }
                 }
@@ -138,7 +147,7 @@ public struct LayoutLint {
                     let pixels = (natural.width * nameScale, natural.height * nameScale)
                     let factor = max(frame.width * scale / pixels.0, frame.height * scale / pixels.1)
                     if factor > 1.05 {
-                        report(.upscaledImage, view, "image drawn at \(String(format: "%.1f", factor))× its pixels (\(Int(pixels.0)) × \(Int(pixels.1)) px for \(fmt(frame.width)) × \(fmt(frame.height)) pt at @\(Int(scale))x)")
+                        report(.upscaledImage, view, frame, "image drawn at \(String(format: "%.1f", factor))× its pixels (\(Int(pixels.0)) × \(Int(pixels.1)) px for \(fmt(frame.width)) × \(fmt(frame.height)) pt at @\(Int(scale))x)")
                     }
                 }
                 visit(content, origin: (0, 0), background: rowBackground, siblings: [])

@@ -59,7 +59,8 @@ public struct TableRenderCommand {
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--page"], value: "page", help: "content (one page sized to the table), a4, letter, or WIDTHxHEIGHT in points (390x844)."),
             .init(names: ["--states"], value: "section=state,...", help: "Render this scene (stateful sections in these states, the rest initial) instead of the default scenes; repeat for several.", repeatable: true),
-            .init(names: ["--project"], value: "file", help: "Render the documentation images of a project file (every scene of every document in every variant) instead of documents."),
+            .init(names: ["--project"], value: "file", help: "Render the documentation images of a project file (every scene of every document in every variant) instead of documents, and print the layout lint's summary of them."),
+            .init(names: ["--strict"], value: nil, help: "With --project: the layout lint's findings fail the run."),
             .init(names: ["--shard"], value: "K/N", help: "With --project: render only every N-th image, starting with the K-th (1-based), for CI matrices."),
             .init(names: ["--allow-font-fallback"], value: nil, help: "Let fontconfig substitute a font that is not installed instead of failing (output then differs between machines)."),
             .init(names: ["--changes"], value: nil, help: "Also write <doc>.changes.json: the changeset of every state transition."),
@@ -101,6 +102,7 @@ public struct TableRenderCommand {
             .init(names: ["--ignore-antialiasing"], value: nil, help: "Do not count pixels that are anti-aliasing of an edge (detected as pixelmatch does)."),
             .init(names: ["--mask"], value: "name", help: "Cover a view (its id), a row (its id) or an item (its JSON path, $.sections[0].items[2]) with a magenta box in every snapshot, besides the project's masks; repeat for several.", repeatable: true),
             .init(names: ["--dry-run"], value: nil, help: "For clean: list what would be removed."),
+            .init(names: ["--strict"], value: nil, help: "For verify: the layout lint's findings (printed as a summary) fail the run."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but failures and errors."),
         ],
         discussion: "References live beside each document: <folder>/__Snapshots__/<doc>/<scene>.<variant>.png. verify exits with 1 when a snapshot fails or was recorded.")
@@ -113,11 +115,12 @@ public struct TableRenderCommand {
 
     static let lint = CommandSpec(
         name: "lint", overview: "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs.",
-        usage: "tablerender lint <document> ... [--content-size <category>] [--width <width>] [--json] [--strict] [--all]\n       tablerender lint --project <file> [--json] [--strict] [--all]",
+        usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--width <width>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
         arguments: [("<document>", "A JSON document or a storyboard.")],
         options: [
-            .init(names: ["--project"], value: "file", help: "Lint every document of a project in every variant of its matrix (widths, themes, content sizes; appearances for contrast)."),
+            .init(names: ["--project"], value: "file", help: "Lint every document of a project in every variant of its matrix (widths, themes, content sizes, locales; appearances for contrast)."),
             .init(names: ["--content-size"], value: "category", help: "The Dynamic Type text size to lay documents out at. (default: large)"),
+            .init(names: ["--report"], value: "dir", help: "Also write an HTML report there: each finding beside its row, cropped from the row's image with the view marked."),
             .init(names: ["--locale"], value: "tag", help: "The language to lay documents out in; en-XA, the pseudo-locale, finds what a longer translation cuts."),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--json"], value: nil, help: "Print the findings as JSON."),
@@ -297,26 +300,10 @@ public struct TableRenderCommand {
             guard let value = Double(text), value.isFinite, value >= 1, value <= 10_000 else { throw UsageError(message: "The value '\(text)' is invalid for '--width'; expected points from 1 to 10000") }
             width = value
         }
-        var findings: [LintFinding] = []
+        var runs: [LintRun] = []
         if let projectPath = parsed.value("--project") {
             if let extra = parsed.positionals.first { throw UsageError(message: "Unexpected argument '\(extra)': --project lints the project's documents") }
-            let project = try Project.load(projectPath)
-            let appearances = Array(Set(project.variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue }
-            for document in project.documents {
-                // One layout per width, theme and content size; appearances only change colours.
-                var seen = Set<String>()
-                for variant in project.variants {
-                    let key = "\(variant.device)|\(variant.theme ?? "")|\(variant.contentSize.rawValue)|\(variant.locale ?? "")"
-                    guard seen.insert(key).inserted else { continue }
-                    let loaded = try LoadedDocument(path: document, themeOverride: variant.theme, contentSize: variant.contentSize, locale: variant.locale)
-                    // A character no font has is a finding here, not an error.
-                    loaded.renderer.engine.allowsFontFallback = true
-                    lint.scale = variant.scale
-                    let name = [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue, variant.locale]
-                        .compactMap { $0 }.joined(separator: ".")
-                    findings += lint.findings(try loaded.layout(width: variant.width > 0 ? variant.width : nil), document: loaded, variant: name, appearances: appearances)
-                }
-            }
+            runs = try LintRun.project(try Project.load(projectPath), lint: lint)
         } else {
             guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>' (or --project <file>)") }
             let locale = try parsed.value("--locale").map(Self.localeTag)
@@ -325,8 +312,14 @@ public struct TableRenderCommand {
                 loaded.renderer.engine.allowsFontFallback = true
                 let laidOut = try loaded.layout(width: width)
                 let name = "w\(Int(laidOut.width))" + (contentSize == .large ? "" : "." + contentSize.rawValue) + (locale.map { "." + $0 } ?? "")
-                findings += lint.findings(laidOut, document: loaded, variant: name, appearances: [.light, .dark])
+                runs.append(LintRun(document: loaded, layout: laidOut, variant: name, scale: lint.scale,
+                                    findings: lint.findings(laidOut, document: loaded, variant: name, appearances: [.light, .dark])))
             }
+        }
+        let findings = runs.flatMap(\.findings)
+        if let folder = parsed.value("--report") {
+            let page = try LintReport.write(runs, to: folder)
+            if !parsed.flags.contains("--json") { stdout("report: \(page)\n") }
         }
         if parsed.flags.contains("--json") {
             let encoder = JSONEncoder()
@@ -511,6 +504,19 @@ public struct TableRenderCommand {
         if !quiet {
             stdout("\(entries.count) images, manifest and gallery in \(images.outputDirectory)\n")
         }
+        return try lintSummary(path, quiet: quiet, strict: parsed.flags.contains("--strict"))
+    }
+
+    /// Prints the lint's summary of a project's documents (`lint --project` lists the findings);
+    /// with `strict`, findings fail the run.
+    private func lintSummary(_ projectPath: String, quiet: Bool, strict: Bool) throws -> Int32 {
+        let findings = try LintRun.project(try Project.load(projectPath), lint: LayoutLint()).flatMap(\.findings)
+        let line = "lint: \(LintRun.summary(findings))" + (findings.isEmpty ? "" : "; tablerender lint --project \(projectPath) lists them") + "\n"
+        if strict, !findings.isEmpty {
+            stderr(line)
+            return 1
+        }
+        if !quiet { stdout(line) }
         return 0
     }
 
@@ -608,7 +614,7 @@ public struct TableRenderCommand {
             return 1
         }
         if !quiet { stdout(summary) }
-        return 0
+        return action == "verify" ? try lintSummary(projectPath, quiet: quiet, strict: parsed.flags.contains("--strict")) : 0
     }
 
     // MARK: themes, templates

@@ -95,9 +95,7 @@ public struct DocumentationImages {
     }
 
     private func writeGallery(_ entries: [Entry]) throws(Diagnostic) {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        func escape(_ text: String) -> String { HTMLText.escape(text) }
         var page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>Documentation images</title>

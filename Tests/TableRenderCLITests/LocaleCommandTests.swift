@@ -1,4 +1,5 @@
 import Foundation
+import TableRender
 import TestSupport
 import Testing
 
@@ -112,5 +113,43 @@ import Testing
             let layout = try String(contentsOfFile: folder + "/out/hours/hours.\(locale).layout.json", encoding: .utf8)
             #expect(layout.contains(#""\#(expected)""#), "\(locale): \(layout)")
         }
+    }
+}
+
+/// The lint's outputs beside the terminal's: an HTML report with each finding's row marked, and
+/// its summary after `render --project` and `snapshot verify` (`--strict` fails on findings).
+@Suite struct LintOutputTests {
+    static let files = [
+        "docs/list.json": #"{"templates": ["templates"], "style": "insetGrouped", "sections": [{"items": [{"id": "long", "template": "Row", "values": {"title": "A title much too long to fit on one line of the narrowest phone's row"}}]}]}"#,
+        "docs/templates/Row.xml": #"<cell><stack padding="11 16"><label id="title" text="{title}" color="label"/></stack></cell>"#,
+        "tablerender.json": #"{"documents": ["docs"], "devices": ["iphone-se"], "scales": [1]}"#,
+    ]
+
+    @Test func anHTMLReportMarksEachFinding() throws {
+        let folder = Repository.folder(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = Run(["lint", "--project", folder + "/tablerender.json", "--report", folder + "/report"])
+        #expect(run.code == 0 && run.out.contains("report: \(folder)/report/index.html"), "\(run.err)")
+        let page = try String(contentsOfFile: folder + "/report/index.html", encoding: .utf8)
+        #expect(page.contains("<h2>truncated</h2>") && page.contains("$.sections[0].items[0]") && page.contains(#"<img src="finding-0001.png""#))
+        #expect(!page.contains("<script") && !page.contains("http://") && !page.contains("https://"))
+        // The row, with the label outlined in red.
+        let image = try RGBAImage(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/report/finding-0001.png"))), name: "finding")
+        var red = 0
+        for index in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[index] == 230 && image.pixels[index + 1] == 0 && image.pixels[index + 2] == 38 { red += 1 }
+        #expect(image.width > 300 && red > 200, "\(image.width)×\(image.height), \(red) red pixels")
+    }
+
+    @Test func renderAndVerifyPrintTheLintsSummary() throws {
+        let folder = Repository.folder(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let project = ["--project", folder + "/tablerender.json"]
+        let render = Run(["render"] + project + ["--out", folder + "/images"])
+        #expect(render.code == 0 && render.out.contains("lint: 1 finding: 1 truncated; tablerender lint --project \(folder)/tablerender.json lists them"), "\(render.out)")
+        #expect(Run(["render"] + project + ["--out", folder + "/images", "--strict"]).code == 1)
+        #expect(Run(["snapshot", "record", "-q", "--report", folder + "/report"] + project).code == 0)
+        let verify = Run(["snapshot", "verify", "--record", "never", "--report", folder + "/report"] + project)
+        #expect(verify.code == 0 && verify.out.contains("lint: 1 finding: 1 truncated"), "\(verify.out)")
+        #expect(Run(["snapshot", "verify", "--record", "never", "--strict", "--report", folder + "/report"] + project).code == 1)
     }
 }
