@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"sections": [], "stlye": "plain"}"#, "doc.json:1:27: error: at $.stlye: unknown key 'stlye'; did you mean 'style'? (known: assets, lang, overrides, page, scene, sections, storyboard, style, templates, theme, title, width)"),
+        (#"{"sections": [], "stlye": "plain"}"#, "doc.json:1:27: error: at $.stlye: unknown key 'stlye'; did you mean 'style'? (known: assets, lang, overrides, page, scene, sections, storyboard, strings, style, templates, theme, title, width)"),
         (#"{"sections": {}}"#, "doc.json:1:14: error: at $.sections: expected an array of sections, found an object"),
         (#"{"sections": [], "style": "inset"}"#, "doc.json:1:27: error: at $.style: unknown style 'inset'; did you mean 'insetGrouped'? (known: grouped, insetGrouped, plain)"),
         (#"{"sections": [], "width": -4}"#, "doc.json:1:27: error: at $.width: expected a number from 1 to 10000, found -4"),
