@@ -297,6 +297,7 @@ public struct HTMLRenderer {
             init(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?, fillsHeight: Bool) {
                 var style = style
                 style.id = nil
+                style.valueKey = nil
                 switch style.content {
                 case .label(_, let textStyle, let color): style.content = .label(text: "", style: textStyle, color: color)
                 case .image(_, let mode, _): style.content = .image(path: "", contentMode: mode, alt: "")

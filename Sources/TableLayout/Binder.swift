@@ -326,6 +326,9 @@ public struct Binder: Sendable {
                 default: break
                 }
                 style.content = .label(text: text, style: label.style, color: label.color)
+                if case .binding(let keys)? = node.attributes["text"]?.segments.first(where: { if case .binding = $0 { true } else { false } }) {
+                    style.valueKey = keys.joined(separator: ".")
+                }
             case .image:
                 if hidesWhenEmpty, isEmpty("source") { return nil }
                 let source = try string(node, "source")

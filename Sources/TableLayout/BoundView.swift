@@ -20,6 +20,9 @@ public enum ViewContent: Sendable, Hashable {
 public struct ViewStyle: Sendable, Hashable {
     public var content: ViewContent
     public var id: String?
+    /// The value a label's text comes from, as a key path of the item's values (`detail`,
+    /// `author.name`; an IB outlet's name): where the lint points.
+    public var valueKey: String?
     /// top, right, bottom, left
     public var padding: [Double] = [0, 0, 0, 0]
     public var width: Double?

@@ -38,6 +38,8 @@ public struct LintFinding: Sendable, Hashable, Codable {
     public var rowFrame: [Double]?
     /// The page the row is on (0 first).
     public var page: Int?
+    /// The JSON path of the value the view shows, when it shows one (`…items[3].values.detail`).
+    public var value: String?
 }
 
 /// The lint itself: walks every block of a laid-out table.
@@ -60,7 +62,8 @@ public struct LayoutLint {
                     let rect = [frame.x + block.frame.x, frame.y + block.frame.y, frame.width, frame.height]
                     found.append(LintFinding(kind: kind, document: document.document.file, variant: variant, path: path, row: block.id,
                                              view: view.style.id ?? view.style.kindName, message: message, frame: rect,
-                                             rowFrame: [block.frame.x, block.frame.y, block.frame.width, block.frame.height], page: pageIndex))
+                                             rowFrame: [block.frame.x, block.frame.y, block.frame.width, block.frame.height], page: pageIndex,
+                                             value: view.style.valueKey.map { path + ".values." + $0 }))
                 }
                 let rowBackground = block.background ?? (block.kind == .row ? table.style.cellBackground : table.background)
                 func visit(_ view: LaidOutView, origin: (Double, Double), background: String, siblings: [LaidOutView]) {

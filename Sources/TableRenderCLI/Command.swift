@@ -335,7 +335,7 @@ public struct TableRenderCommand {
             }
             for (finding, count) in groups {
                 let more = count > 1 ? " (and \(count - 1) more row\(count > 2 ? "s" : ""))" : ""
-                stdout("\(finding.document) [\(finding.variant)] \(finding.path) '\(finding.row)' \(finding.view): \(finding.kind.rawValue): \(finding.message)\(more)\n")
+                stdout("\(finding.document) [\(finding.variant)] \(finding.value ?? finding.path) '\(finding.row)' \(finding.view): \(finding.kind.rawValue): \(finding.message)\(more)\n")
             }
             let counts = LintFinding.Kind.allCases.compactMap { kind -> String? in
                 let count = findings.filter { $0.kind == kind }.count

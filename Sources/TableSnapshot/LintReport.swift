@@ -87,7 +87,7 @@ public enum LintReport {
                 }
                 cards += """
                     <div class="card"><h2>\(escape(finding.kind.rawValue))</h2><p class="where">\(escape(finding.document)) [\(escape(finding.variant))] \
-                    <code>\(escape(finding.path))</code> row '\(escape(finding.row))', \(escape(finding.view))</p><p>\(escape(finding.message))</p>\(image)</div>
+                    <code>\(escape(finding.value ?? finding.path))</code> row '\(escape(finding.row))', \(escape(finding.view))</p><p>\(escape(finding.message))</p>\(image)</div>
 
                     """
             }

@@ -34,6 +34,8 @@ import TableRender
                                   values: #"{"t": "A title much too long to fit on one line of a phone's row, however it is set"}"#)
         #expect(Self.kinds(found) == [.truncated])
         #expect(found[0].view == "title" && found[0].path == "$.sections[0].items[0]" && found[0].message.contains("hides “"))
+        // The value the label shows, by its JSON path.
+        #expect(found[0].value == "$.sections[0].items[0].values.t")
     }
 
     /// A body clamped to three lines is by design: reported only with --all.
