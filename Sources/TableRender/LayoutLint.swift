@@ -63,7 +63,7 @@ public struct LayoutLint {
                     found.append(LintFinding(kind: kind, document: document.document.file, variant: variant, path: path, row: block.id,
                                              view: view.style.id ?? view.style.kindName, message: message, frame: rect,
                                              rowFrame: [block.frame.x, block.frame.y, block.frame.width, block.frame.height], page: pageIndex,
-                                             value: view.style.valueKey.map { path + ".values." + $0 }))
+                                             value: view.style.valueKey.map { valuePath(of: block, path: path, key: $0, document: document) }))
                 }
                 let rowBackground = block.background ?? (block.kind == .row ? table.style.cellBackground : table.background)
                 func visit(_ view: LaidOutView, origin: (Double, Double), background: String, siblings: [LaidOutView]) {
@@ -174,6 +174,23 @@ public struct LayoutLint {
         case .header: return "$.sections[\(block.section)].header"
         case .footer: return "$.sections[\(block.section)].footer"
         case .row: return "$.sections[\(block.section)].items[\(block.item ?? 0)]"
+        }
+    }
+
+    /// Where the value a label shows is in the document: an item's or a template header's
+    /// `values`, or the title string itself (a title header or footer, the table's title).
+    func valuePath(of block: Block, path: String, key: String, document: LoadedDocument) -> String {
+        let sections = document.document.table.sections
+        switch block.kind {
+        case .title:
+            return path
+        case .header, .footer:
+            guard sections.indices.contains(block.section) else { return path }
+            let supplementary = block.kind == .header ? sections[block.section].header : sections[block.section].footer
+            if case .view? = supplementary { return path + ".values." + key }
+            return path
+        case .row:
+            return path + ".values." + key
         }
     }
 
