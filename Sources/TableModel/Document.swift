@@ -423,8 +423,10 @@ struct Reader {
         guard case .object = node.kind else { throw typeError(node, path, expected: "an object of values") }
         try checkValues(node, path: path)
         guard case .object(let object) = node.value else { return [:] }
-        guard let localizer, Localizer.holdsLocalized(node) else { return object }
-        guard case .object(let resolved) = try localizer.resolve(node, path: path, reader: self) else { return object }
+        guard let localizer, Localizer.holdsLocalized(node), case .object(let fields) = node.kind else { return object }
+        // Each value on its own: the values object itself is never one localized text.
+        var resolved = Value.Object()
+        for field in fields { resolved[field.key] = try localizer.resolve(field.value, path: path + "." + field.key, reader: self) }
         return resolved
     }
 

@@ -45,7 +45,17 @@ HOSTILE_NUMBERS = [0, -1, -1e9, 1e9, 1e308, 0.0000001, 10001, 99999, 3.5, 214748
 
 
 def hostile_value(rng):
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
+    if kind == 6:
+        # A localized value, its key, count, arguments and table hostile.
+        value = {"localized": rng.choice(HOSTILE_STRINGS + ["greeting", "devices", "photos"])}
+        if rng.random() < 0.5:
+            value["count"] = rng.choice(HOSTILE_NUMBERS + ["3", None])
+        if rng.random() < 0.3:
+            value["args"] = [rng.choice(HOSTILE_STRINGS + HOSTILE_NUMBERS) for _ in range(rng.randrange(4))] if rng.random() < 0.8 else "x"
+        if rng.random() < 0.3:
+            value["table"] = rng.choice(HOSTILE_STRINGS + ["Localizable", "Missing"])
+        return value
     if kind == 0:
         return rng.choice(HOSTILE_STRINGS)
     if kind == 1:
@@ -252,7 +262,30 @@ def make_case(rng, sandbox):
     if example in ("feed", "xib") and (kind == 9 or rng.random() < 0.1):
         mutate_assets(folder, rng)
         description.append("assets")
+    if rng.random() < 0.2:
+        write_strings(folder, rng)
+        description.append("strings")
     return example, document, " + ".join(description) or "none"
+
+
+STRINGS = '/* c */\n"greeting" = "Hallo %@, %2$d neue %%";\nwifi = "WLAN \\"x\\" \\U00E9";\n'
+STRINGSDICT = ('<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>devices</key><dict>'
+               '<key>NSStringLocalizedFormatKey</key><string>%#@n@ da</string><key>n</key><dict>'
+               '<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>'
+               '<key>one</key><string>ein</string><key>other</key><string>%d viele</string></dict></dict></dict></plist>')
+XCSTRINGS = json.dumps({"sourceLanguage": "en", "strings": {"photos": {"localizations": {"de": {"variations": {"plural": {
+    "one": {"stringUnit": {"value": "%lld Foto"}}, "other": {"stringUnit": {"value": "%lld Fotos %#@x@"}}}},
+    "substitutions": {"x": {"variations": {"plural": {"other": {"stringUnit": {"value": "%1$@"}}}}}}}}}}})
+
+
+def write_strings(folder, rng):
+    """Strings files beside the document, each valid or mutated, for a run in German."""
+    (folder / "de.lproj").mkdir(exist_ok=True)
+    for name, text in (("de.lproj/Localizable.strings", STRINGS), ("de.lproj/Localizable.stringsdict", STRINGSDICT), ("Localizable.xcstrings", XCSTRINGS)):
+        data = text.encode()
+        if rng.random() < 0.5:
+            data = mutate_bytes(data, rng)
+        (folder / name).write_bytes(data)
 
 
 def snapshot(folder):
@@ -280,7 +313,8 @@ def run(command, timeout, cwd):
         return "timeout", "", time.monotonic() - start
 
 
-MESSAGE = re.compile(r"^(?:[^\n]+: error: .+|Error: .+)", re.S)
+# Warnings may come first (a localized value without its string).
+MESSAGE = re.compile(r"^(?:[^\n]+: warning: [^\n]*\n)*(?:[^\n]+: error: .+|Error: .+)", re.S)
 
 
 def check_case(index, rng, binary, timeout, keep):
@@ -290,8 +324,9 @@ def check_case(index, rng, binary, timeout, keep):
     try:
         example, document, what = make_case(rng, sandbox)
         out = sandbox / "a" / "b" / "c" / "out"
-        for command in ([str(binary), "render", str(document), "--format", "png,pdf,html", "--scale", "1", "--out", str(out), "--changes"],
-                        [str(binary), "check", str(document)]):
+        locale = ["--locale", rng.choice(["de", "en-XA", "ar", "x-y-z"])] if rng.random() < 0.3 else []
+        for command in ([str(binary), "render", str(document), "--format", "png,pdf,html", "--scale", "1", "--out", str(out), "--changes"] + locale,
+                        [str(binary), "check", str(document)] + locale):
             before = snapshot(sandbox)
             code, stderr, elapsed = run(command, timeout, sandbox)
             after = snapshot(sandbox)
