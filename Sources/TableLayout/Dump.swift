@@ -1,3 +1,5 @@
+import TableModel
+
 extension LaidOutTable {
     /// A text dump of every page, block and view frame: one golden file checks a whole layout.
     public var dump: String {
@@ -77,31 +79,6 @@ extension LaidOutTable {
     }
 }
 
-/// JSON text for the layout dump.
-enum JSONText {
-    static func number(_ value: Double) -> String { value.isFinite ? fmt3(value) : "null" }
-
+extension JSONText {
     static func frame(_ rect: Rect) -> String { "[\(number(rect.x)), \(number(rect.y)), \(number(rect.width)), \(number(rect.height))]" }
-
-    static func fmt3(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return String(rounded)
-    }
-
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

@@ -321,3 +321,32 @@ public struct JSONParser {
         return value
     }
 }
+
+/// JSON text written by hand (layouts, manifests, changesets): one writer of strings that
+/// escapes every control character, and of numbers to a thousandth.
+public enum JSONText {
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+
+    public static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -508,16 +508,7 @@ extension LoadedDocument {
     /// The changesets as JSON for tools: `{"transitions": [{"section", "from", "to", "deletes",
     /// "inserts", "moves": [{"from", "to"}], "updates"}]}`.
     static func changesJSON(_ transitions: [Transition]) -> String {
-        func quote(_ text: String) -> String {
-            "\"" + text.unicodeScalars.map { scalar -> String in
-                switch scalar {
-                case "\"": return "\\\""
-                case "\\": return "\\\\"
-                case _ where scalar.value < 0x20: return String(format: "\\u%04x", scalar.value)
-                default: return String(scalar)
-                }
-            }.joined() + "\""
-        }
+        func quote(_ text: String) -> String { JSONText.string(text) }
         let entries = transitions.map { transition in
             let c = transition.changeset
             return "    {\"section\": \(quote(transition.section)), \"from\": \(quote(transition.from)), \"to\": \(quote(transition.to)),\n"

@@ -84,9 +84,7 @@ public struct DocumentationImages {
     }
 
     private func writeManifest(_ entries: [Entry]) throws(Diagnostic) {
-        func quote(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
+        func quote(_ text: String) -> String { JSONText.string(text) }
         let lines = entries.sorted { $0.job.file < $1.job.file }.map { entry in
             "  {\"file\": \(quote(entry.job.file)), \"document\": \(quote(entry.job.documentName)), \"scene\": \(quote(entry.job.scene.name)), "
                 + "\"variant\": \(quote(entry.job.variant.name)), \"width\": \(entry.width), \"height\": \(entry.height), \"sha256\": \(quote(entry.sha256))}"
