@@ -43,7 +43,7 @@ public struct LintFinding: Sendable, Hashable, Codable {
 }
 
 /// The lint itself: walks every block of a laid-out table.
-public struct LayoutLint {
+public struct LayoutLint: Sendable {
     public var includeDesignedTruncation = false
     public var scale: Double = 2
 

@@ -490,7 +490,7 @@ public struct TableRenderCommand {
         let images = DocumentationImages(project: project, outputDirectory: parsed.value("--out") ?? "Output", shard: shard)
         let quiet = parsed.flags.contains("--quiet"), terminal = isTerminal, width = terminalWidth
         let err = stderr
-        let entries = try images.run { done, total, job in
+        let (entries, findings) = try images.run(lint: LayoutLint()) { done, total, job in
             guard !quiet else { return }
             if terminal {
                 let barWidth = max(10, min(30, width - 40))
@@ -504,13 +504,12 @@ public struct TableRenderCommand {
         if !quiet {
             stdout("\(entries.count) images, manifest and gallery in \(images.outputDirectory)\n")
         }
-        return try lintSummary(path, quiet: quiet, strict: parsed.flags.contains("--strict"))
+        return lintSummary(findings, projectPath: path, quiet: quiet, strict: parsed.flags.contains("--strict"))
     }
 
     /// Prints the lint's summary of a project's documents (`lint --project` lists the findings);
     /// with `strict`, findings fail the run.
-    private func lintSummary(_ projectPath: String, quiet: Bool, strict: Bool) throws -> Int32 {
-        let findings = try LintRun.project(try Project.load(projectPath), lint: LayoutLint()).flatMap(\.findings)
+    private func lintSummary(_ findings: [LintFinding], projectPath: String, quiet: Bool, strict: Bool) -> Int32 {
         let line = "lint: \(LintRun.summary(findings))" + (findings.isEmpty ? "" : "; tablerender lint --project \(projectPath) lists them") + "\n"
         if strict, !findings.isEmpty {
             stderr(line)
@@ -593,7 +592,7 @@ public struct TableRenderCommand {
             if !quiet, orphans.isEmpty { stdout("no orphaned references\n") }
             return 0
         }
-        let outcomes = try snapshotter.run()
+        let (outcomes, findings) = try snapshotter.run(lint: action == "verify" ? LayoutLint() : nil)
         let report = SnapshotReport(folder: parsed.value("--report") ?? "Output/snapshots") { snapshot in
             "tablerender snapshot record --project \(projectPath) --only '\(snapshot.name)'"
         }
@@ -614,7 +613,7 @@ public struct TableRenderCommand {
             return 1
         }
         if !quiet { stdout(summary) }
-        return action == "verify" ? try lintSummary(projectPath, quiet: quiet, strict: parsed.flags.contains("--strict")) : 0
+        return action == "verify" ? lintSummary(findings, projectPath: projectPath, quiet: quiet, strict: parsed.flags.contains("--strict")) : 0
     }
 
     // MARK: themes, templates

@@ -59,11 +59,24 @@ public struct DocumentationImages {
 
     /// Renders every job; `progress(done, total, job)` is called as each image is written.
     public func run(progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> [Entry] {
+        try run(lint: nil, progress: progress).entries
+    }
+
+    /// Renders every job and, with `lint`, lints the layouts it makes (each document once per
+    /// layout, `LintRun.lintedJobs`), colours in the project's appearances.
+    public func run(lint: LayoutLint?, progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> (entries: [Entry], findings: [LintFinding]) {
         let jobs = try self.jobs()
         let results = Results(count: jobs.count)
         let output = outputDirectory
+        let linted = lint == nil ? [] : LintRun.lintedJobs(jobs)
+        let findings = LintFindings()
+        let appearances = Array(Set(project.variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue }
         let failure = DocumentGroups.layOut(jobs, threads: threads) { index, loaded, laidOut throws(Diagnostic) in
             let job = jobs[index]
+            if var lint, linted.contains(index) {
+                lint.scale = job.variant.scale
+                findings.add(index, lint.findings(laidOut, document: loaded, variant: LintRun.name(of: job.variant), appearances: appearances))
+            }
             let png = try loaded.renderer.png(laidOut, appearance: job.variant.appearance, scale: job.variant.scale)[0]
             let path = output + "/" + job.file
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -76,7 +89,7 @@ public struct DocumentationImages {
         let entries = results.all()
         try writeManifest(entries)
         try writeGallery(entries)
-        return entries
+        return (entries, findings.all)
     }
 
     private func manifestName(_ base: String, _ ext: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableRender
 
 /// One layout the lint looked at: a document in a variant, and what it found there.
@@ -32,14 +33,38 @@ public struct LintRun {
                 // A character no font has is a finding here, not an error.
                 loaded.renderer.engine.allowsFontFallback = true
                 lint.scale = variant.scale
-                let name = [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue, variant.locale]
-                    .compactMap { $0 }.joined(separator: ".")
+                let name = Self.name(of: variant)
                 let laidOut = try loaded.layout(width: variant.width > 0 ? variant.width : nil)
                 runs.append(LintRun(document: loaded, layout: laidOut, variant: name, scale: variant.scale,
                                     findings: lint.findings(laidOut, document: loaded, variant: name, appearances: appearances)))
             }
         }
         return runs
+    }
+
+    /// The name of a variant in the lint's lines (`iphone-15.AX5.en-XA`).
+    static func name(of variant: Variant) -> String {
+        [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue, variant.locale]
+            .compactMap { $0 }.joined(separator: ".")
+    }
+
+    /// Which of `jobs` the lint looks at, so that it sees each document once per layout (width,
+    /// theme, content size, locale) in its first scene, as `project` does: the render's own
+    /// layouts are linted as they are made, instead of laying everything out again.
+    static func lintedJobs<Job: SceneJob>(_ jobs: [Job]) -> Set<Int> {
+        var firstScene: [String: String] = [:]
+        var seen = Set<String>()
+        var chosen = Set<Int>()
+        for (index, job) in jobs.enumerated() {
+            let scene = firstScene[job.document, default: job.scene.name]
+            firstScene[job.document] = scene
+            guard job.scene.name == scene else { continue }
+            let variant = job.variant
+            if seen.insert("\(job.document)|\(variant.device)|\(variant.theme ?? "")|\(variant.contentSize.rawValue)|\(variant.locale ?? "")").inserted {
+                chosen.insert(index)
+            }
+        }
+        return chosen
     }
 
     /// "8 findings: 1 truncated, 7 contrast", or "no findings".
@@ -152,4 +177,14 @@ enum HTMLText {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
+}
+
+/// Findings gathered by the threads of a render or a verification.
+final class LintFindings: Sendable {
+    private let found = Mutex<[(Int, [LintFinding])]>([])
+
+    func add(_ index: Int, _ findings: [LintFinding]) { found.withLock { $0.append((index, findings)) } }
+
+    /// In the jobs' order, whatever order the threads finished in.
+    var all: [LintFinding] { found.withLock { $0.sorted { $0.0 < $1.0 }.flatMap(\.1) } }
 }

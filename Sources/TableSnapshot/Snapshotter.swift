@@ -103,7 +103,17 @@ public struct Snapshotter: Sendable {
     /// Renders and records or verifies every case, the documents spread over all cores.
     /// References are only ever written by the record modes, each whole or not at all.
     public func run(threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic) -> [SnapshotOutcome] {
+        try run(lint: nil, threads: threads).outcomes
+    }
+
+    /// The same, and with `lint` the layout lint of the layouts it makes (each document once per
+    /// layout, `LintRun.lintedJobs`).
+    public func run(lint: LayoutLint?, threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic)
+        -> (outcomes: [SnapshotOutcome], findings: [LintFinding]) {
         let cases = try self.cases()
+        let linted = lint == nil ? [] : LintRun.lintedJobs(cases)
+        let lintFindings = LintFindings()
+        let appearances = Array(Set(project.variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue }
         let results = Slots<SnapshotOutcome>(count: cases.count)
         let this = self
         let masks = project.masks
@@ -111,6 +121,10 @@ public struct Snapshotter: Sendable {
         let matched = Mutex((names: Set<String>(), known: Set<String>()))
         let failure = DocumentGroups.layOut(cases, threads: threads) { index, document, laidOut throws(Diagnostic) in
             let snapshot = cases[index]
+            if var lint, linted.contains(index) {
+                lint.scale = snapshot.variant.scale
+                lintFindings.add(index, lint.findings(laidOut, document: document, variant: LintRun.name(of: snapshot.variant), appearances: appearances))
+            }
             if !masks.isEmpty {
                 let unmatched = masks.unmatched(in: laidOut), known = Masks.known(in: laidOut)
                 matched.withLock { $0.names.formUnion(masks.names.subtracting(unmatched)); $0.known.formUnion(known) }
@@ -124,7 +138,7 @@ public struct Snapshotter: Sendable {
             throw Diagnostic(at: SourceLocation(file: project.file, path: "$.masks"),
                              Suggestions.unknown("mask", missing, known: known.sorted()) + " (a mask names a view id, a row id or a JSON path such as $.sections[0].items[2], in some document's scene)")
         }
-        return results.values ?? []
+        return (results.values ?? [], lintFindings.all)
     }
 
     /// - Parameter rows: where the image's rows are (`RowPlaces`), kept in its reference.
