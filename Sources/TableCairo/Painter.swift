@@ -195,34 +195,26 @@ public struct Masks: Sendable, Hashable {
     /// The masks that name nothing in `table`: a mask with a typo would cover nothing and let
     /// the region it meant be compared.
     public func unmatched(in table: LaidOutTable) -> [String] {
-        var found = Set<String>()
-        func visit(_ view: LaidOutView) {
-            if let id = view.style.id, names.contains(id) { found.insert(id) }
-            view.children.forEach(visit)
-        }
-        for page in table.pages {
-            for block in page.blocks {
-                if names.contains(block.id) { found.insert(block.id) }
-                if let path = Self.path(block), names.contains(path) { found.insert(path) }
-                block.content.map(visit)
-            }
-        }
-        return names.subtracting(found).sorted()
+        names.subtracting(Self.names(in: table, paths: true)).sorted()
     }
 
-    /// Every name a mask could take in `table`, for suggestions.
-    public static func known(in table: LaidOutTable) -> [String] {
-        var known = Set<String>()
+    /// Every view and row id a mask could name in `table`, for suggestions.
+    public static func known(in table: LaidOutTable) -> [String] { names(in: table, paths: false).sorted() }
+
+    /// The ids of `table`'s views and blocks, and its items' JSON paths with `paths`.
+    private static func names(in table: LaidOutTable, paths: Bool) -> Set<String> {
+        var found = Set<String>()
         func visit(_ view: LaidOutView) {
-            if let id = view.style.id { known.insert(id) }
+            if let id = view.style.id { found.insert(id) }
             view.children.forEach(visit)
         }
         for page in table.pages {
             for block in page.blocks {
-                known.insert(block.id)
+                found.insert(block.id)
+                if paths, let path = path(block) { found.insert(path) }
                 block.content.map(visit)
             }
         }
-        return known.sorted()
+        return found
     }
 }
