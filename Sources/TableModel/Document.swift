@@ -173,7 +173,7 @@ public enum DocumentDecoder {
         let object = try reader.object(root, path: "$", known: ["title", "lang", "theme", "style", "width", "page", "templates", "assets", "sections",
                                                                "storyboard", "scene", "overrides", "strings"])
         let documentLanguage = try reader.optionalString(object, "lang", path: "$")
-        var language = locale ?? documentLanguage ?? "en"
+        let language = locale ?? documentLanguage ?? "en"
         guard !language.isEmpty, language.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
             throw Diagnostic(at: object["lang"].map { reader.location($0, "$.lang") } ?? SourceLocation(file: file),
                              "expected a language tag such as \"en\" or \"pt-BR\", found '\(language)'")
@@ -190,7 +190,6 @@ public enum DocumentDecoder {
         let style: TableStyle = try reader.optionalEnum(object, "style", path: "$") ?? .plain
         let width = try reader.optionalNumber(object, "width", path: "$", range: 1...10_000)
         let page: PageSize? = try reader.optionalEnum(object, "page", path: "$")
-        language = language.isEmpty ? "en" : language
 
         var templateFolders: [String] = []
         if let node = object["templates"] {
@@ -432,7 +431,10 @@ struct Reader {
 
     /// A text field that may also be localized (`{"localized": "key"}`).
     func optionalText(_ object: Fields, _ key: String, path: String) throws(Diagnostic) -> String? {
-        if let node = object[key], case .object = node.kind, let localizer {
+        if let node = object[key], case .object(let fields) = node.kind, let localizer {
+            guard fields.contains(where: { $0.key == "localized" }) else {
+                throw typeError(node, path + "." + key, expected: "a string or {\"localized\": \"key\"}")
+            }
             return try localizer.resolve(node, path: path + "." + key, reader: self).text
         }
         return try optionalString(object, key, path: path)
