@@ -2,6 +2,9 @@
 public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1, AX2, AX3, AX4, AX5
 
+    /// AX1 … AX5, where UIKit's cells lay their texts out anew (`isAccessibilityCategory`).
+    public var isAccessibility: Bool { rawValue.hasPrefix("AX") }
+
     /// The default setting.
     public static let `default` = ContentSizeCategory.large
 }

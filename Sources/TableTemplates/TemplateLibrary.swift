@@ -102,8 +102,12 @@ public struct TemplateLibrary: Sendable {
         let template: Template
         if let made = extra[id] {
             template = made
-        } else if files[id] != nil {
-            template = try load(id)
+        } else if let file = files[id] {
+            // At the accessibility text sizes a template may take a form of its own from its
+            // folder (`value1~accessibility.xml`), as UIKit's cells change their layout there.
+            let accessible = id + "~accessibility"
+            let sameFolder = files[accessible].map { URL(fileURLWithPath: $0).deletingLastPathComponent() == URL(fileURLWithPath: file).deletingLastPathComponent() }
+            template = try load(theme.contentSize.isAccessibility && sameFolder == true ? accessible : id)
         } else if let prototype = try prototype(id, at: location()) {
             template = prototype
         } else {

@@ -83,6 +83,39 @@ import TableSnapshot
         }
     }
 
+    /// At the accessibility sizes a template takes its `~accessibility` form from its own folder
+    /// (the built-in value1 puts its detail under its title, as UIKit's valueCell does); a
+    /// document's own `value1` is not replaced by the theme's form.
+    @Test func accessibilityFormsOfTemplates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ax-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("t"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"templates": ["t"], "sections": [{"items": [{"id": "a", "template": "value1", "values": {"title": "Country", "detail": "United States"}}, {"id": "b", "template": "Row"}]}]}"#
+            .write(to: folder.appendingPathComponent("doc.json"), atomically: true, encoding: .utf8)
+        try #"<cell><label id="plain" text="regular"/></cell>"#.write(to: folder.appendingPathComponent("t/Row.xml"), atomically: true, encoding: .utf8)
+        try #"<cell><label id="large" text="accessible"/></cell>"#.write(to: folder.appendingPathComponent("t/Row~accessibility.xml"), atomically: true, encoding: .utf8)
+        func rows(_ size: ContentSizeCategory) throws -> [String: LaidOutView] {
+            let table = try LoadedDocument(path: folder.appendingPathComponent("doc.json").path, contentSize: size).layout(width: 390)
+            var rows: [String: LaidOutView] = [:]
+            for block in table.pages.flatMap(\.blocks) where block.kind == .row { rows[block.id] = block.content }
+            return rows
+        }
+        func labels(_ view: LaidOutView?) -> [LaidOutView] {
+            guard let view else { return [] }
+            if case .label = view.style.content { return [view] }
+            return view.children.flatMap(labels)
+        }
+        let regular = try rows(.xxxLarge), accessible = try rows(.AX1)
+        #expect(labels(regular["b"]).map(\.style.id) == ["plain"] && labels(accessible["b"]).map(\.style.id) == ["large"])
+        // value1: side by side, then the detail under the title.
+        let side = labels(regular["a"]), under = labels(accessible["a"])
+        #expect(side.count == 2 && side[1].frame.x > side[0].frame.x)
+        #expect(under.count == 2 && under[1].frame.y > under[0].frame.y && abs(under[1].frame.x - under[0].frame.x) < 0.01)
+        // A document's own value1 keeps its form at every size.
+        try #"<cell><stack><label id="mine" text="{title}"/><label id="detail" text="{detail}"/></stack></cell>"#.write(to: folder.appendingPathComponent("t/value1.xml"), atomically: true, encoding: .utf8)
+        #expect(labels(try rows(.AX1)["a"]).map(\.style.id) == ["mine", "detail"])
+    }
+
     /// IB labels with a text style follow the category (as UIKit resolves a text style's font);
     /// a label with a fixed system font does not.
     @Test func interfaceBuilderTextStylesFollow() throws {
