@@ -142,8 +142,13 @@ public final class LocalizedStrings {
     /// `%@`, `%d`, `%lld`, `%f`… and `%1$@` with `arguments` in turn, `%%` with `%`.
     static func format(_ format: String, arguments: [Value], count: Double?, language: String, variables: [String: [String: String]]) -> String {
         var text = format
-        // Variables first: each is replaced by its form, which is then formatted with the rest.
-        while let start = text.range(of: "%#@"), let end = text.range(of: "@", range: start.upperBound..<text.endIndex) {
+        // Variables first: each is replaced by its form, which is then formatted with the rest;
+        // a form that names a variable again is replaced a bounded number of times (a form
+        // naming itself would otherwise never end).
+        var replacements = 0
+        while replacements < 16, text.utf8.count <= 100_000, let start = text.range(of: "%#@"),
+              let end = text.range(of: "@", range: start.upperBound..<text.endIndex) {
+            replacements += 1
             let name = String(text[start.upperBound..<end.lowerBound])
             let forms = variables[name] ?? [:]
             let category = PluralRules.category(count ?? 0, language: language).rawValue

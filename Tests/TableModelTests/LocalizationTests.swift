@@ -144,4 +144,19 @@ import Testing
             #expect(error.message.contains("leads out of the strings folder"), "\(error.description)")
         }
     }
+
+    /// A plural form that names its own variable is replaced a bounded number of times: no hang.
+    @Test func aFormNamingItselfEnds() throws {
+        let folder = Repository.folder(with: ["de.lproj/Localizable.stringsdict": #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>loop</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>other</key><string>a %#@n@ %#@n@</string></dict>
+            </dict></dict></plist>
+            """#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = try #require(try LocalizedStrings(folder: folder, language: "de").text("loop", count: 2))
+        #expect(text.hasPrefix("a a a") && text.count < 200_000)
+    }
 }
