@@ -198,7 +198,11 @@ public final class LocalizedStrings {
                 }
             case "f", "F", "e", "E", "g", "G":
                 let number = argument.flatMap { value -> Double? in if case .number(let n) = value { return n }; return value.text.flatMap(Double.init) } ?? 0
-                out += String(format: "%" + String(text[after..<cursor]).replacingOccurrences(of: "l", with: "") + String(conversion), number)
+                // The precision is kept (at most 20 digits); a width or flag changes nothing
+                // drawn in a label, and a huge width would make a huge string.
+                let spec = String(text[after..<cursor])
+                let precision = spec.firstIndex(of: ".").map { dot in min(20, Int(spec[spec.index(after: dot)...].prefix { $0.isNumber }) ?? 0) } ?? 6
+                out += String(format: "%.\(precision)" + String(conversion), number)
             default:
                 out += argument?.text ?? ""
             }

@@ -1,5 +1,5 @@
 import Foundation
-import TableModel
+@testable import TableModel
 import TestSupport
 import Testing
 
@@ -158,5 +158,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let text = try #require(try LocalizedStrings(folder: folder, language: "de").text("loop", count: 2))
         #expect(text.hasPrefix("a a a") && text.count < 200_000)
+    }
+
+    /// Formats as iOS fills them, and a hostile width is no memory bomb.
+    @Test func formats() {
+        func format(_ text: String, _ arguments: [Value]) -> String {
+            LocalizedStrings.format(text, arguments: arguments, count: nil, language: "en", variables: [:])
+        }
+        #expect(format("%@ has %d new, %2$lld in all, 100%%", ["Ada", 3]) == "Ada has 3 new, 3 in all, 100%")
+        #expect(format("%.2f km", [1.5]) == "1.50 km")
+        #expect(format("%999999999f", [1.5]) == "1.500000")
+        #expect(format("%1$@ and %1$@", ["x"]) == "x and x")
+        #expect(format("missing %@ and %d", []) == "missing  and 0")
     }
 }
