@@ -70,7 +70,7 @@ public struct DocumentationImages {
         let output = outputDirectory
         let linted = lint == nil ? [] : LintRun.lintedJobs(jobs)
         let findings = LintFindings()
-        let appearances = Array(Set(project.variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue }
+        let appearances = project.appearances
         let failure = DocumentGroups.layOut(jobs, threads: threads) { index, loaded, laidOut throws(Diagnostic) in
             let job = jobs[index]
             if var lint, linted.contains(index) {

@@ -22,13 +22,12 @@ public struct LintRun {
     /// themes, content sizes, locales; colours in each of the project's appearances).
     public static func project(_ project: Project, lint: LayoutLint) throws(Diagnostic) -> [LintRun] {
         var lint = lint
-        let appearances = Array(Set(project.variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue }
+        let appearances = project.appearances
         var runs: [LintRun] = []
         for document in project.documents {
             var seen = Set<String>()
             for variant in project.variants {
-                let key = "\(variant.device)|\(variant.theme ?? "")|\(variant.contentSize.rawValue)|\(variant.locale ?? "")"
-                guard seen.insert(key).inserted else { continue }
+                guard seen.insert(variant.layoutKey).inserted else { continue }
                 let loaded = try LoadedDocument(path: document, themeOverride: variant.theme, contentSize: variant.contentSize, locale: variant.locale)
                 // A character no font has is a finding here, not an error.
                 loaded.renderer.engine.allowsFontFallback = true
@@ -59,10 +58,7 @@ public struct LintRun {
             let scene = firstScene[job.document, default: job.scene.name]
             firstScene[job.document] = scene
             guard job.scene.name == scene else { continue }
-            let variant = job.variant
-            if seen.insert("\(job.document)|\(variant.device)|\(variant.theme ?? "")|\(variant.contentSize.rawValue)|\(variant.locale ?? "")").inserted {
-                chosen.insert(index)
-            }
+            if seen.insert(job.document + "|" + job.variant.layoutKey).inserted { chosen.insert(index) }
         }
         return chosen
     }

@@ -13,6 +13,10 @@ public struct Variant: Sendable, Hashable {
     /// The screen's language when the matrix names locales (`en-XA`), else the document's.
     public var locale: String?
 
+    /// What makes its layout differ from another variant's (appearances and scales only
+    /// change pixels): the lint looks at each layout once.
+    public var layoutKey: String { "\(device)|\(theme ?? "")|\(contentSize.rawValue)|\(locale ?? "")" }
+
     /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes, and the
     /// content size after it unless large (`iphone-15.AX5.dark@2x`).
     public var name: String {
@@ -39,6 +43,9 @@ public struct Project: Sendable {
     /// The folder name of references beside each document.
     public var snapshotsFolder: String
     public var comparison: ComparisonOptions
+
+    /// The matrix's appearances, light first: the ones the lint checks contrast in.
+    public var appearances: [Appearance] { Array(Set(variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue } }
     /// Views, rows or items covered with a magenta box in every snapshot (`Masks`).
     public var masks = Masks()
 

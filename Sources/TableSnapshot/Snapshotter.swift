@@ -113,7 +113,7 @@ public struct Snapshotter: Sendable {
         let cases = try self.cases()
         let linted = lint == nil ? [] : LintRun.lintedJobs(cases)
         let lintFindings = LintFindings()
-        let appearances = Array(Set(project.variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue }
+        let appearances = project.appearances
         let results = Slots<SnapshotOutcome>(count: cases.count)
         let this = self
         let masks = project.masks
