@@ -11,6 +11,8 @@ final class Painter {
     /// Pixels per point: which file of an asset's scales is drawn (a PDF takes the largest).
     let scale: Double
     private var images: [String: LoadedImage] = [:]
+    /// The direction of the table being drawn: switches and accessories are mirrored by it.
+    private var direction: LayoutDirection = .leftToRight
     /// What to cover with a magenta box (`Masks`).
     let masks: Masks
 
@@ -30,6 +32,7 @@ final class Painter {
     /// Draws a page. Its background covers the whole surface (so a partly covered last pixel row
     /// is not left transparent) unless the page is drawn inside a larger picture.
     func draw(_ page: Page, of table: LaidOutTable, on canvas: Canvas, coversSurface: Bool = true) throws(Diagnostic) {
+        direction = table.direction
         if coversSurface {
             canvas.paint(color(table.background))
         } else {
@@ -139,17 +142,19 @@ final class Painter {
         return loaded
     }
 
-    /// UISwitch: a 51×31 capsule with a 27 pt knob.
+    /// UISwitch: a 51×31 capsule with a 27 pt knob, on the trailing side when on (the left,
+    /// right to left).
     private func drawSwitch(on: Bool, tint: String, in frame: Rect, on canvas: Canvas) {
         let track = Rect(x: frame.x, y: frame.y + (frame.height - 31) / 2, width: 51, height: 31)
         canvas.fill(track, color(on ? tint : "switchOff"), radius: 15.5)
-        let knobX = on ? track.maxX - 15.5 : track.x + 15.5
+        let trailing = on != (direction == .rightToLeft)
+        let knobX = trailing ? track.maxX - 15.5 : track.x + 15.5
         canvas.fillCircle(x: knobX, y: track.y + 15.5 + 0.75, radius: 13.5, RGBA(red: 0, green: 0, blue: 0, alpha: 0.08))
         canvas.fillCircle(x: knobX, y: track.y + 15.5, radius: 13.5, color("switchKnob"))
     }
 
     private func drawAccessory(_ accessory: Accessory, tint: String?, in frame: Rect, on canvas: Canvas) {
-        for primitive in ControlMetrics.accessoryGlyph(accessory, width: frame.width, height: frame.height, tint: tint) {
+        for primitive in ControlMetrics.accessoryGlyph(accessory, width: frame.width, height: frame.height, tint: tint, direction: direction) {
             switch primitive {
             case .polyline(let points, let width, let token):
                 canvas.strokeLines(points.map { (frame.x + $0.x, frame.y + $0.y) }, color(token), width: width)

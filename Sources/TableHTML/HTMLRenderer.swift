@@ -59,7 +59,8 @@ public struct HTMLRenderer {
     /// The page up to its body's content: the style sheet needs every class the body used.
     private func head(_ context: Context) throws(Diagnostic) -> String {
         let table = context.table, states = context.states
-        var out = "<!DOCTYPE html>\n<html lang=\"\(Escape.text(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        let direction = table.direction == .rightToLeft ? " dir=\"rtl\"" : ""
+        var out = "<!DOCTYPE html>\n<html lang=\"\(Escape.text(language))\"\(direction)>\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         let script = states.isEmpty ? nil : StateScript.source
         let scriptPolicy = script.map { " script-src 'sha256-\(SHA256.base64(Array($0.utf8)))';" } ?? ""
@@ -237,6 +238,15 @@ public struct HTMLRenderer {
             .plain h2{position:sticky;top:0;z-index:2}
             """
         css += "\n"
+        if table.direction == .rightToLeft {
+            // Mirrored: a separator's inset on the right, a switch's knob on the left when on.
+            css += """
+            li.sep::after{left:0;right:var(--sep-x);transform-origin:100% 100%}
+            .sw>span>span{left:22px}
+            .sw.on>span>span{left:2px}
+
+            """
+        }
         if withStates {
             css += """
             .switcher-bar{display:none;justify-content:flex-end;padding:0 \(Escape.px(style.contentInset + 8)) 6px}
@@ -444,7 +454,9 @@ public struct HTMLRenderer {
             if let background = block.background { style += ";background:\(color(background))" }
             if block.clips { style += ";height:\(Escape.px(block.frame.height));overflow:hidden" }
             if let separator = block.separator {
-                style += ";--sep-x:\(Escape.px(separator.x));--sep-c:\(color(separator.color))"
+                // The inset on the leading side: the right one, right to left (see the style sheet).
+                let inset = table.direction == .rightToLeft ? block.frame.width - separator.x - separator.width : separator.x
+                style += ";--sep-x:\(Escape.px(inset));--sep-c:\(color(separator.color))"
             }
             out += "<li class=\"\(estimate)\(block.separator == nil ? "" : " sep")\" data-id=\"\(Escape.text(block.id))\" data-height=\"\(Escape.number(block.frame.height))\" data-y=\"\(Escape.number(block.frame.y))\""
             out += style.isEmpty ? ">" : " style=\"\(style.dropFirst())\">"
@@ -660,10 +672,18 @@ public struct HTMLRenderer {
                 if distribution == "equalCentering" {
                     let flowing = view.children.filter { $0.style.overlay == nil }
                     let horizontal = axis == .horizontal
+                    let rightToLeft = table.direction == .rightToLeft
                     for (previous, child) in zip(flowing, flowing.dropFirst()) {
-                        let end = horizontal ? previous.frame.x + previous.frame.width + previous.style.margin[1]
-                            : previous.frame.y + previous.frame.height + previous.style.margin[2]
-                        extras.append(max(0, (horizontal ? child.frame.x - child.style.margin[3] : child.frame.y - child.style.margin[0]) - end - spacing))
+                        let gap: Double
+                        if !horizontal {
+                            gap = child.frame.y - child.style.margin[0] - (previous.frame.maxY + previous.style.margin[2])
+                        } else if rightToLeft {
+                            // The next child is on the left of the previous one.
+                            gap = previous.frame.x - previous.style.margin[3] - (child.frame.maxX + child.style.margin[1])
+                        } else {
+                            gap = child.frame.x - child.style.margin[3] - (previous.frame.maxX + previous.style.margin[1])
+                        }
+                        extras.append(max(0, gap - spacing))
                     }
                 }
                 let room = extras.reduce(0, +)
@@ -736,7 +756,7 @@ public struct HTMLRenderer {
                                                   .detailDisclosureButton: "More info"]
                 let width = view.frame.width, height = view.frame.height
                 out += "<svg class=\"g \(viewClass)\(idClass)\" role=\"img\" aria-label=\"\(names[accessory] ?? accessory.rawValue)\" width=\"\(Escape.number(width))\" height=\"\(Escape.number(height))\" viewBox=\"0 0 \(Escape.number(width)) \(Escape.number(height))\">"
-                for primitive in ControlMetrics.accessoryGlyph(accessory, width: width, height: height, tint: tint) {
+                for primitive in ControlMetrics.accessoryGlyph(accessory, width: width, height: height, tint: tint, direction: table.direction) {
                     switch primitive {
                     case .polyline(let points, let lineWidth, let token):
                         let list = points.map { "\(Escape.number($0.x)),\(Escape.number($0.y))" }.joined(separator: " ")
@@ -787,6 +807,8 @@ public struct HTMLRenderer {
                 case .center: css += "text-align:center;"
                 case .trailing: css += "text-align:end;"
                 case .justified: css += "text-align:justify;"
+                case .left: css += "text-align:left;"
+                case .right: css += "text-align:right;"
                 }
             case .image(_, let contentMode, _):
                 let size = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "100% 100%", "center": "auto"][contentMode] ?? "contain"

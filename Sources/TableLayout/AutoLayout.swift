@@ -71,17 +71,22 @@ public final class AutoLayout {
         var root = IBDrawing.bound(document.content, frames: frames, states: states, theme: theme, text: text, origin: (0, 0), isRoot: true)
         root.style.width = contentWidth
         root.style.height = fixed ?? contentHeight
+        // The constraints were solved with leading and trailing resolved: the frames are final.
+        root.style.resolvesDirection = true
         guard accessory != .none else { return root }
-        // The accessory sits beside the content view, centred, at the cell's trailing margin.
+        // The accessory sits beside the content view, centred, at the cell's trailing margin (the
+        // left one, right to left, the content view then on its right).
+        let rightToLeft = theme.direction == .rightToLeft
         let size = ControlMetrics.accessorySize(accessory)
         var glyph = BoundView(style: ViewStyle(content: .accessory(accessory, color: nil)))
         glyph.style.width = size.width
         glyph.style.height = size.height
         glyph.style.overlay = OverlayInsets(top: ((fixed ?? contentHeight) - size.height) / 2, right: nil, bottom: nil,
-                                            left: width - Self.cellMargin(width) - size.width)
-        root.style.overlay = OverlayInsets(top: 0, right: nil, bottom: nil, left: 0)
+                                            left: rightToLeft ? Self.cellMargin(width) : width - Self.cellMargin(width) - size.width)
+        root.style.overlay = OverlayInsets(top: 0, right: nil, bottom: nil, left: rightToLeft ? reserved : 0)
         var cell = BoundView(style: ViewStyle(content: .box), children: [root, glyph])
         cell.style.holdsOverlay = true
+        cell.style.resolvesDirection = true
         cell.style.width = width
         cell.style.height = fixed ?? contentHeight
         return cell
@@ -164,7 +169,10 @@ final class ConstraintSystem {
     var aliases: [String: String] = [:]
     var views: [String: IBView] = [:]
     var parents: [String: String] = [:]
+    /// Each view's margins: top, left, bottom, right (directional ones already resolved).
     var margins: [String: [Double]] = [:]
+    /// Each view's layout direction: leading is its right edge in a right-to-left one.
+    var directions: [String: LayoutDirection] = [:]
     var rootID: String
     var widthConstraint: Solver.ConstraintID?
     var heightConstraint: Solver.ConstraintID?
@@ -178,6 +186,7 @@ final class ConstraintSystem {
 
     init(document: IBDocument, states: [String: IBViewState], fixedHeight: Bool, sideMargin: Double, text: TextEngine, theme: Theme) {
         rootID = document.content.id
+        directions = document.directions(screen: theme.direction)
         func register(_ view: IBView, parent: String?) {
             views[view.id] = view
             parents[view.id] = parent
@@ -188,11 +197,15 @@ final class ConstraintSystem {
             let isContent = parent == nil && document.kind != .view
             let defaultMargins: [Double] = isContent ? [11, sideMargin, 11, sideMargin] : [8, 8, 8, 8]
             var own = view.layoutMargins ?? defaultMargins
+            let rightToLeft = directions[view.id] == .rightToLeft
+            // Leading and trailing margins: the leading one on the right, right to left.
+            if rightToLeft, view.layoutMargins == nil || view.marginsAreDirectional { own.swapAt(1, 3) }
             if view.flag("preservesSuperviewLayoutMargins"), let parent, let outer = margins[parent], let parentView = views[parent] {
                 // At least the superview's margins, less the view's distance to its edges (as IB
-                // placed it): a full-width container takes a cell's 16 pt.
+                // placed it, mirrored right to left): a full-width container takes a cell's 16 pt.
                 let frame = view.frame, size = parentView.frame
-                let distances = [frame.y, frame.x, size.height - frame.y - frame.height, size.width - frame.x - frame.width]
+                var distances = [frame.y, frame.x, size.height - frame.y - frame.height, size.width - frame.x - frame.width]
+                if rightToLeft { distances.swapAt(1, 3) }
                 for edge in 0..<4 { own[edge] = max(own[edge], outer[edge] - max(0, distances[edge])) }
             }
             margins[view.id] = own
@@ -285,7 +298,8 @@ final class ConstraintSystem {
                         + "; will attempt to recover by breaking \(broken)")
     }
 
-    /// A layout attribute of a view as a linear expression of its frame.
+    /// A layout attribute of a view as a linear expression of its frame (`leading` and
+    /// `trailing` as left to right: `add` resolves them right to left).
     func attribute(_ name: String, of id: String, states: [String: IBViewState]) -> LinearExpression? {
         guard let frame = frames[id] else { return nil }
         let m = margins[id] ?? [8, 8, 8, 8]
@@ -334,24 +348,38 @@ final class ConstraintSystem {
             warnings.append("\(name): firstItem '\(constraint.firstItem ?? "")' is no view of this document; the constraint is ignored")
             return
         }
-        guard let lhs = attribute(constraint.firstAttribute, of: first, states: states) else {
+        // Right to left (the direction of the view that holds it), a constraint with a leading or
+        // trailing edge is mirrored, as UIKit's `NSLayoutAttributeLeading`: leading is the right
+        // edge, trailing the left one, and the constant and inequalities count leftwards
+        // (`a.leading = b.leading + 16` puts a 16 points left of b's right edge, `a.leading ≥
+        // b.trailing + 8` at least 8 points left of b).
+        let directional: Set<String> = ["leading", "trailing", "leadingMargin", "trailingMargin"]
+        let mirrors = directions[owner] == .rightToLeft
+            && (directional.contains(constraint.firstAttribute) || constraint.secondAttribute.map(directional.contains) == true)
+        func resolved(_ name: String) -> String {
+            guard mirrors else { return name }
+            return ["leading": "right", "trailing": "left", "leadingMargin": "rightMargin", "trailingMargin": "leftMargin"][name] ?? name
+        }
+        let constant = mirrors ? -constraint.constant : constraint.constant
+        guard let lhs = attribute(resolved(constraint.firstAttribute), of: first, states: states) else {
             warnings.append("\(name): unknown attribute '\(constraint.firstAttribute)'; the constraint is ignored")
             return
         }
-        var rhs = c(constraint.constant)
+        var rhs = c(constant)
         if let secondAttribute = constraint.secondAttribute, secondAttribute != "notAnAttribute" {
             guard let second = aliases[constraint.secondItem ?? owner] else {
                 warnings.append("\(name): secondItem '\(constraint.secondItem ?? "")' is no view of this document; the constraint is ignored")
                 return
             }
-            guard let expression = attribute(secondAttribute, of: second, states: states) else {
+            guard let expression = attribute(resolved(secondAttribute), of: second, states: states) else {
                 warnings.append("\(name): unknown attribute '\(secondAttribute)'; the constraint is ignored")
                 return
             }
-            rhs = expression * constraint.multiplier + constraint.constant
+            rhs = expression * constraint.multiplier + constant
         }
-        let relation: Constraint.Relation = constraint.relation == "lessThanOrEqual" ? .lessOrEqual
+        var relation: Constraint.Relation = constraint.relation == "lessThanOrEqual" ? .lessOrEqual
             : constraint.relation == "greaterThanOrEqual" ? .greaterOrEqual : .equal
+        if mirrors { relation = relation == .lessOrEqual ? .greaterOrEqual : relation == .greaterOrEqual ? .lessOrEqual : .equal }
         let described = "\(name) (\(describe(constraint, owner: owner)))"
         do { names[try solver.add(Constraint(lhs, relation, rhs, priority: constraint.priority))] = described } catch {
             conflict(error, broken: described)
@@ -408,21 +436,28 @@ final class ConstraintSystem {
         let relative = view.flag("layoutMarginsRelativeArrangement")
         let m = relative ? margins[view.id] ?? [0, 0, 0, 0] : [0, 0, 0, 0]
         let name = "stack view '\(view.id)'"
+        // Right to left, the horizontal axis starts at the right and counts leftwards: a row's
+        // first arranged view is on the right, a column's leading alignment at the right.
+        let rightToLeft = directions[view.id] == .rightToLeft
+        func horizontal(_ f: Frame) -> (LinearExpression, LinearExpression) {
+            rightToLeft ? ((v(f.x) + v(f.width)) * -1, v(f.width)) : (v(f.x), v(f.width))
+        }
+        let (leadingMargin, trailingMargin) = rightToLeft ? (m[3], m[1]) : (m[1], m[3])
         // Main axis: start, length; cross axis: start, length.
         func main(_ id: String) -> (LinearExpression, LinearExpression) {
             let f = frames[id]!
-            return vertical ? (v(f.y), v(f.height)) : (v(f.x), v(f.width))
+            return vertical ? (v(f.y), v(f.height)) : horizontal(f)
         }
         func cross(_ id: String) -> (LinearExpression, LinearExpression) {
             let f = frames[id]!
-            return vertical ? (v(f.x), v(f.width)) : (v(f.y), v(f.height))
+            return vertical ? horizontal(f) : (v(f.y), v(f.height))
         }
         let (stackStart, stackLength) = main(view.id)
-        let mainStart = stackStart + (vertical ? m[0] : m[1])
-        let mainEnd = stackStart + stackLength + -(vertical ? m[2] : m[3])
+        let mainStart = stackStart + (vertical ? m[0] : leadingMargin)
+        let mainEnd = stackStart + stackLength + -(vertical ? m[2] : trailingMargin)
         let (crossStackStart, crossStackLength) = cross(view.id)
-        let crossStart = crossStackStart + (vertical ? m[1] : m[0])
-        let crossEnd = crossStackStart + crossStackLength + -(vertical ? m[3] : m[2])
+        let crossStart = crossStackStart + (vertical ? leadingMargin : m[0])
+        let crossEnd = crossStackStart + crossStackLength + -(vertical ? trailingMargin : m[2])
         let distribution = view.attribute("distribution") ?? "fill"
 
         require(main(arranged[0].id).0, .equal, mainStart, "\(name): its first arranged view's leading edge")

@@ -146,6 +146,17 @@ enum IBDrawing {
         default:
             result = placeholder(view.element, frame: frame, text: text, theme: theme)
         }
+        // Right to left, UIKit mirrors a control's inside: a button's image goes right of its
+        // title, segments run from the right, a slider and a progress bar fill from the right,
+        // a page control's dots count from the right (unless the view forces left to right).
+        if theme.direction == .rightToLeft, ["button", "segmentedControl", "slider", "progressView", "pageControl"].contains(view.element),
+           !["forceLeftToRight", "playback", "spatial"].contains(view.attribute("semanticContentAttribute") ?? "") {
+            result.children = result.children.map { child in
+                var child = child
+                if let left = child.style.overlay?.left, let width = child.style.width { child.style.overlay?.left = frame.width - left - width }
+                return child
+            }
+        }
         if let background = state?.background { result.style.background = background }
         if let alpha = view.number("alpha") { result.style.opacity = max(0, min(1, alpha)) }
         result.style.clips = view.flag("clipsSubviews")

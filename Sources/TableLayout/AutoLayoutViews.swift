@@ -72,9 +72,11 @@ enum IBBinding {
         init(_ document: IBDocument, theme: Theme, assetsFolder: String, catalogs: [AssetCatalog], text engine: TextEngine) {
             images = Images(folder: assetsFolder, catalogs: catalogs, document: document)
             var byID: [String: IBView] = [:], initial: [String: IBViewState] = [:]
+            let directions = document.directions(screen: theme.direction)
             for view in document.allViews {
                 byID[view.id] = view
-                initial[view.id] = initialState(view, document: document, theme: theme, images: images, text: engine)
+                initial[view.id] = initialState(view, document: document, theme: theme, images: images, text: engine,
+                                                direction: directions[view.id] ?? theme.direction)
             }
             self.byID = byID
             self.initial = initial
@@ -259,7 +261,9 @@ enum IBBinding {
         }
     }
 
-    static func initialState(_ view: IBView, document: IBDocument, theme: Theme, images: Images, text engine: TextEngine) -> IBViewState {
+    /// A view's state before any value is bound; `direction`: the view's layout direction.
+    static func initialState(_ view: IBView, document: IBDocument, theme: Theme, images: Images, text engine: TextEngine,
+                             direction: LayoutDirection = .leftToRight) -> IBViewState {
         var state = IBViewState(id: view.id, element: view.element, hidden: view.isHidden)
         if let background = view.colors["backgroundColor"] { state.background = background.map { IBColors.token($0, document: document, theme: theme, warnings: &state.warnings, what: view.id) } }
         if let tint = view.colors["tintColor"] ?? view.colors["onTintColor"], let tint {
@@ -274,13 +278,16 @@ enum IBBinding {
         default: defaultSize = 17
         }
         let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, text: engine, warnings: &state.warnings, what: view.id)
+        // UIKit's left and right are where the text goes whatever the layout's direction; natural
+        // follows it (right, right to left).
+        let rightToLeft = direction == .rightToLeft
         let alignment: TextStyle.Alignment
         switch view.attribute("textAlignment") {
         case "center": alignment = .center
-        case "right": alignment = .trailing
-        case "left": alignment = .leading
+        case "right": alignment = rightToLeft ? .right : .trailing
+        case "left": alignment = rightToLeft ? .left : .leading
         case "justified": alignment = .justified
-        default: alignment = view.element == "button" || view.element == "segmentedControl" ? .center : .natural
+        default: alignment = view.element == "button" || view.element == "segmentedControl" ? .center : TextStyle.Alignment.natural.inLayout(direction)
         }
         let truncation: TextStyle.Truncation
         switch view.attribute("lineBreakMode") {

@@ -220,7 +220,7 @@ public struct Binder: Sendable {
             if let lineHeight = try number(node, "lineHeight") { font.lineHeight = lineHeight }
             let lines = Int(min(try number(node, "lines") ?? 1, 1000))
             let textStyle = TextStyle(font: font, lines: lines,
-                                      alignment: TextStyle.Alignment(rawValue: try string(node, "alignment")) ?? .natural,
+                                      alignment: (TextStyle.Alignment(rawValue: try string(node, "alignment")) ?? .natural).inLayout(binder.theme.direction),
                                       truncation: TextStyle.Truncation(rawValue: try string(node, "truncation")) ?? .tail)
             return (textStyle, try string(node, "color"), transform)
         }

@@ -48,6 +48,9 @@ public struct ViewStyle: Sendable, Hashable {
     /// Placed at a frame its constraints gave it (an Interface Builder view), not over its
     /// siblings by design as a template's overlay is.
     public var placedByConstraints = false
+    /// Its frame and its children's are already where a right-to-left layout puts them (an
+    /// Interface Builder cell, solved with its leading and trailing resolved): it is not mirrored.
+    public var resolvesDirection = false
 
     /// An overlay or its parent: drawn over its siblings (CSS positioned boxes).
     public var isPositioned: Bool { overlay != nil || holdsOverlay }
@@ -153,7 +156,25 @@ public enum GlyphPrimitive: Sendable, Hashable {
 
 extension ControlMetrics {
     /// The glyph of an accessory in a frame of the given size. `tint` overrides the colours.
-    public static func accessoryGlyph(_ accessory: Accessory, width: Double, height: Double, tint: String?) -> [GlyphPrimitive] {
+    /// `direction` right to left mirrors it as UIKit does (the chevron points left, the detail
+    /// button goes to the right of it); a checkmark is not mirrored.
+    public static func accessoryGlyph(_ accessory: Accessory, width: Double, height: Double, tint: String?,
+                                      direction: LayoutDirection = .leftToRight) -> [GlyphPrimitive] {
+        let glyph = accessoryGlyph(accessory, width: width, height: height, tint: tint)
+        guard direction == .rightToLeft, accessory != .checkmark else { return glyph }
+        typealias P = GlyphPrimitive.Point
+        func mirror(_ point: P) -> P { P(width - point.x, point.y) }
+        return glyph.map { primitive in
+            switch primitive {
+            case .polyline(let points, let lineWidth, let color): return .polyline(points.map(mirror), width: lineWidth, color: color)
+            case .strokedCircle(let center, let radius, let lineWidth, let color):
+                return .strokedCircle(center: mirror(center), radius: radius, width: lineWidth, color: color)
+            case .filledCircle(let center, let radius, let color): return .filledCircle(center: mirror(center), radius: radius, color: color)
+            }
+        }
+    }
+
+    static func accessoryGlyph(_ accessory: Accessory, width: Double, height: Double, tint: String?) -> [GlyphPrimitive] {
         typealias P = GlyphPrimitive.Point
         let midY = height / 2
         func chevron(x: Double) -> [GlyphPrimitive] {

@@ -1,4 +1,5 @@
 import TableText
+import TableTemplates
 
 /// A rectangle in points, origin top left.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
@@ -226,9 +227,11 @@ public struct FlexLayout {
 
     /// Lays out a row's, header's or footer's root view in the cell's width: at its own width
     /// when it has one (within its minimum and maximum), as the page's block box does.
-    public func layoutRoot(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {
+    /// A template's root view laid out at `width`; right to left, mirrored (`LaidOutView.mirrored`).
+    public func layoutRoot(_ view: BoundView, width: Double, height: Double?, direction: LayoutDirection = .leftToRight) -> LaidOutView {
         let view = Self.resolvingPercents(view, in: width)
-        return layout(view, width: view.style.width ?? width, height: height)
+        let laidOut = layout(view, width: view.style.width ?? width, height: height)
+        return direction == .rightToLeft ? laidOut.mirrored(in: width) : laidOut
     }
 
     /// The max-content width: what the view takes on one line with no constraint.

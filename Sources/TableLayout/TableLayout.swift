@@ -68,6 +68,9 @@ public struct LaidOutTable: Sendable {
     /// Top of each section in the continuous layout (before pagination).
     public var sectionTops: [Double]
     public var contentHeight: Double
+    /// The direction it is laid out in: renderers draw accessories, switches and the HTML page's
+    /// `dir` by it.
+    public var direction: LayoutDirection = .leftToRight
 }
 
 public struct LayoutOptions: Sendable, Hashable {
@@ -217,9 +220,11 @@ public final class TableLayoutEngine {
                 block.frame.y = y
                 let isLast = itemIndex == section.items.count - 1
                 let inset = template.attributes["separatorInset"]?.constant.flatMap(AttributeCheck.number)
-                    ?? block.content.flatMap(Self.firstTextX) ?? style.separatorInset
+                    ?? block.content.flatMap { Self.firstTextInset($0, width: columnWidth, direction: theme.direction) } ?? style.separatorInset
                 if !isLast || style.edgeSeparators == "inset" {
-                    block.separator = SeparatorLine(x: inset, width: max(0, columnWidth - inset), thickness: theme.separatorThickness, color: theme.separatorColor)
+                    // The inset is on the leading side: on the right, right to left.
+                    let x = theme.direction == .rightToLeft ? 0 : inset
+                    block.separator = SeparatorLine(x: x, width: max(0, columnWidth - inset), thickness: theme.separatorThickness, color: theme.separatorColor)
                 }
                 try emit(block)
                 y = block.frame.maxY
@@ -244,9 +249,11 @@ public final class TableLayoutEngine {
     public func describe(_ table: Table, options: LayoutOptions) -> LaidOutTable {
         let style = theme.style(table.style)
         let paper = LayoutOptions.paper(options.page)
-        return LaidOutTable(table: table, style: style, width: paper?.width ?? options.width, background: style.background,
-                            separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
-                            pages: [], sectionTops: [], contentHeight: 0)
+        var laidOut = LaidOutTable(table: table, style: style, width: paper?.width ?? options.width, background: style.background,
+                                   separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
+                                   pages: [], sectionTops: [], contentHeight: 0)
+        laidOut.direction = theme.direction
+        return laidOut
     }
 
     private func checkFonts(_ locate: (ModelPath) -> SourceLocation) throws(Diagnostic) {
@@ -314,7 +321,7 @@ public final class TableLayoutEngine {
         case .automatic: fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number)
         }
         let bound = try bind(template, values: item.values, width: width, height: fixed, at: location, binder: binder, flex: flex)
-        let content = bound.map { flex.layoutRoot($0, width: width, height: fixed) }
+        let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: binder.theme.direction) }
         let height = fixed ?? content?.frame.height ?? 0
         let background = template.attributes["background"]?.constant
         return Block(kind: .row, section: section, item: index, id: item.id, frame: Rect(x: x, y: y, width: width, height: height),
@@ -348,7 +355,7 @@ public final class TableLayoutEngine {
         var fixed: Double?
         if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
         let bound = try Self.bind(template, values: values, width: width, height: fixed, at: location, binder: binder, flex: flex)
-        let content = bound.map { flex.layoutRoot($0, width: width, height: fixed) }
+        let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: theme.direction) }
         if !allowsFontFallback, let content {
             // A title, header or footer given as a string is the document's value at `location`.
             try MissingGlyphs.check(content, text: text, values: givenAsText ? nil : values, at: location)
@@ -359,10 +366,17 @@ public final class TableLayoutEngine {
     }
 
     /// Where the first label starts: UIKit aligns a cell's separator with its text.
-    static func firstTextX(_ view: LaidOutView) -> Double? {
-        if case .label = view.style.content { return view.frame.x }
+    /// The first label's distance from the row's leading edge (the left, or the right in a
+    /// right-to-left layout): where UIKit starts a separator.
+    static func firstTextInset(_ view: LaidOutView, width: Double, direction: LayoutDirection) -> Double? {
+        guard let frame = firstTextFrame(view) else { return nil }
+        return direction == .rightToLeft ? width - frame.maxX : frame.x
+    }
+
+    static func firstTextFrame(_ view: LaidOutView) -> Rect? {
+        if case .label = view.style.content { return view.frame }
         for child in view.children where child.style.overlay == nil {
-            if let x = firstTextX(child) { return view.frame.x + x }
+            if let frame = firstTextFrame(child) { return frame.offsetBy(dx: view.frame.x, dy: view.frame.y) }
         }
         return nil
     }

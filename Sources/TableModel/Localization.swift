@@ -25,10 +25,15 @@ public final class LocalizedStrings {
         var sources: [String] = []
     }
 
+    /// A pseudo-locale (`en-XA`, `ar-XB`) takes the development language's (`en`) strings and
+    /// plural rules, which it then rewrites, as Android's pseudo-locales do.
     public init(folder: String, language: String) {
         self.folder = folder
-        self.language = language
+        self.language = Self.pseudoLocales.contains(language.lowercased()) ? "en" : language
     }
+
+    /// The pseudo-locales' tags (`PseudoLocale` in TableTemplates), lowercased.
+    static let pseudoLocales: Set<String> = ["en-xa", "ar-xb"]
 
     /// Files larger than this are refused (a strings table is text someone wrote).
     static let maximumBytes = 8 << 20

@@ -28,9 +28,11 @@ public final class Renderer {
     ///   - assetsFolder: the only folder images are read from.
     ///   - contentSize: the reader's text size: the theme's text styles at that Dynamic Type category.
     ///   - locale: the screen's language; the pseudo-locale `en-XA` rewrites every text (`PseudoLocale`).
+    ///   - direction: the layout's direction instead of the locale's (right to left for `ar`, `he`,
+    ///     `ar-XB`…): right to left mirrors the screen as UIKit does.
     public convenience init(theme: String = "ios", templateFolders: [String] = [], assetsFolder: String? = nil,
-                            contentSize: ContentSizeCategory = .large, locale: String = "en") throws(Diagnostic) {
-        let loaded = try ThemeLoader.load(theme).scaled(to: contentSize).localized(to: locale)
+                            contentSize: ContentSizeCategory = .large, locale: String = "en", direction: LayoutDirection? = nil) throws(Diagnostic) {
+        let loaded = try ThemeLoader.load(theme).scaled(to: contentSize).localized(to: locale).directed(direction)
         try self.init(theme: loaded, templateFolders: templateFolders, assetsFolder: assetsFolder ?? FileManager.default.currentDirectoryPath)
     }
 
@@ -95,15 +97,18 @@ public struct LoadedDocument {
     public var renderer: Renderer
     /// The locale asked for instead of the document's language, if any: it is in output names.
     public var locale: String?
+    /// The direction asked for instead of the locale's, if any: it is in output names.
+    public var direction: LayoutDirection?
 
     /// Reads the document, its theme (or `themeOverride`) and every template it can use. A
     /// `.storyboard` is read as the document of its static table view's scene (`scene`: a
     /// storyboard identifier, title, custom class or IB id; nil when it has one static table);
     /// a JSON document may also start from one (`"storyboard"`, `"scene"`, `"overrides"`).
     /// `locale` shows the screen in that language instead of the document's (`lang`): the page's
-    /// language, and a pseudo-locale's text (`en-XA`).
+    /// language, and a pseudo-locale's text (`en-XA`). `direction` lays it out left to right or
+    /// right to left whatever its language's direction.
     public init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
-                locale: String? = nil) throws(Diagnostic) {
+                locale: String? = nil, direction: LayoutDirection? = nil) throws(Diagnostic) {
         var document: Document
         if path.hasSuffix(".storyboard") {
             let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -121,10 +126,11 @@ public struct LoadedDocument {
         }
         if let locale { document.language = locale }
         self.locale = locale
+        self.direction = direction
         let themeName = themeOverride ?? document.theme ?? "ios"
         let theme = try ThemeLoader.load(themeName, relativeTo: themeOverride == nil ? document.directory : nil,
                                          location: themeOverride == nil ? document.themeLocation : nil)
-            .scaled(to: contentSize).localized(to: document.language)
+            .scaled(to: contentSize).localized(to: document.language).directed(direction)
         var extra: [String: Template] = [:]
         var folders = document.templateFolders
         var catalogs: [AssetCatalog]?
@@ -357,9 +363,9 @@ extension LoadedDocument {
 
         let folder = options.outputDirectory + "/" + document.name
         // Files of a content size other than the default carry it, and of a locale asked for:
-        // `<doc>.AX3@2x.png`, `<doc>.en-XA@2x.png`.
+        // `<doc>.AX3@2x.png`, `<doc>.en-XA@2x.png`, and of a direction asked for: `<doc>.rtl@2x.png`.
         let base = document.name + (renderer.theme.contentSize == .large ? "" : "." + renderer.theme.contentSize.rawValue)
-            + (locale.map { "." + $0 } ?? "")
+            + (locale.map { "." + $0 } ?? "") + (direction.map { "." + $0.rawValue } ?? "")
         var outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)] = []
         func add(_ name: String, _ write: @escaping (String) throws(Diagnostic) -> Void) { outputs.append((folder + "/" + name, write)) }
         func bytes(_ data: [UInt8]) -> (String) throws(Diagnostic) -> Void {

@@ -47,7 +47,8 @@ public struct TableRenderCommand {
         arguments: [("<document>", "A JSON document describing a table, or a storyboard (.storyboard) whose static table view is rendered.")],
         options: [
             .init(names: ["--content-size"], value: "category", help: "The reader's text size (Dynamic Type): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5; file names carry it unless large. (default: large)"),
-            .init(names: ["--locale"], value: "tag", help: "The screen's language instead of the document's lang: the localized values' strings (.strings, .stringsdict, .xcstrings) and the HTML page's lang; the pseudo-locale en-XA writes every text accented, about 40 % longer and in brackets, to find truncation before translators do. File names carry it."),
+            .init(names: ["--locale"], value: "tag", help: "The screen's language instead of the document's lang: the localized values' strings (.strings, .stringsdict, .xcstrings) and the HTML page's lang; the pseudo-locale en-XA writes every text accented, about 40 % longer and in brackets, to find truncation before translators do, and ar-XB shows English written right to left in a mirrored layout. A right-to-left language (ar, he, fa, ur…) lays the screen out right to left. File names carry it."),
+            .init(names: ["--direction"], value: "direction", help: "ltr or rtl: lay the screen out in that direction whatever its language's (right to left for ar, he, fa, ur… and the pseudo-locale ar-XB). Right to left mirrors what UIKit mirrors: stacks, paddings, margins, overlays, separators, accessories, switches, leading and trailing constraints, and text's natural alignment. File names carry it."),
             .init(names: ["--strict-strings"], value: nil, help: "A localized value without its string is an error instead of a warning and a visible ⟦key⟧."),
             .init(names: ["--scene"], value: "scene", help: "The storyboard scene to render: its storyboard identifier, title, custom class or IB id (needed when the storyboard has several static tables; 'tablerender scenes' lists them)."),
             .init(names: ["-f", "--format"], value: "format", help: "png, pdf, html or layout (every frame as JSON); repeat or separate with commas for several. (default: png)", repeatable: true),
@@ -115,13 +116,14 @@ public struct TableRenderCommand {
 
     static let lint = CommandSpec(
         name: "lint", overview: "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs.",
-        usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--width <width>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
+        usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--width <width>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
         arguments: [("<document>", "A JSON document or a storyboard.")],
         options: [
             .init(names: ["--project"], value: "file", help: "Lint every document of a project in every variant of its matrix (widths, themes, content sizes, locales; appearances for contrast)."),
             .init(names: ["--content-size"], value: "category", help: "The Dynamic Type text size to lay documents out at. (default: large)"),
             .init(names: ["--report"], value: "dir", help: "Also write an HTML report there: each finding beside its row, cropped from the row's image with the view marked."),
             .init(names: ["--locale"], value: "tag", help: "The language to lay documents out in; en-XA, the pseudo-locale, finds what a longer translation cuts."),
+            .init(names: ["--direction"], value: "direction", help: "ltr or rtl instead of the language's direction."),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--json"], value: nil, help: "Print the findings as JSON."),
             .init(names: ["--strict"], value: nil, help: "Exit with 1 when anything is found."),
@@ -244,11 +246,12 @@ public struct TableRenderCommand {
             contentSize = category
         }
         let locale = try parsed.value("--locale").map(Self.localeTag)
+        let direction = try Self.direction(parsed)
         var worst: Int32 = 0
         for path in parsed.positionals {
             do throws(Diagnostic) {
                 let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"), scene: parsed.value("--scene"), contentSize: contentSize,
-                                                locale: locale)
+                                                locale: locale, direction: direction)
                 let missing = loaded.document.missingStrings
                 if parsed.flags.contains("--strict-strings"), let first = missing.first {
                     for problem in missing.dropFirst() { stderr(problem.description + "\n") }
@@ -273,6 +276,17 @@ public struct TableRenderCommand {
     /// The folders whose asset catalogs a checked IB file uses: the assets folder and its own.
     private func checkFolders(_ assets: String, beside path: String) -> [String] {
         Array(Set([assets, URL(fileURLWithPath: path).deletingLastPathComponent().path])).sorted()
+    }
+
+    /// `--direction ltr|rtl`, if given.
+    static func direction(_ parsed: ParsedArguments) throws -> LayoutDirection? {
+        guard let text = parsed.value("--direction") else { return nil }
+        guard let direction = LayoutDirection(rawValue: text) else {
+            var message = "The value '\(text)' is invalid for '--direction'; expected one of: ltr, rtl"
+            if let near = TableRenderSuggest.closest(text, ["ltr", "rtl"]) { message += " (did you mean '\(near)'?)" }
+            throw UsageError(message: message)
+        }
+        return direction
     }
 
     /// A language tag as `--locale` takes it (`de`, `pt-BR`, `en-XA`).
@@ -307,11 +321,13 @@ public struct TableRenderCommand {
         } else {
             guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>' (or --project <file>)") }
             let locale = try parsed.value("--locale").map(Self.localeTag)
+            let direction = try Self.direction(parsed)
             for path in parsed.positionals {
-                let loaded = try LoadedDocument(path: path, contentSize: contentSize, locale: locale)
+                let loaded = try LoadedDocument(path: path, contentSize: contentSize, locale: locale, direction: direction)
                 loaded.renderer.engine.allowsFontFallback = true
                 let laidOut = try loaded.layout(width: width)
                 let name = "w\(Int(laidOut.width))" + (contentSize == .large ? "" : "." + contentSize.rawValue) + (locale.map { "." + $0 } ?? "")
+                    + (direction.map { "." + $0.rawValue } ?? "")
                 runs.append(LintRun(document: loaded, layout: laidOut, variant: name, scale: lint.scale,
                                     findings: lint.findings(laidOut, document: loaded, variant: name, appearances: [.light, .dark])))
             }

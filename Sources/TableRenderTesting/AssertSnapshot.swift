@@ -53,7 +53,7 @@ public func assertSnapshot(
         // Template folders, as images, are found from the test file's folder.
         let folders = templateFolders.map { $0.hasPrefix("/") ? $0 : testFolder + "/" + $0 }
         let renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: testFolder, contentSize: strategy.contentSize,
-                                    locale: strategy.locale)
+                                    locale: strategy.locale, direction: strategy.direction)
         let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing)
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)

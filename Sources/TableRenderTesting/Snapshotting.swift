@@ -28,6 +28,8 @@ public struct Snapshotting: Sendable {
     let contentSize: ContentSizeCategory
     /// The screen's language: `en-XA`, the pseudo-locale, writes every text accented and longer.
     var locale = "en"
+    /// The layout's direction instead of the locale's (right to left for `ar`, `he`, `ar-XB`…).
+    var direction: LayoutDirection?
 
     /// The reference file's extension.
     var pathExtension: String {
@@ -44,32 +46,35 @@ public struct Snapshotting: Sendable {
     /// magenta box, as Playwright's `mask`: a clock or an avatar that changes on its own.
     public static func image(width: Double = 390, appearance: Appearance = .light, scale: Double = 2,
                              contentSize: ContentSizeCategory = .large, precision: Double = 1, perceptualPrecision: Double = 1,
-                             maxDiffPixels: Int = 0, masks: [String] = [], locale: String = "en") -> Snapshotting {
+                             maxDiffPixels: Int = 0, masks: [String] = [], locale: String = "en",
+                             direction: LayoutDirection? = nil) -> Snapshotting {
         Snapshotting(kind: .image(scale: scale, precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks),
-                     width: width, appearance: appearance, contentSize: contentSize, locale: locale)
+                     width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
     }
 
     /// The PNG at the defaults: 390 points wide, light, @2x, exact.
     public static var image: Snapshotting { .image() }
 
     /// The laid-out frames and lines, as text.
-    public static func layout(width: Double = 390, contentSize: ContentSizeCategory = .large, locale: String = "en") -> Snapshotting {
-        Snapshotting(kind: .layout, width: width, appearance: .light, contentSize: contentSize, locale: locale)
+    public static func layout(width: Double = 390, contentSize: ContentSizeCategory = .large, locale: String = "en",
+                              direction: LayoutDirection? = nil) -> Snapshotting {
+        Snapshotting(kind: .layout, width: width, appearance: .light, contentSize: contentSize, locale: locale, direction: direction)
     }
 
     public static var layout: Snapshotting { .layout() }
 
     /// The HTML page, as text.
     public static func html(width: Double = 390, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
-                            locale: String = "en") -> Snapshotting {
-        Snapshotting(kind: .html, width: width, appearance: appearance, contentSize: contentSize, locale: locale)
+                            locale: String = "en", direction: LayoutDirection? = nil) -> Snapshotting {
+        Snapshotting(kind: .html, width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
     }
 
     public static var html: Snapshotting { .html() }
 
     /// The PDF's pages, their blocks and their text, on `page` (A4 by default).
-    public static func pdf(page: PageSize = .a4, contentSize: ContentSizeCategory = .large, locale: String = "en") -> Snapshotting {
-        Snapshotting(kind: .pdf(page: page), width: 0, appearance: .light, contentSize: contentSize, locale: locale)
+    public static func pdf(page: PageSize = .a4, contentSize: ContentSizeCategory = .large, locale: String = "en",
+                           direction: LayoutDirection? = nil) -> Snapshotting {
+        Snapshotting(kind: .pdf(page: page), width: 0, appearance: .light, contentSize: contentSize, locale: locale, direction: direction)
     }
 
     public static var pdf: Snapshotting { .pdf() }

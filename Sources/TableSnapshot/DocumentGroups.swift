@@ -23,7 +23,7 @@ enum DocumentGroups {
         var groups: [[Int]] = []
         var groupOf: [String: Int] = [:]
         for (index, job) in jobs.enumerated() {
-            let name = job.document + "|" + (job.variant.theme ?? "") + "|" + job.variant.contentSize.rawValue + "|" + (job.variant.locale ?? "")
+            let name = job.document + "|" + (job.variant.theme ?? "") + "|" + job.variant.contentSize.rawValue + "|" + (job.variant.locale ?? "") + "|" + (job.variant.direction?.rawValue ?? "")
             if let group = groupOf[name] { groups[group].append(index) } else { groupOf[name] = groups.count; groups.append([index]) }
         }
         let failures = Failures()
@@ -34,7 +34,7 @@ enum DocumentGroups {
                 do throws(Diagnostic) {
                     let first = jobs[list[group][0]]
                     let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme, contentSize: first.variant.contentSize,
-                                                    locale: first.variant.locale)
+                                                    locale: first.variant.locale, direction: first.variant.direction)
                     loaded.renderer.engine.maximumThreads = 1
                     for index in list[group] {
                         let job = jobs[index]

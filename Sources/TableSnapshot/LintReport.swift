@@ -28,7 +28,8 @@ public struct LintRun {
             var seen = Set<String>()
             for variant in project.variants {
                 guard seen.insert(variant.layoutKey).inserted else { continue }
-                let loaded = try LoadedDocument(path: document, themeOverride: variant.theme, contentSize: variant.contentSize, locale: variant.locale)
+                let loaded = try LoadedDocument(path: document, themeOverride: variant.theme, contentSize: variant.contentSize, locale: variant.locale,
+                                                direction: variant.direction)
                 // A character no font has is a finding here, not an error.
                 loaded.renderer.engine.allowsFontFallback = true
                 lint.scale = variant.scale
@@ -43,7 +44,7 @@ public struct LintRun {
 
     /// The name of a variant in the lint's lines (`iphone-15.AX5.en-XA`).
     static func name(of variant: Variant) -> String {
-        [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue, variant.locale]
+        [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue, variant.locale, variant.direction?.rawValue]
             .compactMap { $0 }.joined(separator: ".")
     }
 

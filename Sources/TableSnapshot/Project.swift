@@ -12,18 +12,22 @@ public struct Variant: Sendable, Hashable {
     public var contentSize: ContentSizeCategory = .large
     /// The screen's language when the matrix names locales (`en-XA`), else the document's.
     public var locale: String?
+    /// The layout's direction when the matrix names directions (`rtl`), else the locale's.
+    public var direction: LayoutDirection?
 
     /// What makes its layout differ from another variant's (appearances and scales only
     /// change pixels): the lint looks at each layout once.
-    public var layoutKey: String { "\(device)|\(theme ?? "")|\(contentSize.rawValue)|\(locale ?? "")" }
+    public var layoutKey: String { "\(device)|\(theme ?? "")|\(contentSize.rawValue)|\(locale ?? "")|\(direction?.rawValue ?? "")" }
 
     /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes, and the
-    /// content size after it unless large (`iphone-15.AX5.dark@2x`).
+    /// content size after it unless large (`iphone-15.AX5.dark@2x`), then the locale and the
+    /// direction when the matrix names them (`iphone-15.ar.rtl@2x`).
     public var name: String {
         var text = device
         if let theme { text += "." + theme }
         if contentSize != .large { text += "." + contentSize.rawValue }
         if let locale { text += "." + locale }
+        if let direction { text += "." + direction.rawValue }
         if appearance == .dark { text += ".dark" }
         return text + "@" + (scale.rounded() == scale ? String(Int(scale)) : String(scale)) + "x"
     }
@@ -34,7 +38,7 @@ public struct Variant: Sendable, Hashable {
 public struct Project: Sendable {
     public static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
     public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
-                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks", "locales"]
+                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks", "locales", "directions"]
 
     public var file: String
     public var directory: String
@@ -141,13 +145,26 @@ public struct Project: Sendable {
             }
             locales = names
         }
+        // Directions: each locale's own unless the matrix names some.
+        var directions: [LayoutDirection?] = [nil]
+        if let node = fields["directions"] {
+            guard let names = try strings("directions"), !names.isEmpty else { throw Diagnostic(at: at(node, "$.directions"), "expected a non-empty array of directions (ltr, rtl)") }
+            directions = []
+            for (index, name) in names.enumerated() {
+                guard let direction = LayoutDirection(rawValue: name) else {
+                    throw Diagnostic(at: at(node, "$.directions[\(index)]"), Suggestions.unknown("direction", name, known: LayoutDirection.allCases.map(\.rawValue)))
+                }
+                directions.append(direction)
+            }
+        }
         var variants: [Variant] = []
         for device in (devices.isEmpty ? [("default", 0)] : devices) {
-            for theme in themes { for contentSize in contentSizes { for locale in locales { for appearance in appearances { for scale in scales {
+            for theme in themes { for contentSize in contentSizes { for locale in locales { for direction in directions { for appearance in appearances { for scale in scales {
                 var variant = Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme, contentSize: contentSize)
                 variant.locale = locale
+                variant.direction = direction
                 variants.append(variant)
-            } } } } }
+            } } } } } }
         }
         var comparison = ComparisonOptions()
         comparison.precision = try number("precision") ?? 1

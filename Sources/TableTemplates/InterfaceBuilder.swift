@@ -23,6 +23,26 @@ public struct IBDocument: Sendable {
     /// The cell's accessory (`accessoryType`): UIKit draws it beside the content view.
     public var accessory: String?
 
+    /// Each view's layout direction on a screen going `screen`: a view's
+    /// `semanticContentAttribute` forces it for the view and what it holds (`forceLeftToRight`,
+    /// and `playback` and `spatial`, which UIKit never flips; `forceRightToLeft`), else it is the
+    /// screen's.
+    public func directions(screen: LayoutDirection) -> [String: LayoutDirection] {
+        var result: [String: LayoutDirection] = [:]
+        func visit(_ view: IBView, _ inherited: LayoutDirection) {
+            var direction = inherited
+            switch view.attributes["semanticContentAttribute"] {
+            case "forceLeftToRight", "playback", "spatial": direction = .leftToRight
+            case "forceRightToLeft": direction = .rightToLeft
+            default: break
+            }
+            result[view.id] = direction
+            for subview in view.subviews { visit(subview, direction) }
+        }
+        visit(content, screen)
+        return result
+    }
+
     /// Every view of the content, depth first.
     public var allViews: [IBView] {
         var result: [IBView] = []
@@ -53,8 +73,11 @@ public struct IBView: Sendable {
     public var strings: [String: String]
     /// Autoresizing flags (`flexibleMaxX`, `widthSizable`, …).
     public var autoresizing: Set<String>
-    /// Layout margins set in IB: top, leading, bottom, trailing.
+    /// Layout margins set in IB: top, left, bottom, right (`layoutMargins`), or top, leading,
+    /// bottom, trailing when `marginsAreDirectional` (`directionalLayoutMargins`).
     public var layoutMargins: [Double]?
+    /// Whether the margins are leading and trailing ones, which a right-to-left layout swaps.
+    public var marginsAreDirectional = false
     /// A button's title, title colour and image for the `normal` state.
     public var normalState: (title: String?, image: String?, titleColor: IBColor?)?
     /// A button's iOS 15 configuration (`style`, `title`, `image`, …).
@@ -294,6 +317,7 @@ public enum IBReader {
                 view.layoutMargins = [value(child, "top"), value(child, "left"), value(child, "bottom"), value(child, "right")]
             case "directionalEdgeInsets" where key == "directionalLayoutMargins":
                 view.layoutMargins = [value(child, "top"), value(child, "leading"), value(child, "bottom"), value(child, "trailing")]
+                view.marginsAreDirectional = true
             case "state" where child.attribute("key")?.value == "normal":
                 let titleColor = child.children.first { $0.name == "color" && $0.attribute("key")?.value == "titleColor" }.flatMap(color)
                 view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value, titleColor)
@@ -446,6 +470,19 @@ extension IBDocument {
             for index in view.segments.indices {
                 if let title = strings[view.id + ".segmentTitles[\(index)]"] { view.segments[index] = title }
             }
+            for index in view.subviews.indices { apply(&view.subviews[index]) }
+        }
+        var document = self
+        apply(&document.content)
+        return document
+    }
+
+    /// The document with a pseudo-locale's segment titles (its labels' and buttons' texts are
+    /// rewritten as they are bound).
+    public func pseudoLocalized(_ pseudo: PseudoLocale?) -> IBDocument {
+        guard let pseudo else { return self }
+        func apply(_ view: inout IBView) {
+            view.segments = view.segments.map(pseudo.apply)
             for index in view.subviews.indices { apply(&view.subviews[index]) }
         }
         var document = self

@@ -1,9 +1,13 @@
 /// Pseudo-locales as Android ships them, built in: they need no translations and show what a
 /// translation will do to a screen before translators do. `en-XA` (accented English) writes
 /// every text with accented letters, about 40 % longer, in brackets, so that a cut end shows
-/// (`[Śéţţîñĝš one two]`).
+/// (`[Śéţţîñĝš one two]`). `ar-XB` (bidirectional English) shows English text written right to
+/// left in a right-to-left layout: each word between a right-to-left override and its end
+/// (U+202E … U+202C, with right-to-left marks around), as Android's pseudo-localizer writes it,
+/// so that a screen can be checked for mirroring without an Arabic translation.
 public enum PseudoLocale: String, Sendable, CaseIterable {
     case accented = "en-XA"
+    case bidirectional = "ar-XB"
 
     /// The pseudo-locale a language tag names, if any.
     public init?(tag: String) {
@@ -16,8 +20,30 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
     public func apply(_ text: String) -> String {
         guard !text.isEmpty else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
-            paragraph.isEmpty ? "" : Self.accentedParagraph(String(paragraph))
+            guard !paragraph.isEmpty else { return "" }
+            switch self {
+            case .accented: return Self.accentedParagraph(String(paragraph))
+            case .bidirectional: return Self.bidirectionalParagraph(paragraph)
+            }
         }.joined(separator: "\n")
+    }
+
+    /// Right-to-left mark, right-to-left override, pop directional formatting.
+    static let rlm = "\u{200F}", rlo = "\u{202E}", pdf = "\u{202C}"
+
+    /// Each word (a run of characters that are not spaces) overridden right to left; spaces stay.
+    private static func bidirectionalParagraph(_ text: Substring) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            if !word.isEmpty { out += rlm + rlo + word + pdf + rlm }
+            word = ""
+        }
+        for character in text {
+            if character.isWhitespace { flush(); out.append(character) } else { word.append(character) }
+        }
+        flush()
+        return out
     }
 
     private static func accentedParagraph(_ text: String) -> String {
@@ -42,11 +68,43 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
     }()
 }
 
+/// The direction a screen is laid out in: UIKit's `userInterfaceLayoutDirection`.
+public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+
+    /// Languages written right to left (by their primary subtag), and `ar-XB`.
+    public static func of(locale: String) -> LayoutDirection {
+        let tag = locale.lowercased()
+        if tag == PseudoLocale.bidirectional.rawValue.lowercased() { return .rightToLeft }
+        if tag == PseudoLocale.accented.rawValue.lowercased() { return .leftToRight }
+        let language = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? tag
+        // A script subtag says it outright (az-Arab, pa-Arab; ku-Latn).
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst()
+        if subtags.contains(where: { ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"].contains($0) }) { return .rightToLeft }
+        if subtags.contains(where: { ["latn", "cyrl"].contains($0) }) { return .leftToRight }
+        return rightToLeftLanguages.contains(language) ? .rightToLeft : .leftToRight
+    }
+
+    /// ISO 639 codes of languages written right to left (CLDR's character order right-to-left).
+    static let rightToLeftLanguages: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "lrc", "mzn", "ps", "sd", "syr", "ug", "ur", "yi", "ji", "nqo", "rhg"]
+}
+
 extension Theme {
-    /// The theme for a screen in `locale` (a language tag).
+    /// The theme for a screen in `locale` (a language tag): its direction follows the language
+    /// (right to left for Arabic, Hebrew, Persian, Urdu… and `ar-XB`).
     public func localized(to locale: String) -> Theme {
         var theme = self
         theme.locale = locale
+        theme.direction = LayoutDirection.of(locale: locale)
+        return theme
+    }
+
+    /// The theme laid out in `direction` whatever its language (`--direction`).
+    public func directed(_ direction: LayoutDirection?) -> Theme {
+        guard let direction else { return self }
+        var theme = self
+        theme.direction = direction
         return theme
     }
 

@@ -139,7 +139,8 @@ public struct TemplateLibrary: Sendable {
             }
             if file.hasSuffix(".xib") {
                 let bytes = try InputFile.read(file, limit: IBReader.maximumSize, what: "Interface Builder file")
-                return Template(id: id, interfaceBuilder: try IBReader.read(file: file, bytes: bytes).localized(try Self.ibStrings(for: file, locale: theme.locale)))
+                return Template(id: id, interfaceBuilder: try IBReader.read(file: file, bytes: bytes).localized(try Self.ibStrings(for: file, locale: theme.locale))
+                    .pseudoLocalized(theme.pseudoLocale))
             }
             let bytes = try InputFile.read(file, limit: Self.maximumFileSize, what: "template")
             let template = try TemplateParser.parse(file: file, bytes: bytes, id: id)
@@ -159,6 +160,8 @@ public struct TemplateLibrary: Sendable {
         guard folder.pathExtension == "lproj" else { return [:] }
         let root = folder.deletingLastPathComponent().path
         let name = url.deletingPathExtension().lastPathComponent + ".strings"
+        // A pseudo-locale rewrites the base's texts (or English ones).
+        let locale = PseudoLocale(tag: locale) == nil ? locale : "en"
         let base = locale.split(separator: "-").first.map(String.init) ?? locale
         for candidate in [locale, base] where candidate != folder.deletingPathExtension().lastPathComponent {
             let relative = "\(candidate).lproj/\(name)"

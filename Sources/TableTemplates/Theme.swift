@@ -109,6 +109,10 @@ public struct Theme: Sendable {
     /// The language the screen is shown in (`localized(to:)`); a pseudo-locale (`en-XA`)
     /// rewrites every text as it is bound.
     public var locale: String = "en"
+    /// The direction the screen is laid out in: right to left mirrors stacks, paddings,
+    /// margins, overlays, separators, accessories, switches, leading and trailing constraints
+    /// and text's natural alignment, as UIKit does.
+    public var direction: LayoutDirection = .leftToRight
     /// Template folders, the parent theme's first: later folders override earlier ones.
     public var templateFolders: [String]
     public var colors: [String: (light: RGBA, dark: RGBA)]

@@ -247,9 +247,9 @@ public final class TextEngine {
         if let width { pango_layout_set_width(layout, pangoWidth(width)) }
         pango_layout_set_auto_dir(layout, 1)
         switch style.alignment {
-        case .natural, .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .natural, .leading, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .trailing, .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         case .justified: pango_layout_set_justify(layout, 1)
         }
         if style.lines > 0, style.truncation != .clip, width != nil {
@@ -445,7 +445,9 @@ public final class TextEngine {
                     node = current.pointee.next
                 }
                 var made = ShapedLine(x: logical.x, width: logical.width, start: line.pointee.start_index, length: line.pointee.length, runs: runs)
-                if let width, runs.contains(where: \.isEllipsis) {
+                // Pango swaps left and right for a paragraph against the layout's direction: an
+                // alignment that holds whatever the direction places its lines itself.
+                if let width, runs.contains(where: \.isEllipsis) || style.alignment == .left || style.alignment == .right {
                     made = aligned(made, layoutWidth: pangoWidth(width), style: style,
                                    rightToLeft: pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL)
                 }
@@ -456,7 +458,7 @@ public final class TextEngine {
                           lines: lines, isRightToLeft: isRightToLeft)
     }
 
-    /// An ellipsized line placed by its alignment. Pango counts a line it ellipsized as filling
+    /// An ellipsized line, or any line of a `left` or `right` label, placed by its alignment. Pango counts a line it ellipsized as filling
     /// the layout's width and puts it at the left whatever the alignment, so that a right-aligned
     /// or centred label's cut line would stand a few points off where UIKit and a browser put it:
     /// its width is made that of its glyphs, and its offset Pango's rule for a line that wide
@@ -464,7 +466,7 @@ public final class TextEngine {
     /// are whole pixels).
     private func aligned(_ line: ShapedLine, layoutWidth: Int32, style: TextStyle, rightToLeft: Bool) -> ShapedLine {
         var line = line
-        line.width = line.runs.reduce(0) { $0 + $1.startXOffset + $1.width + $1.endXOffset }
+        if line.runs.contains(where: \.isEllipsis) { line.width = line.runs.reduce(0) { $0 + $1.startXOffset + $1.width + $1.endXOffset } }
         let free = layoutWidth - line.width
         switch style.alignment {
         case .center:
@@ -475,6 +477,10 @@ public final class TextEngine {
             line.x = rightToLeft ? 0 : free
         case .natural, .leading, .justified:
             line.x = rightToLeft ? free : 0
+        case .left:
+            line.x = 0
+        case .right:
+            line.x = free
         }
         return line
     }

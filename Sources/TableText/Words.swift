@@ -291,8 +291,8 @@ extension TextEngine {
                     // Pango rounds a centred line to whole pixels when both widths are whole.
                     let scale = Int(pangoScale)
                     if (layoutWidth | line.width) & (scale - 1) == 0 { offset = (offset + scale / 2) & ~(scale - 1) }
-                case .trailing: offset = layoutWidth - line.width
-                case .natural, .leading, .justified: offset = 0
+                case .trailing, .right: offset = layoutWidth - line.width
+                case .natural, .leading, .justified, .left: offset = 0
                 }
             }
             let glyphRun = run.finish(font: table.font, start: start, length: end - start)

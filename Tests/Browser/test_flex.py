@@ -83,18 +83,21 @@ def differences(expected, actual, path="root"):
     return found
 
 
-def compare(browser, folder, cases, width):
-    """Renders the cases at `width`; returns {case: [differences]} for those that differ."""
+def compare(browser, folder, cases, width, direction=None):
+    """Renders the cases at `width` (laid out right to left with direction "rtl"); returns
+    {case: [differences]} for those that differ."""
     document = write_document(folder, cases)
     out = folder / f"out{width}"
-    result = subprocess.run([str(BINARY), "render", str(document), "--format", "html,layout", "--width", str(width), "--out", str(out)],
+    extra = ["--direction", direction] if direction else []
+    result = subprocess.run([str(BINARY), "render", str(document), "--format", "html,layout", "--width", str(width), "--out", str(out)] + extra,
                             capture_output=True, text=True)
     if result.returncode != 0:
         return {name: [f"tablerender failed: {result.stderr.strip()[:300]}"] for name in cases}
-    layout = json.loads((out / "doc" / "doc.layout.json").read_text())
+    name = "doc" + (f".{direction}" if direction else "")
+    layout = json.loads((out / "doc" / f"{name}.layout.json").read_text())
     expected = {block["id"]: block.get("view") for block in layout["pages"][0]["blocks"] if block["kind"] == "row"}
     page = browser.new_page(viewport={"width": width, "height": 900})
-    page.goto((out / "doc" / "doc.html").resolve().as_uri())
+    page.goto((out / "doc" / f"{name}.html").resolve().as_uri())
     page.add_style_tag(content="li { content-visibility: visible !important; }")
     actual = page.evaluate(FRAMES)
     page.close()
@@ -133,10 +136,13 @@ def seeds():
     return sorted(set(range(first, last)) | set(FOUND))
 
 
+@pytest.mark.parametrize("direction", [None, "rtl"])
 @pytest.mark.parametrize("width", WIDTHS)
-def test_random_templates_lay_out_as_in_chromium(browser, tmp_path, width):
+def test_random_templates_lay_out_as_in_chromium(browser, tmp_path, width, direction):
+    """Left to right, and right to left (`--direction rtl`: the layout mirrored, the page with
+    dir="rtl"), every frame as Chromium places it."""
     cases = {seed: template(seed) for seed in seeds()}
-    failing = compare(browser, tmp_path / "all", cases, width)
+    failing = compare(browser, tmp_path / "all", cases, width, direction)
     reports = []
     for number, (seed, found) in enumerate(sorted(failing.items())):
         if number < int(os.environ.get("TABLERENDER_FLEX_SHRINK", "3")):
@@ -145,13 +151,14 @@ def test_random_templates_lay_out_as_in_chromium(browser, tmp_path, width):
 
             def still_fails(candidate):
                 attempt[0] += 1
-                found = compare(browser, tmp_path / f"shrink{seed}-{attempt[0]}", {seed: (candidate, used(candidate, values))}, width).get(seed, [])
+                found = compare(browser, tmp_path / f"shrink{seed}-{attempt[0]}", {seed: (candidate, used(candidate, values))}, width,
+                                direction).get(seed, [])
                 return bool(found) and not found[0].startswith("tablerender failed")
 
             minimal = shrink(tree, still_fails)
-            again = compare(browser, tmp_path / f"minimal{seed}", {seed: (minimal, used(minimal, values))}, width).get(seed, [])
-            reports.append(f"seed {seed} at width {width}: {found[0]}\nminimal case ({'; '.join(again[:2])}):\n{cell(minimal)}values: {used(minimal, values)}")
+            again = compare(browser, tmp_path / f"minimal{seed}", {seed: (minimal, used(minimal, values))}, width, direction).get(seed, [])
+            reports.append(f"seed {seed} at width {width}{' ' + direction if direction else ''}: {found[0]}\nminimal case ({'; '.join(again[:2])}):\n{cell(minimal)}values: {used(minimal, values)}")
         else:
             reports.append(f"seed {seed}: {found[0]}")
-    print(f"\nwidth {width}: {len(cases)} random templates, {len(failing)} differ from Chromium by more than {TOLERANCE} px")
+    print(f"\nwidth {width}{' ' + direction if direction else ''}: {len(cases)} random templates, {len(failing)} differ from Chromium by more than {TOLERANCE} px")
     assert not failing, f"{len(failing)} of {len(cases)} templates differ at width {width}:\n" + "\n\n".join(reports)

@@ -58,14 +58,18 @@ def check_layout(measured, label):
     return worst
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("example", EXAMPLES)
-def test_page_matches_layout_and_png(browser, tmp_path, example, scheme):
+# Right to left: the examples mirrored (`--direction rtl`), in light.
+RIGHT_TO_LEFT = [("settings", "light", "rtl"), ("feed", "light", "rtl"), ("xib", "light", "rtl"), ("storyboard/settings-home", "light", "rtl")]
+
+
+@pytest.mark.parametrize("example,scheme,direction", [(example, scheme, None) for example in EXAMPLES for scheme in ["light", "dark"]] + RIGHT_TO_LEFT)
+def test_page_matches_layout_and_png(browser, tmp_path, example, scheme, direction):
     document = example_document(example)
-    html = render(document, tmp_path, "--format", "html")[0]
+    extra = ["--direction", direction] if direction else []
+    html = render(document, tmp_path, "--format", "html", *extra)[0]
     # The PNG of the same one-page layout (a paginated document's page is laid out at the paper's width).
     width = re.search(r'<main data-width="([0-9.]+)"', html.read_text()).group(1)
-    png = render(document, tmp_path, "--format", "png", "--scale", "1", "--page", "content", "--width", width, "--appearance", scheme)[0]
+    png = render(document, tmp_path, "--format", "png", "--scale", "1", "--page", "content", "--width", width, "--appearance", scheme, *extra)[0]
     width, height, _ = read_png(png)
     page, requests = open_page(browser, html, (width, height), scheme)
     screenshot = tmp_path / "screenshot.png"

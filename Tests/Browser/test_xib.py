@@ -13,16 +13,21 @@ DOCUMENTS = {"xib": ROOT / "Examples" / "xib" / "xib.json", "contacts": ROOT / "
              "settings-home": ROOT / "Examples" / "storyboard" / "settings-home.json", "symbols": ROOT / "Examples" / "storyboard" / "symbols.json"}
 
 
+@pytest.mark.parametrize("direction", [None, "rtl"])
 @pytest.mark.parametrize("name", sorted(DOCUMENTS))
 @pytest.mark.parametrize("width", [240, 390, 700])
-def test_interface_builder_rows_lay_out_as_in_chromium(browser, tmp_path, width, name):
+def test_interface_builder_rows_lay_out_as_in_chromium(browser, tmp_path, width, name, direction):
+    """Left to right, and right to left (leading and trailing constraints, stack views and
+    accessories mirrored, the page with dir="rtl")."""
     out = tmp_path / "out"
-    subprocess.run([str(BINARY), "render", str(DOCUMENTS[name]), "--format", "html,layout", "--width", str(width), "--out", str(out)],
+    extra = ["--direction", direction] if direction else []
+    subprocess.run([str(BINARY), "render", str(DOCUMENTS[name]), "--format", "html,layout", "--width", str(width), "--out", str(out)] + extra,
                    check=True, capture_output=True)
-    layout = json.loads((out / name / f"{name}.layout.json").read_text())
+    file = name + (f".{direction}" if direction else "")
+    layout = json.loads((out / name / f"{file}.layout.json").read_text())
     expected = {block["id"]: block.get("view") for page in layout["pages"] for block in page["blocks"] if block["kind"] == "row"}
     page = browser.new_page(viewport={"width": width, "height": 900})
-    page.goto((out / name / f"{name}.html").resolve().as_uri())
+    page.goto((out / name / f"{file}.html").resolve().as_uri())
     page.add_style_tag(content="li { content-visibility: visible !important; }")
     actual = page.evaluate(FRAMES)
     page.close()

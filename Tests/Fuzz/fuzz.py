@@ -324,8 +324,9 @@ def check_case(index, rng, binary, timeout, keep):
     try:
         example, document, what = make_case(rng, sandbox)
         out = sandbox / "a" / "b" / "c" / "out"
-        locale = ["--locale", rng.choice(["de", "en-XA", "ar", "x-y-z"])] if rng.random() < 0.3 else []
-        for command in ([str(binary), "render", str(document), "--format", "png,pdf,html", "--scale", "1", "--out", str(out), "--changes"] + locale,
+        locale = ["--locale", rng.choice(["de", "en-XA", "ar", "ar-XB", "he", "x-y-z"])] if rng.random() < 0.3 else []
+        direction = ["--direction", "rtl"] if rng.random() < 0.2 else []
+        for command in ([str(binary), "render", str(document), "--format", "png,pdf,html", "--scale", "1", "--out", str(out), "--changes"] + locale + direction,
                         [str(binary), "check", str(document)] + locale):
             before = snapshot(sandbox)
             code, stderr, elapsed = run(command, timeout, sandbox)

@@ -34,6 +34,43 @@ import Testing
         #expect(pseudo.out.contains("[w260.en-XA] $.sections[0].header 'header' label: contrast"), "\(pseudo.out)")
     }
 
+    /// Right to left as a user asks for it: by an Arabic locale (its strings from the document's
+    /// String Catalog), by `--direction`, by the `ar-XB` pseudo-locale, and by a project's
+    /// `directions`.
+    @Test func rightToLeftByLocaleDirectionAndProject() throws {
+        var files = Self.files
+        files["docs/Localizable.xcstrings"] = #"{"sourceLanguage": "en", "strings": {"fruit": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Fruit"}}, "ar": {"stringUnit": {"state": "translated", "value": "فاكهة"}}}}}, "version": "1.0"}"#
+        files["docs/list.json"] = files["docs/list.json"]!.replacingOccurrences(of: #""header": "Fruit""#, with: #""header": {"localized": "fruit"}"#)
+        files["tablerender.json"] = #"{"documents": ["docs"], "devices": ["iphone-se"], "scales": [1], "directions": ["ltr", "rtl"]}"#
+        let folder = Repository.folder(with: files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        #expect(Run(["render", folder + "/docs/list.json", "--locale", "ar", "--format", "layout,html", "--width", "300", "--out", out]).code == 0)
+        let page = try String(contentsOfFile: out + "/list/list.ar.html", encoding: .utf8)
+        #expect(page.contains(#"<html lang="ar" dir="rtl">"#) && page.contains("فاكهة"))
+        let rtl = Run(["render", folder + "/docs/list.json", "--direction", "rtl", "--format", "layout,html", "--width", "300", "--out", out])
+        #expect(rtl.code == 0, "\(rtl.err)")
+        #expect(rtl.out.contains(out + "/list/list.rtl.layout.json"))
+        #expect(try String(contentsOfFile: out + "/list/list.rtl.html", encoding: .utf8).contains(#"<html lang="en" dir="rtl">"#))
+        let pseudo = Run(["render", folder + "/docs/list.json", "--locale", "ar-XB", "--format", "html", "--out", out])
+        #expect(pseudo.code == 0)
+        let pseudoPage = try String(contentsOfFile: out + "/list/list.ar-XB.html", encoding: .utf8)
+        // English strings (the development language's), each word overridden right to left.
+        #expect(pseudoPage.contains(#"dir="rtl""#) && pseudoPage.contains("\u{202E}Apple\u{202C}") && pseudoPage.contains("\u{202E}FRUIT\u{202C}"), "\(pseudoPage)")
+        let bad = Run(["render", folder + "/docs/list.json", "--direction", "rlt"])
+        #expect(bad.code == 64 && bad.err.contains("expected one of: ltr, rtl (did you mean 'rtl'?)"), "\(bad.err)")
+        #expect(Run(["lint", folder + "/docs/list.json", "--direction", "rtl"]).code == 0)
+        let record = Run(["snapshot", "record", "-q", "--project", folder + "/tablerender.json"])
+        #expect(record.code == 0, "\(record.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/docs/__Snapshots__/list").sorted()
+                == ["initial.iphone-se.ltr@1x.png", "initial.iphone-se.rtl@1x.png"])
+        files["tablerender.json"] = #"{"documents": ["docs"], "directions": ["left"]}"#
+        let refusing = Repository.folder(with: files)
+        defer { try? FileManager.default.removeItem(atPath: refusing) }
+        let refused = Run(["snapshot", "verify", "--project", refusing + "/tablerender.json"])
+        #expect(refused.code == 65 && refused.err.contains("$.directions[0]: unknown direction 'left'"), "\(refused.err)")
+    }
+
     @Test func theProjectsLocalesAreVariants() throws {
         let folder = Repository.folder(with: Self.files)
         defer { try? FileManager.default.removeItem(atPath: folder) }

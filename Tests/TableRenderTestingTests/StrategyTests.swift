@@ -13,6 +13,8 @@ import Testing
         assertSnapshot(of: settings(), as: .pdf)
         assertSnapshot(of: settings(), as: .layout(contentSize: .AX3), named: "AX3")
         assertSnapshot(of: settings(), as: .layout(locale: "en-XA"), named: "en-XA")
+        assertSnapshot(of: settings(), as: .layout(direction: .rightToLeft), named: "rtl")
+        assertSnapshot(of: settings(), as: .image(width: 320, scale: 1, locale: "ar-XB"), named: "ar-XB")
     }
 
     /// A text snapshot that differs says which lines, removed and added.

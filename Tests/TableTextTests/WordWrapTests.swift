@@ -78,7 +78,7 @@ import Testing
         let words = TextEngine()
         var compared = 0, fromWords = 0
         for (index, text) in Self.paragraphs(80).enumerated() {
-            let alignment: TextStyle.Alignment = [.natural, .center, .trailing][index % 3]
+            let alignment: TextStyle.Alignment = [.natural, .center, .trailing, .right, .left][index % 5]
             let style = TextStyle(font: font, lines: index % 7 == 0 ? 2 : 0, alignment: alignment)
             for width in Self.boundaries(of: text, font: font, pango: pango, every: 2) {
                 compared += 1
@@ -128,7 +128,7 @@ import Testing
                 parts.append(word)
             }
             let text = parts.joined(separator: " ")
-            let alignment: TextStyle.Alignment = [.natural, .center, .trailing][next(3)]
+            let alignment: TextStyle.Alignment = [.natural, .center, .trailing, .right, .left][next(5)]
             let style = TextStyle(font: font, alignment: alignment)
             let full = pango.measure(text, style: TextStyle(font: font), width: nil).width
             for width in [nil, full, full * Double(1 + next(90)) / 100, 20 + Double(next(300))] as [Double?] {
