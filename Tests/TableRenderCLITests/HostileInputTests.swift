@@ -280,9 +280,11 @@ import Testing
                           ["render", folder + "/long.json", "--format", "pdf", "--page", "a4", "--out", folder + "/out"]] {
             let outcome = Measured.run(Measured.command, arguments)
             #expect(outcome.status == 0, "\(arguments[0])")
-            // Generous bounds for a debug build on a busy machine: a release build checks a
-            // million rows in about 15 s and 280 MB.
-            #expect(outcome.seconds < 60, "\(arguments.prefix(4)): \(outcome.seconds) s")
+            // Bounds against a hang or a blow-up, not a speed measure (Benchmarks/ measures): a
+            // debug build writes the HTML page of these rows in about 50 s alone and 70 s beside
+            // the rest of the suite on two cores; a release build checks a million rows in about
+            // 15 s and 280 MB.
+            #expect(outcome.seconds < 150, "\(arguments.prefix(4)): \(outcome.seconds) s")
             #expect(outcome.peakMegabytes < 150, "\(arguments.prefix(4)): \(outcome.peakMegabytes) MB")
         }
     }
