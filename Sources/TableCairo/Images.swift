@@ -69,27 +69,8 @@ final class LoadedImage {
         }
     }
 
-    /// Bytes handed to Cairo's PNG reader a piece at a time.
-    private final class Reading {
-        let bytes: [UInt8]
-        var offset = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-    }
-
     private static func loadPNG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
-        let reading = Reading(bytes)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-            let reading = Unmanaged<Reading>.fromOpaque(closure).takeUnretainedValue()
-            let count = Int(length)
-            guard reading.offset + count <= reading.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-            reading.bytes.withUnsafeBufferPointer { source in
-                data.update(from: source.baseAddress! + reading.offset, count: count)
-            }
-            reading.offset += count
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(reading).toOpaque())!
-        withExtendedLifetime(reading) {}
+        let surface = pngSurface(bytes)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)

@@ -61,11 +61,9 @@ private final class PNGSource {
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
 
-/// Decodes PNG bytes with Cairo and hands the pixels to `make` before the surface is freed.
-func decodePNG<T>(_ bytes: [UInt8], name: String, make: (UnsafeRawPointer, Int, Int, Int, Bool) -> T) throws(Diagnostic) -> T {
-    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-        throw Diagnostic(at: SourceLocation(file: name), "not a PNG file")
-    }
+/// A Cairo image surface decoded from PNG bytes by Cairo's reader (its status says whether they
+/// were a PNG); the caller destroys it. The one place TableCairo reads PNG bytes.
+func pngSurface(_ bytes: [UInt8]) -> OpaquePointer {
     let source = PNGSource(bytes)
     let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
@@ -78,8 +76,17 @@ func decodePNG<T>(_ bytes: [UInt8], name: String, make: (UnsafeRawPointer, Int, 
         source.offset += count
         return CAIRO_STATUS_SUCCESS
     }, Unmanaged.passUnretained(source).toOpaque())!
-    defer { cairo_surface_destroy(surface) }
     withExtendedLifetime(source) {}
+    return surface
+}
+
+/// Decodes PNG bytes with Cairo and hands the pixels to `make` before the surface is freed.
+func decodePNG<T>(_ bytes: [UInt8], name: String, make: (UnsafeRawPointer, Int, Int, Int, Bool) -> T) throws(Diagnostic) -> T {
+    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+        throw Diagnostic(at: SourceLocation(file: name), "not a PNG file")
+    }
+    let surface = pngSurface(bytes)
+    defer { cairo_surface_destroy(surface) }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
         throw Diagnostic(at: SourceLocation(file: name), "cannot decode PNG (\(String(cString: cairo_status_to_string(status))))")

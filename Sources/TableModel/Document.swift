@@ -174,7 +174,7 @@ public enum DocumentDecoder {
                                                                "storyboard", "scene", "overrides", "strings"])
         let documentLanguage = try reader.optionalString(object, "lang", path: "$")
         let language = locale ?? documentLanguage ?? "en"
-        guard !language.isEmpty, language.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+        guard LanguageTag.isValid(language) else {
             throw Diagnostic(at: object["lang"].map { reader.location($0, "$.lang") } ?? SourceLocation(file: file),
                              "expected a language tag such as \"en\" or \"pt-BR\", found '\(language)'")
         }
@@ -627,7 +627,7 @@ final class Localizer {
         }
         if let found = try strings.text(key, table: table, count: count, args: args) { return found }
         let place = reader.location(object["localized"]!, path + ".localized")
-        missing.append(Diagnostic(at: place, "no string '\(key)' in table '\(table)' for '\(strings.language)' (looked in \(strings.candidates.map { $0 + ".lproj" }.joined(separator: ", ")) and \(table).xcstrings of \(strings.folder))"))
+        missing.append(Diagnostic(at: place, "no string '\(JSONText.string(key).dropFirst().dropLast())' in table '\(table)' for '\(strings.language)' (looked in \(strings.candidates.map { $0 + ".lproj" }.joined(separator: ", ")) and \(table).xcstrings of \(strings.folder))"))
         return "⟦\(key)⟧"
     }
 }

@@ -1,5 +1,13 @@
 import Foundation
 
+/// A language tag as documents, project files and the command take it (`de`, `pt-BR`, `en-XA`):
+/// ASCII letters, digits and hyphens, at most 35 characters (BCP 47's longest useful tag).
+public enum LanguageTag {
+    public static func isValid(_ tag: String) -> Bool {
+        !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    }
+}
+
 /// Strings in the formats iOS teams keep them in, for a document's values written
 /// `{"localized": "settings.title"}` (`count` picks a plural form, `args` fill `%@` and `%d`):
 /// `<lang>.lproj/<Table>.strings`, `<lang>.lproj/<Table>.stringsdict` (plural rules by CLDR

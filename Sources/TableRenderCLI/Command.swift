@@ -291,7 +291,7 @@ public struct TableRenderCommand {
 
     /// A language tag as `--locale` takes it (`de`, `pt-BR`, `en-XA`).
     static func localeTag(_ text: String) throws -> String {
-        guard !text.isEmpty, text.count <= 35, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+        guard LanguageTag.isValid(text) else {
             throw UsageError(message: "The value '\(text)' is invalid for '--locale <tag>'; expected a language tag such as de, pt-BR or the pseudo-locale en-XA")
         }
         return text

@@ -94,16 +94,17 @@ public func assertSnapshot(
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try AtomicFile.write(produced, to: reference)
         }
-        if mode == .all {
+        switch mode.step(referenceExists: FileManager.default.fileExists(atPath: reference)) {
+        case .record:
             try writeReference()
             return location.fail("Recorded the reference \(reference) (record mode all). Run again with recording off to verify.")
-        }
-        guard FileManager.default.fileExists(atPath: reference) else {
-            if mode == .never {
-                return location.fail("No reference at \(reference). Record it with TABLERENDER_SNAPSHOT_RECORD=missing swift test.")
-            }
+        case .failMissing:
+            return location.fail("No reference at \(reference). Record it with TABLERENDER_SNAPSHOT_RECORD=missing swift test.")
+        case .recordMissing:
             try writeReference()
             return location.fail("No reference existed; recorded \(reference). Run the test again to verify it.")
+        case .compare:
+            break
         }
         guard let data = FileManager.default.contents(atPath: reference) else { return location.fail("Cannot read the reference \(reference).") }
         // What differs, and the images or text that show it; nil when the snapshot matches.
@@ -141,7 +142,7 @@ public func assertSnapshot(
         }
         try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
         try AtomicFile.write(produced, to: actualPath)
-        if mode == .failed {
+        if mode.recordsMismatch {
             try writeReference()
             return location.fail("Snapshot did not match (\(difference)); recorded it again (record mode failed).")
         }

@@ -140,7 +140,7 @@ public struct Project: Sendable {
         var locales: [String?] = [nil]
         if let node = fields["locales"] {
             guard let names = try strings("locales"), !names.isEmpty else { throw Diagnostic(at: at(node, "$.locales"), "expected a non-empty array of language tags") }
-            for (index, name) in names.enumerated() where name.isEmpty || name.count > 35 || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            for (index, name) in names.enumerated() where !LanguageTag.isValid(name) {
                 throw Diagnostic(at: at(node, "$.locales[\(index)]"), "expected a language tag such as \"de\", \"pt-BR\" or the pseudo-locale \"en-XA\", found '\(name)'")
             }
             locales = names

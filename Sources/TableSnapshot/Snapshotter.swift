@@ -22,6 +22,29 @@ public enum RecordMode: String, Sendable, CaseIterable {
         }
         return chosen
     }
+
+    /// What a snapshot does before it is compared with its reference, by the mode and whether
+    /// the reference exists: the one state machine of `snapshot record|verify` and
+    /// `assertSnapshot`.
+    public enum Step: Sendable, Equatable {
+        /// Write the reference without comparing (`all`).
+        case record
+        /// Fail: there is no reference and the mode records none (`never`).
+        case failMissing
+        /// Write the missing reference, and fail so that a later run verifies it.
+        case recordMissing
+        /// Compare with the reference; on a difference, `recordsMismatch` says what follows.
+        case compare
+    }
+
+    public func step(referenceExists: Bool) -> Step {
+        if self == .all { return .record }
+        guard referenceExists else { return self == .never ? .failMissing : .recordMissing }
+        return .compare
+    }
+
+    /// Whether a reference that does not match is written again (and the snapshot still fails).
+    public var recordsMismatch: Bool { self == .failed }
 }
 
 /// One image of the matrix: a scene of a document in a variant, and where its reference lives.
@@ -144,17 +167,17 @@ public struct Snapshotter: Sendable {
     /// - Parameter rows: where the image's rows are (`RowPlaces`), kept in its reference.
     private func check(_ snapshot: SnapshotCase, actual pixels: ARGBImage, rows: String) throws(Diagnostic) -> SnapshotOutcome {
         func png() throws(Diagnostic) -> [UInt8] { PNGEncoder.addingText(try pixels.png(), key: RowPlaces.key, text: rows) }
-        let exists = FileManager.default.fileExists(atPath: snapshot.reference)
-        if mode == .all {
+        switch mode.step(referenceExists: FileManager.default.fileExists(atPath: snapshot.reference)) {
+        case .record:
             try write(try png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recorded)
-        }
-        guard exists else {
-            if mode == .never {
-                return SnapshotOutcome(snapshot: snapshot, status: .failed("no reference at \(snapshot.reference)"), actual: pixels.rgba)
-            }
+        case .failMissing:
+            return SnapshotOutcome(snapshot: snapshot, status: .failed("no reference at \(snapshot.reference)"), actual: pixels.rgba)
+        case .recordMissing:
             try write(try png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("no reference existed; recorded one"), actual: pixels.rgba)
+        case .compare:
+            break
         }
         guard let data = FileManager.default.contents(atPath: snapshot.reference) else {
             return SnapshotOutcome(snapshot: snapshot, status: .failed("cannot read the reference \(snapshot.reference)"), actual: pixels.rgba)
@@ -170,7 +193,7 @@ public struct Snapshotter: Sendable {
         if comparison.matches {
             return SnapshotOutcome(snapshot: snapshot, status: .passed, actual: actual, expected: expected)
         }
-        if mode == .failed {
+        if mode.recordsMismatch {
             try write(try png(), to: snapshot.reference)
             return SnapshotOutcome(snapshot: snapshot, status: .recordedFailing("did not match (\(comparison.summary)); recorded again"),
                                    actual: actual, expected: expected, diff: comparison.diff)

@@ -90,6 +90,28 @@ import Testing
         #expect(missing.message.contains("no string 'not.translated' in table 'Localizable' for 'de'"))
     }
 
+    /// A missing key that holds control characters is reported on one line (the fuzzer found a
+    /// key of newlines printed as it was, breaking the message in three).
+    @Test func aMissingKeyIsQuotedOnOneLine() throws {
+        let folder = Repository.folder(with: ["doc.json": #"{"lang": "de", "sections": [{"items": [{"values": {"title": {"localized": "a\n\tb"}}}]}]}"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let document = try DocumentDecoder.load(file: folder + "/doc.json")
+        let missing = try #require(document.missingStrings.first)
+        #expect(missing.warningDescription.contains(#"no string 'a\n\tb' in table"#) && !missing.warningDescription.contains("\n"), "\(missing.warningDescription)")
+    }
+
+    /// The pseudo-locales take the development language's strings and plural rules, which they
+    /// then rewrite: `ar-XB` is not Arabic.
+    @Test func pseudoLocalesTakeTheDevelopmentLanguage() throws {
+        let folder = Repository.folder(with: Self.files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for tag in ["ar-XB", "en-XA"] {
+            let strings = LocalizedStrings(folder: folder + "/Resources", language: tag)
+            #expect(strings.language == "en")
+            #expect(try strings.text("photos", table: "Settings", count: 1) == "1 photo")
+        }
+    }
+
     /// `--locale` replaces the document's language: a language without its own strings takes
     /// the catalog's source language for the catalog, and misses the .strings keys.
     @Test func anotherLocale() throws {

@@ -153,7 +153,9 @@ import Testing
         var run: Run?
         let time = Self.seconds { run = Run(["render", folder + "/doc.json", "--format", "pdf,html", "--out", folder + "/out"]) }
         #expect(run?.code == 0, "\(run?.err ?? "")")
-        #expect(time < 5, "\(time) s")
+        // A guard against the quadratic cases (minutes), not a speed measure: a debug build takes
+        // about 4 s alone and 5.6 s beside the rest of the suite on two cores.
+        #expect(time < 15, "\(time) s")
     }
 
     @Test func aBadTemplateThatNoItemUsesStopsNothing() {
