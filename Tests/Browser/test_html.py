@@ -58,14 +58,15 @@ def check_layout(measured, label):
     return worst
 
 
-# Right to left: the examples mirrored (`--direction rtl`), in light.
-RIGHT_TO_LEFT = [("settings", "light", "rtl"), ("feed", "light", "rtl"), ("xib", "light", "rtl"), ("storyboard/settings-home", "light", "rtl")]
+# Right to left: the examples mirrored (`--direction rtl`), in Arabic and in ar-XB, in light.
+RIGHT_TO_LEFT = [("settings", "light", ("--direction", "rtl")), ("feed", "light", ("--locale", "ar")), ("xib", "light", ("--direction", "rtl")),
+                 ("storyboard/settings-home", "light", ("--direction", "rtl")), ("settings", "light", ("--locale", "ar")),
+                 ("settings", "light", ("--locale", "ar-XB"))]
 
 
-@pytest.mark.parametrize("example,scheme,direction", [(example, scheme, None) for example in EXAMPLES for scheme in ["light", "dark"]] + RIGHT_TO_LEFT)
-def test_page_matches_layout_and_png(browser, tmp_path, example, scheme, direction):
+@pytest.mark.parametrize("example,scheme,extra", [(example, scheme, ()) for example in EXAMPLES for scheme in ["light", "dark"]] + RIGHT_TO_LEFT)
+def test_page_matches_layout_and_png(browser, tmp_path, example, scheme, extra):
     document = example_document(example)
-    extra = ["--direction", direction] if direction else []
     html = render(document, tmp_path, "--format", "html", *extra)[0]
     # The PNG of the same one-page layout (a paginated document's page is laid out at the paper's width).
     width = re.search(r'<main data-width="([0-9.]+)"', html.read_text()).group(1)
