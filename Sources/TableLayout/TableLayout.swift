@@ -76,10 +76,17 @@ public struct LaidOutTable: Sendable {
 public struct LayoutOptions: Sendable, Hashable {
     public var width: Double
     public var page: PageSize
+    /// What the text is for: glyphs to draw, lines as text for an HTML page, or sizes alone.
+    public var text: TextUse
+    /// Lets fontconfig substitute a font that is not installed, for this layout (the engine's
+    /// `allowsFontFallback` allows it for every layout).
+    public var allowsFontFallback: Bool
 
-    public init(width: Double, page: PageSize) {
+    public init(width: Double, page: PageSize, text: TextUse = .drawing, allowsFontFallback: Bool = false) {
         self.width = width
         self.page = page
+        self.text = text
+        self.allowsFontFallback = allowsFontFallback
     }
 
     /// Paper sizes in points.
@@ -136,9 +143,12 @@ public final class TableLayoutEngine {
 
     /// Lays the table out as one continuous page and hands each block (title, header, row,
     /// footer) to `sink` in order as soon as it is placed: for writers that need no pages.
-    public func streamBlocks(_ table: Table, width: Double, locate: (ModelPath) -> SourceLocation, window: Int?,
+    /// `options.page` is not read: the page is one continuous page.
+    public func streamBlocks(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
                              sink: (Block) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
-        try run(table, options: LayoutOptions(width: width, page: .content), locate: locate, window: window, emit: sink) { _ throws(Diagnostic) in }
+        var continuous = options
+        continuous.page = .content
+        return try run(table, options: continuous, locate: locate, window: window, emit: sink) { _ throws(Diagnostic) in }
     }
 
     private func run(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
@@ -148,6 +158,8 @@ public final class TableLayoutEngine {
         let width = paper.map { $0.width - 2 * margin } ?? options.width
         guard width.isFinite, width > 0 else { throw Diagnostic(at: nil, "width must be a positive number") }
         let style = theme.style(table.style)
+        text.use = options.text
+        let checksGlyphs = !(allowsFontFallback || options.allowsFontFallback)
         var y = style.topPadding
         var sectionTops: [Double] = []
 
@@ -155,7 +167,7 @@ public final class TableLayoutEngine {
             let template = try library.template(templateID, role: .header, at: locate(.section(0)))
             if let block = try supplementary(template, values: ["title": .string(title)], height: .default, kind: .title, section: 0,
                                              x: 0, y: y, width: width, location: SourceLocation(file: locate(.section(0)).file, path: "$.title"),
-                                             givenAsText: true) {
+                                             checksGlyphs: checksGlyphs, givenAsText: true) {
                 try emit(block)
                 y = block.frame.maxY
             }
@@ -189,7 +201,8 @@ public final class TableLayoutEngine {
             var headerBlock: Block?
             if let header = section.header {
                 headerBlock = try supplementaryBlock(header, role: .header, defaultTemplate: style.headerTemplate, kind: .header,
-                                                     section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.header(section: sectionIndex)))
+                                                     section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.header(section: sectionIndex)),
+                                                     checksGlyphs: checksGlyphs)
             }
             if let headerBlock {
                 try emit(headerBlock)
@@ -208,13 +221,13 @@ public final class TableLayoutEngine {
                         text.noteMissing(missing)
                         workers.request(windowIndex + 1 < windows.count ? windows[windowIndex + 1] : nil)
                     }
-                    if windowIndex > 0 { try checkFonts(locate) }
+                    if windowIndex > 0 { try checkFonts(locate, checksGlyphs: checksGlyphs) }
                     windowIndex += 1
                 }
                 let location = locate(.item(section: sectionIndex, item: itemIndex))
                 var (block, template) = try Self.row(jobs[next], context: context, location: location, flex: flex)
                 next += 1
-                if !allowsFontFallback, let content = block.content {
+                if checksGlyphs, let content = block.content {
                     try MissingGlyphs.check(content, text: text, values: section.items[itemIndex].values, at: location)
                 }
                 block.frame.y = y
@@ -231,13 +244,14 @@ public final class TableLayoutEngine {
             }
             if let footer = section.footer,
                let block = try supplementaryBlock(footer, role: .footer, defaultTemplate: style.footerTemplate, kind: .footer,
-                                                  section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.footer(section: sectionIndex))) {
+                                                  section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.footer(section: sectionIndex)),
+                                                  checksGlyphs: checksGlyphs) {
                 try emit(block)
                 y = block.frame.maxY
             }
         }
         y += style.bottomPadding
-        try checkFonts(locate)
+        try checkFonts(locate, checksGlyphs: checksGlyphs)
         try finish(y)
         var result = describe(table, options: options)
         result.sectionTops = sectionTops
@@ -256,8 +270,8 @@ public final class TableLayoutEngine {
         return laidOut
     }
 
-    private func checkFonts(_ locate: (ModelPath) -> SourceLocation) throws(Diagnostic) {
-        if !allowsFontFallback, let (family, substitute) = text.missingFamilies.sorted(by: { $0.key < $1.key }).first {
+    private func checkFonts(_ locate: (ModelPath) -> SourceLocation, checksGlyphs: Bool) throws(Diagnostic) {
+        if checksGlyphs, let (family, substitute) = text.missingFamilies.sorted(by: { $0.key < $1.key }).first {
             let package = Self.fontPackages[family.lowercased()].map { "install it (apt-get install \($0))" } ?? "install it"
             throw Diagnostic(at: SourceLocation(file: locate(.section(0)).file), "font '\(family)' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); \(package), or allow the substitution with --allow-font-fallback")
         }
@@ -338,25 +352,28 @@ public final class TableLayoutEngine {
     }
 
     private func supplementaryBlock(_ supplementary: Supplementary, role: TemplateRole, defaultTemplate: String, kind: Block.Kind,
-                                    section: Int, x: Double, y: Double, width: Double, location: SourceLocation) throws(Diagnostic) -> Block? {
+                                    section: Int, x: Double, y: Double, width: Double, location: SourceLocation,
+                                    checksGlyphs: Bool) throws(Diagnostic) -> Block? {
         switch supplementary {
         case .title(let title):
             let template = try library.template(defaultTemplate, role: role, at: location)
             return try self.supplementary(template, values: ["title": .string(title)], height: .default, kind: kind, section: section,
-                                          x: x, y: y, width: width, location: location, givenAsText: true)
+                                          x: x, y: y, width: width, location: location, checksGlyphs: checksGlyphs, givenAsText: true)
         case .view(let id, let values, let height):
             let template = try library.template(id, role: role, at: location.with(path: (location.path ?? "") + ".template"))
-            return try self.supplementary(template, values: values, height: height, kind: kind, section: section, x: x, y: y, width: width, location: location)
+            return try self.supplementary(template, values: values, height: height, kind: kind, section: section, x: x, y: y, width: width,
+                                          location: location, checksGlyphs: checksGlyphs)
         }
     }
 
     private func supplementary(_ template: Template, values: Value.Object, height: Height, kind: Block.Kind, section: Int,
-                               x: Double, y: Double, width: Double, location: SourceLocation, givenAsText: Bool = false) throws(Diagnostic) -> Block? {
+                               x: Double, y: Double, width: Double, location: SourceLocation, checksGlyphs: Bool,
+                               givenAsText: Bool = false) throws(Diagnostic) -> Block? {
         var fixed: Double?
         if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
         let bound = try Self.bind(template, values: values, width: width, height: fixed, at: location, binder: binder, flex: flex)
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: theme.direction) }
-        if !allowsFontFallback, let content {
+        if checksGlyphs, let content {
             // A title, header or footer given as a string is the document's value at `location`.
             try MissingGlyphs.check(content, text: text, values: givenAsText ? nil : values, at: location)
         }

@@ -56,7 +56,7 @@ final class TextWorkers {
                     close(worker.results)
                 }
                 serve(socket: sockets[1], results: results, jobs: jobs, context: context,
-                      settings: (engine.drawsText, engine.keepsLines, engine.usesWords))
+                      settings: (engine.use, engine.usesWords))
             }
             close(sockets[1])
             guard pid > 0 else {
@@ -143,10 +143,9 @@ final class TextWorkers {
     /// A worker's life: reads ranges of rows, lays them out, writes what its text engine made to
     /// `results` and its length to `socket`, until the socket closes. Never returns.
     private static func serve(socket: Int32, results: Int32, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
-                              settings: (drawsText: Bool, keepsLines: Bool, usesWords: Bool)) -> Never {
+                              settings: (use: TextUse, usesWords: Bool)) -> Never {
         let text = TextEngine()
-        text.drawsText = settings.drawsText
-        text.keepsLines = settings.keepsLines
+        text.use = settings.use
         text.usesWords = settings.usesWords
         text.records = true
         let flex = FlexLayout(text: text)

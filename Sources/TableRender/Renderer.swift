@@ -206,10 +206,6 @@ extension LoadedDocument {
     /// worked out. Returns warnings about what only some outputs refuse (a page too tall for a
     /// PNG); throws what any render would refuse.
     public func check(scale: Double = 2) throws(Diagnostic) -> [String] {
-        let text = renderer.engine.text
-        let drew = text.drawsText
-        text.drawsText = false
-        defer { text.drawsText = drew }
         var warnings: [String] = []
         var images = Set<String>()
         func collect(_ view: LaidOutView) {
@@ -221,7 +217,8 @@ extension LoadedDocument {
         let paper = LayoutOptions.paper(document.page ?? renderer.theme.page) != nil
         let width = document.width ?? renderer.theme.width
         for scene in document.table.defaultScenes {
-            let laidOut = try renderer.engine.streamBlocks(document.table.inScene(scene), width: width, locate: document.location(of:),
+            let laidOut = try renderer.engine.streamBlocks(document.table.inScene(scene), options: LayoutOptions(width: width, page: .content, text: .measuring),
+                                                           locate: document.location(of:),
                                                            window: RenderOptions().streamWindow) { block throws(Diagnostic) in
                 if let content = block.content { collect(content) }
             }
@@ -302,213 +299,18 @@ extension LoadedDocument {
         return name + "." + format.rawValue
     }
 
-    /// The HTML page is one continuous page: a paginated layout is laid out again as one page
-    /// of the same width.
-    func htmlLayout(_ laidOut: LaidOutTable, options: RenderOptions) throws(Diagnostic) -> LaidOutTable {
-        guard let width = paperTextWidth(options) else { return laidOut }
-        return try layout(laidOut.table, width: width, page: .content)
-    }
-
-    /// The width of a paper page inside its margins, when the pages are paper.
-    func paperTextWidth(_ options: RenderOptions) -> Double? {
-        LayoutOptions.paper(options.page ?? document.page ?? renderer.theme.page).map { $0.width - 2 * renderer.theme.pageMargin }
-    }
-
     /// Lays out every scene once and writes every requested file; returns their paths.
     /// Every file is first rendered to a temporary name; only when all succeeded are they renamed
     /// into place, so a failure leaves no new file and overwrites nothing. An error that names
     /// no file names the document.
     public func render(_ options: RenderOptions) throws(Diagnostic) -> [String] {
         do {
-            return try renderFiles(options)
+            return try RenderRun(self, options: options).run()
         } catch {
             var located = error
             if located.location == nil { located.location = SourceLocation(file: document.file) }
             throw located
         }
-    }
-
-    private func renderFiles(_ options: RenderOptions) throws(Diagnostic) -> [String] {
-        if options.allowsFontFallback { renderer.engine.allowsFontFallback = true }
-        // An HTML page draws no text: its paragraphs are measured and their lines kept as text, not shaped to be drawn.
-        let keptLayouts = renderer.engine.text.drawsText, keptLines = renderer.engine.text.keepsLines
-        renderer.engine.text.drawsText = !options.formats.allSatisfy { $0 == .html }
-        renderer.engine.text.keepsLines = options.formats.contains(.html)
-        defer {
-            renderer.engine.text.drawsText = keptLayouts
-            renderer.engine.text.keepsLines = keptLines
-        }
-        let table = document.table
-        var scenes = table.defaultScenes
-        if let specs = options.scenes {
-            scenes = []
-            for spec in specs { scenes.append(try scene(spec)) }
-        }
-        let page = options.page ?? document.page ?? renderer.theme.page
-        // A PDF of paper pages alone is laid out and written a window of rows at a time, so a
-        // long document needs the memory of a window; everything else lays every scene out once.
-        let streams = options.formats == [.pdf] && LayoutOptions.paper(page) != nil && !hasStates
-        // An HTML page alone is written block by block while the next rows are measured.
-        let streamsHTML = options.formats == [.html] && !hasStates
-        // PNG pages of paper alone, for a long document, are drawn, encoded and written to
-        // temporary files as they come (memory of a window instead of every page; a little slower).
-        let streamsPNG = options.formats == [.png] && LayoutOptions.paper(page) != nil && !hasStates
-            && table.itemCount >= options.pngStreamingRows
-        var laidOut: [(scene: Scene, table: LaidOutTable)] = []
-        if !streams && !streamsHTML && !streamsPNG {
-            for scene in scenes { laidOut.append((scene, try layout(table.inScene(scene), width: options.width, page: options.page))) }
-        }
-        let named = hasStates
-        func sceneName(_ scene: Scene) -> String? { named && scene.name != "initial" ? scene.name : nil }
-
-        let folder = options.outputDirectory + "/" + document.name
-        // Files of a content size other than the default carry it, and of a locale asked for:
-        // `<doc>.AX3@2x.png`, `<doc>.en-XA@2x.png`, and of a direction asked for: `<doc>.rtl@2x.png`.
-        let base = document.name + (renderer.theme.contentSize == .large ? "" : "." + renderer.theme.contentSize.rawValue)
-            + (locale.map { "." + $0 } ?? "") + (direction.map { "." + $0.rawValue } ?? "")
-        var outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)] = []
-        func add(_ name: String, _ write: @escaping (String) throws(Diagnostic) -> Void) { outputs.append((folder + "/" + name, write)) }
-        func bytes(_ data: [UInt8]) -> (String) throws(Diagnostic) -> Void {
-            { path throws(Diagnostic) in try AtomicFile.create(data, at: path) }
-        }
-        var pageFiles: [PNGStream] = []
-        var madeFolders: [String] = []
-        var committed = false
-        // A failed run leaves no page file and no folder it made.
-        defer {
-            if !committed {
-                for stream in pageFiles { stream.discard() }
-                for made in madeFolders.reversed() { rmdir(made) }
-            }
-        }
-        if streamsPNG {
-            madeFolders = try AtomicFile.makeFolder(folder)
-            let layoutOptions = LayoutOptions(width: options.width ?? document.width ?? renderer.theme.width, page: page)
-            pageFiles = options.appearances.map {
-                PNGStream(theme: renderer.theme, text: renderer.engine.text, appearance: $0, scale: options.scale,
-                          compression: options.pngCompression, folder: folder)
-            }
-            do {
-                let description = renderer.engine.describe(table, options: layoutOptions)
-                _ = try renderer.engine.stream(table, options: layoutOptions, locate: document.location(of:), window: max(1, options.streamWindow)) {
-                    finished throws(Diagnostic) in
-                    for stream in pageFiles { try stream.add(finished, of: description) }
-                }
-                for (appearance, stream) in zip(options.appearances, pageFiles) {
-                    let files = try stream.finish()
-                    for (index, file) in files.enumerated() {
-                        add(Self.fileName(document: base, format: .png, appearance: appearance, scale: options.scale,
-                                          page: index + 1, pageCount: files.count)) { path throws(Diagnostic) in
-                            guard rename(file, path) == 0 else {
-                                throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot write the file: \(String(cString: strerror(errno)))")
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for appearance in options.appearances {
-            for format in options.formats {
-                switch format {
-                case .png:
-                    if streamsPNG { continue }
-                    for (scene, laid) in laidOut {
-                        let images = try renderer.png(laid, appearance: appearance, scale: options.scale, compression: options.pngCompression)
-                        for (index, image) in images.enumerated() {
-                            add(Self.fileName(document: base, scene: sceneName(scene), format: .png, appearance: appearance,
-                                              scale: options.scale, page: index + 1, pageCount: images.count), bytes(image))
-                        }
-                    }
-                case .pdf:
-                    let renderer = self.renderer, title = table.title
-                    let name = Self.fileName(document: base, format: .pdf, appearance: appearance, scale: 1, page: nil, pageCount: 1)
-                    if streams {
-                        let document = self.document
-                        let width = options.width ?? document.width ?? renderer.theme.width
-                        add(name) { path throws(Diagnostic) in
-                            let stream = PDFStream(theme: renderer.theme, text: renderer.engine.text, appearance: appearance, path: path, title: title,
-                                                   outlinesScenes: false)
-                            var info: LaidOutTable?
-                            _ = try renderer.engine.stream(document.table, options: LayoutOptions(width: width, page: page), locate: document.location(of:),
-                                                           window: max(1, options.streamWindow)) { finished throws(Diagnostic) in
-                                if info == nil { info = renderer.engine.describe(document.table, options: LayoutOptions(width: width, page: page)) }
-                                try stream.add(finished, of: info!)
-                            }
-                            try stream.finish()
-                        }
-                    } else {
-                        let pages = laidOut.map { (name: named ? Optional($0.scene.name) : nil, table: $0.table) }
-                        add(name) { path throws(Diagnostic) in
-                            try PDFRenderer(theme: renderer.theme, text: renderer.engine.text).write(pages, appearance: appearance, to: path, title: title)
-                        }
-                    }
-                case .html:
-                    let forced: Appearance? = options.appearanceChosen && options.appearances.count == 1 ? appearance : nil
-                    if forced == nil, appearance != options.appearances.first { continue }
-                    if streamsHTML {
-                        let width = paperTextWidth(options) ?? options.width ?? document.width ?? renderer.theme.width
-                        let writer = HTMLRenderer.resampling(theme: renderer.theme, appearance: forced, language: document.language,
-                                                             text: renderer.engine.text)
-                        let description = renderer.engine.describe(table, options: LayoutOptions(width: width, page: .content))
-                        let spill = NSTemporaryDirectory() + "/.tablerender-html-\(getpid())-\(outputs.count).tmp"
-                        let stream = HTMLRenderer.Stream(renderer: writer, table: description, spill: spill)
-                        _ = try renderer.engine.streamBlocks(table, width: width, locate: document.location(of:), window: max(1, options.streamWindow)) {
-                            block throws(Diagnostic) in try stream.add(block)
-                        }
-                        add(base + (forced.map { "." + $0.rawValue } ?? "") + ".html") { path throws(Diagnostic) in
-                            let file = try OutputWriter(path: path)
-                            try stream.write { bytes throws(Diagnostic) in try file.append(bytes) }
-                            try file.finish()
-                        }
-                        continue
-                    }
-                    let page = try htmlLayout(laidOut[0].table, options: options)
-                    var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
-                    for (index, section) in table.sections.enumerated() {
-                        guard let sectionStates = section.states else { continue }
-                        var lists: [(name: String, table: LaidOutTable)] = []
-                        for name in sectionStates.names {
-                            let scene = table.inScene(Scene(name: name, states: [section.id: name]))
-                            lists.append((name, try layout(scene, width: page.width, page: .content)))
-                        }
-                        states[index] = lists
-                    }
-                    let text = try renderer.html(page, states: states, appearance: forced, language: document.language)
-                    add(base + (forced.map { "." + $0.rawValue } ?? "") + ".html", bytes(Array(text.utf8)))
-                case .layout:
-                    guard appearance == options.appearances.first else { continue }
-                    let page = try htmlLayout(laidOut[0].table, options: options)
-                    add(base + ".layout.json", bytes(Array(page.json.utf8)))
-                }
-            }
-        }
-        if named {
-            let transitions = try table.transitions()
-            if options.formats.contains(.png) {
-                for transition in transitions {
-                    guard let index = table.sections.firstIndex(where: { $0.id == transition.section }),
-                          let before = table.sections[index].inState(transition.from), let after = table.sections[index].inState(transition.to) else { continue }
-                    func alone(_ section: Section) throws(Diagnostic) -> LaidOutTable {
-                        try layout(Table(style: table.style, sections: [section]), width: options.width, page: .content)
-                    }
-                    let left = try alone(before), right = try alone(after)
-                    let title = "\(PDFRenderer.outlineTitle(before, index: index)): \(transition.from) → \(transition.to)"
-                    for appearance in options.appearances {
-                        let image = try TransitionRenderer(theme: renderer.theme, text: renderer.engine.text).render(
-                            before: left, after: right, changeset: transition.changeset, title: title, from: transition.from, to: transition.to,
-                            appearance: appearance, scale: options.scale)
-                        add(Self.fileName(document: base, scene: "transition." + transition.name, format: .png, appearance: appearance,
-                                          scale: options.scale, page: nil, pageCount: 1), bytes(image))
-                    }
-                }
-            }
-            if options.changes {
-                add(base + ".changes.json", bytes(Array(Self.changesJSON(transitions).utf8)))
-            }
-        }
-        let written = try AtomicFile.commit(outputs, folder: folder)
-        committed = true
-        return written
     }
 
     /// The changesets as JSON for tools: `{"transitions": [{"section", "from", "to", "deletes",

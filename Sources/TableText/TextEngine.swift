@@ -2,6 +2,14 @@ import CGraphics
 import Foundation
 import TableTemplates
 
+/// What a layout's text is for: glyphs to draw (PNG, PDF), lines as text (an HTML page, which
+/// writes each label's lines so that a browser shows the same ones), or sizes alone (a check).
+/// A layout that only measures is faster: the word shaper gives most paragraphs' sizes and
+/// lines without shaping them.
+public enum TextUse: Sendable, Hashable {
+    case drawing, lines, measuring
+}
+
 /// Pango units in a point.
 let pangoScale = Double(PANGO_SCALE)
 
@@ -84,13 +92,17 @@ public final class TextEngine {
         }
     }
 
+    /// What the text of the layout in progress is for; the layout engine sets it from each
+    /// layout's options (`LayoutOptions.text`), so no caller changes it for the length of a call.
+    public var use = TextUse.drawing
+
     /// Whether paragraphs are shaped to be drawn (PNG, PDF) or only measured (an HTML page needs
     /// sizes alone, which the word shaper gives without shaping most paragraphs).
-    public var drawsText = true
+    public var drawsText: Bool { use == .drawing }
 
     /// Whether a layout that only measures keeps each label's lines as text (`lines`), for an
     /// HTML page.
-    public var keepsLines = false
+    public var keepsLines: Bool { use == .lines }
 
     /// Whether paragraphs may be measured and shaped from words shaped once (`Words.swift`); off,
     /// every paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which gives

@@ -80,8 +80,7 @@ import Testing
             }
             // Only measured (an HTML page), with the word shaper: the same lines.
             let measuring = TextEngine()
-            measuring.drawsText = false
-            measuring.keepsLines = true
+            measuring.use = .lines
             #expect(measuring.lines(text, style: style, width: width) == lines, "\(label)")
             #expect(measuring.measure(text, style: style, width: width) == shaped.size, "\(label)")
         }
@@ -94,8 +93,7 @@ import Testing
         var dice = Dice(seed: 5)
         let pool = RealText.names.map(\.name) + RealText.packages.map(\.summary) + RealText.licenseParagraphs
         let measuring = TextEngine()
-        measuring.drawsText = false
-        measuring.keepsLines = true
+        measuring.use = .lines
         let drawing = TextEngine()
         for _ in 0..<1500 {
             let text = pool[dice.next(pool.count)]

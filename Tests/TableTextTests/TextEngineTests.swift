@@ -55,12 +55,11 @@ import Testing
             _ = engine.shape(text, style: style, width: Double(100 + index % 300))
         }
         let measuring = TextEngine()
-        measuring.drawsText = false
+        measuring.use = .measuring
         measuring.records = true
         for text in Self.realParagraphs(50, seed: 3) { _ = measuring.measure(text, style: TextStyle(font: Self.fonts[0]), width: 250) }
         let lining = TextEngine()
-        lining.drawsText = false
-        lining.keepsLines = true
+        lining.use = .lines
         lining.records = true
         for (index, text) in Self.realParagraphs(50, seed: 4).enumerated() {
             _ = lining.lines(text, style: TextStyle(font: Self.fonts[1], lines: index % 3), width: 180)

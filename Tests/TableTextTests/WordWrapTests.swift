@@ -51,7 +51,7 @@ import Testing
         let pango = TextEngine()
         pango.usesWords = false
         let words = TextEngine()
-        words.drawsText = false
+        words.use = .measuring
         var compared = 0, decided = 0
         for (index, text) in Self.paragraphs(120).enumerated() {
             let style = TextStyle(font: font, lines: index % 7 == 0 ? 2 : 0, alignment: index % 5 == 0 ? .center : .natural)
@@ -172,7 +172,7 @@ import Testing
 
     @Test func benchmarkParagraphsAreAlmostAllMeasuredFromWords() {
         let words = TextEngine()
-        words.drawsText = false
+        words.use = .measuring
         let font = FontSpec(family: "Inter", size: 15, lineHeight: 20)
         let texts = Self.paragraphs(500).filter { !$0.contains("supercal") }
         let decided = texts.filter { words.sizeFromWords($0, style: TextStyle(font: font), width: 343) != nil }.count
