@@ -30,6 +30,13 @@ public final class TextEngine {
     /// Characters no installed font has, by the paragraph they were found in.
     private var missing: [String: [Unicode.Scalar]] = [:]
     private var fonts: [FontSpec: OpaquePointer] = [:]
+    /// The font of a space in a font's own family for a language (held; see `spaceFont`).
+    private var spaceFonts: [SpaceFontKey: UnsafeMutablePointer<PangoFont>] = [:]
+    private struct SpaceFontKey: Hashable {
+        var font: FontSpec
+        /// The address of a `PangoLanguage` (Pango keeps one per tag for the process's life).
+        var language: UInt
+    }
     private var baselines: [FontSpec: Double] = [:]
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
     /// takes its address).
@@ -86,6 +93,7 @@ public final class TextEngine {
             lastWordTable = nil
             wordTables.removeAll()
             for description in fonts.values { pango_font_description_free(description) }
+            for font in spaceFonts.values { g_object_unref(UnsafeMutableRawPointer(font)) }
             for address in fontIDs.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
             g_object_unref(UnsafeMutableRawPointer(context))
             g_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -277,11 +285,86 @@ public final class TextEngine {
         // A word broken because it is wider than its line breaks as in UIKit and a browser, with
         // no hyphen added.
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
-        pango_layout_set_attributes(layout, attributes)
-        pango_attr_list_unref(attributes)
         pango_layout_set_text(layout, Self.breakable(text), -1)
+        pango_layout_set_attributes(layout, attributes)
         _ = pango_layout_get_line_count(layout)
+        let spaces = spacesInFallbackRuns(of: layout, font: style.font)
+        if !spaces.isEmpty {
+            // A new list: Pango keeps a layout as it is when given the list it already has.
+            let apart = pango_attr_list_copy(attributes)!
+            for range in spaces {
+                let attribute = pango_attr_family_new(style.font.family)!
+                attribute.pointee.start_index = range.lowerBound
+                attribute.pointee.end_index = range.upperBound
+                pango_attr_list_insert(apart, attribute)
+            }
+            pango_layout_set_attributes(layout, apart)
+            pango_attr_list_unref(apart)
+            _ = pango_layout_get_line_count(layout)
+        }
+        pango_attr_list_unref(attributes)
         return layout
+    }
+
+    /// The spaces that Pango sets in a fallback font and a browser in the paragraph's own font,
+    /// as byte ranges of the layout's text. Pango gives a space the font of the characters around
+    /// it ("it's always wrong to select a font just to render a space"), so the spaces between
+    /// two Arabic words in an Inter paragraph are DejaVu Sans spaces, 0.6 px wider at 17 px than
+    /// Inter's; Chromium gives each character the first font of the CSS list that has it, which
+    /// for a space is the paragraph's own font. Each run of such spaces is given the paragraph's
+    /// own family alone (an attribute range, so an item of its own): Pango then sets it in that
+    /// family's font, as the browser does. (The family alone, not the theme's list: fontconfig
+    /// puts a colour emoji font named in a list before the others.) Only spaces that font has
+    /// are moved (an ideographic space stays with the CJK font, as in a browser). Inside
+    /// `Typesetting.exclusively`.
+    private func spacesInFallbackRuns(of layout: OpaquePointer, font: FontSpec) -> [Range<UInt32>] {
+        var ranges: [Range<UInt32>] = []
+        var bytes: UnsafePointer<CChar>?
+        var node = pango_layout_get_lines_readonly(layout)
+        while let line = node {
+            var run = line.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+            while let current = run {
+                let item = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item!
+                run = current.pointee.next
+                guard let runFont = item.pointee.analysis.font else { continue }
+                let spaceFont = self.spaceFont(font, language: item.pointee.analysis.language)
+                guard UnsafeMutableRawPointer(runFont) != UnsafeMutableRawPointer(spaceFont) else { continue }
+                if bytes == nil { bytes = pango_layout_get_text(layout) }
+                let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
+                let text = String(decoding: UnsafeRawBufferPointer(start: UnsafeRawPointer(bytes! + start), count: end - start), as: UTF8.self)
+                var offset = UInt32(start)
+                for scalar in text.unicodeScalars {
+                    let length = UInt32(scalar.utf8.count)
+                    if scalar.properties.generalCategory == .spaceSeparator, scalar != "\u{1680}", pango_font_has_char(spaceFont, scalar.value) != 0 {
+                        if let last = ranges.last, last.upperBound == offset {
+                            ranges[ranges.count - 1] = last.lowerBound..<offset + length
+                        } else {
+                            ranges.append(offset..<offset + length)
+                        }
+                    }
+                    offset += length
+                }
+            }
+            node = line.pointee.next
+        }
+        return ranges
+    }
+
+    /// The font Pango gives a space in `font`'s own family (its fallbacks left out) for text in
+    /// `language`. Inside `Typesetting.exclusively`.
+    private func spaceFont(_ font: FontSpec, language: OpaquePointer?) -> UnsafeMutablePointer<PangoFont> {
+        let key = SpaceFontKey(font: font, language: language.map { UInt(bitPattern: $0) } ?? 0)
+        if let known = spaceFonts[key] { return known }
+        let description = pango_font_description_copy(fontDescription(font))!
+        pango_font_description_set_family(description, font.family)
+        let fontset = pango_context_load_fontset(context, description, language)!
+        defer {
+            g_object_unref(UnsafeMutableRawPointer(fontset))
+            pango_font_description_free(description)
+        }
+        let found = pango_fontset_get_font(fontset, 0x20)!
+        spaceFonts[key] = found
+        return found
     }
 
     /// The logical size: the widest line, and the line count times the line height, as CSS sizes

@@ -23,8 +23,9 @@ def example_document(example):
 #   and Chromium, but Chromium draws weight 600 DejaVu Sans by emboldening the Book face where Pango
 #   takes DejaVu Sans Bold, and right-aligned lines of different widths then sit at other x; and
 #   Chromium places glyphs at quarter pixels where Cairo 1.16 (Debian 12) rounds each glyph to a
-#   whole pixel, which shows most on the feed's many semibold lines. The page matches at ~98.2 %,
-#   its Latin-only first section at ~98.9 %.
+#   whole pixel, which shows most on the feed's many semibold lines. The page matches at ~98.6 %
+#   (98.0 % before spaces between fallback words were set in the paragraph's own font, as Chromium
+#   sets them), its Latin-only first section at ~98.9 %.
 # - catalogue: the print theme sets Liberation Serif at 8.5 to 11 px, where the two rasterisers
 #   (Skia in Chromium, FreeType through Cairo) differ most in anti-aliasing at the glyph edges;
 #   rows and sections agree exactly (0.00 px) and the page matches at ~98.5 %.
@@ -32,7 +33,7 @@ def example_document(example):
 #   details: the feed's quarter-pixel glyph placement again, on a larger share of the page; the
 #   large title matches at 99.99 %, the rows and every view's frame agree exactly (0.00 px here,
 #   0.5 px per view in test_xib.py); the page matches at ~98.9 %.
-WHOLE_PAGE_FLOOR = {"feed": 0.975, "catalogue": 0.98, "storyboard/contacts": 0.985}
+WHOLE_PAGE_FLOOR = {"feed": 0.98, "catalogue": 0.98, "storyboard/contacts": 0.985}
 # The catalogue's warranty row: 60 dense lines of 9 px Liberation Serif, where Cairo's whole-pixel
 # glyph positions and Chromium's quarter pixels differ on most glyph edges (measured 91.1 %; the
 # same lines, word for word, in test_lines.py).

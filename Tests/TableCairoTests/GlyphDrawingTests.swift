@@ -67,8 +67,39 @@ import Testing
             pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((style.font.lineHeight * Double(PANGO_SCALE)).rounded())))
             pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
             pango_layout_set_attributes(layout, attributes)
-            pango_attr_list_unref(attributes)
             pango_layout_set_text(layout, text, -1)
+            // As the engine sets them (and a browser): the spaces of a run in a fallback font in
+            // the paragraph's own family, each run of them an attribute range of its own.
+            let apart = pango_attr_list_copy(attributes)!
+            var moved = 0
+            let runs = pango_layout_get_iter(layout)!
+            let own = pango_font_description_copy(description)!
+            pango_font_description_set_family(own, style.font.family)
+            defer { pango_font_description_free(own) }
+            repeat {
+                guard let run = pango_layout_iter_get_run_readonly(runs), let item = run.pointee.item, let font = item.pointee.analysis.font else { continue }
+                let fontset = pango_context_load_fontset(context, own, item.pointee.analysis.language)!
+                let spaceFont = pango_fontset_get_font(fontset, 0x20)!
+                defer { g_object_unref(UnsafeMutableRawPointer(spaceFont)); g_object_unref(UnsafeMutableRawPointer(fontset)) }
+                guard UnsafeMutableRawPointer(font) != UnsafeMutableRawPointer(spaceFont) else { continue }
+                var offset = 0
+                for scalar in text.unicodeScalars {
+                    let start = Int(item.pointee.offset)
+                    if offset >= start, offset < start + Int(item.pointee.length), scalar.properties.generalCategory == .spaceSeparator,
+                       pango_font_has_char(spaceFont, scalar.value) != 0 {
+                        let attribute = pango_attr_family_new(style.font.family)!
+                        attribute.pointee.start_index = UInt32(offset)
+                        attribute.pointee.end_index = UInt32(offset + scalar.utf8.count)
+                        pango_attr_list_insert(apart, attribute)
+                        moved += 1
+                    }
+                    offset += scalar.utf8.count
+                }
+            } while pango_layout_iter_next_run(runs) != 0
+            pango_layout_iter_free(runs)
+            if moved > 0 { pango_layout_set_attributes(layout, apart) }
+            pango_attr_list_unref(apart)
+            pango_attr_list_unref(attributes)
             var y = 10 + shaped.baseline
             let iterator = pango_layout_get_iter(layout)!
             repeat {

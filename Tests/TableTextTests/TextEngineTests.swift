@@ -47,6 +47,36 @@ import Testing
 
     /// What a worker process hands back survives the trip: every entry decodes to what was
     /// encoded, fonts renumbered.
+    /// A space between two words that fall back to another font is set in the paragraph's own
+    /// font, as a browser sets it (Pango alone keeps it in the fallback font, which made Arabic
+    /// and Korean lines wider or narrower than Chromium's): with or without a theme's list of
+    /// fallbacks naming the emoji font (which fontconfig puts first), and never an ideographic
+    /// space the own font lacks. Chromium's side is Tests/Browser/test_lines.py (widths).
+    @Test(arguments: [[], ["Noto Sans CJK JP", "Noto Color Emoji", "DejaVu Sans"]])
+    func spacesBetweenWordsOfAFallbackFontAreInTheParagraphsOwnFont(fallbacks: [String]) {
+        var font = FontSpec(family: "Inter", size: 17, lineHeight: 22)
+        font.fallbacks = fallbacks
+        let engine = TextEngine()
+        engine.usesWords = false
+        /// The family of each run, and the text it draws.
+        func runs(_ text: String) -> [(String, String)] {
+            let shaped = engine.shape(text, style: TextStyle(font: font), width: nil)
+            let bytes = Array(shaped.text.utf8)
+            return shaped.lines.flatMap(\.runs).map { run in
+                (FontRegistry.family(run.font), String(decoding: bytes[Int(run.start)..<Int(run.start + run.length)], as: UTF8.self))
+            }.sorted { $0.1.utf8.count < $1.1.utf8.count }
+        }
+        for (text, fallback) in [("مرحبا بكم في هذا العالم", "DejaVu Sans"), ("안녕 하세요  여러분", "Noto Sans CJK JP"), ("שלום עולם", "DejaVu Sans")] {
+            let found = runs(text)
+            let spaces = found.filter { $0.1.unicodeScalars.allSatisfy { $0 == " " } }
+            #expect(!spaces.isEmpty && spaces.allSatisfy { $0.0 == "Inter" }, "\(text): \(found)")
+            #expect(found.filter { !$0.1.contains(" ") }.allSatisfy { $0.0 == fallback }, "\(text): \(found)")
+        }
+        // Latin text stays one run; an ideographic space stays in the CJK font.
+        #expect(runs("Hello wide world").map(\.0) == ["Inter"])
+        #expect(runs("東京\u{3000}大阪").map(\.0) == ["Noto Sans CJK JP"])
+    }
+
     @Test func shapedTextSurvivesTheTripFromAWorker() throws {
         let engine = TextEngine()
         engine.records = true
