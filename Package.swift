@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .library(name: "TableRender", targets: ["TableRender"]),
         .library(name: "TableRenderTesting", targets: ["TableRenderTesting"]),
+        // Comparing images as snapshot tests do (the diff algorithm of docs/snapshots), for tools
+        // of one's own; the benchmarks (a package of their own, Benchmarks/Package.swift) use it.
+        .library(name: "TableSnapshot", targets: ["TableSnapshot"]),
         .executable(name: "tablerender", targets: ["tablerender"]),
     ],
     targets: [
@@ -30,8 +33,6 @@ let package = Package(
         .target(name: "TableRenderCLI", dependencies: ["TableRender", "TableSnapshot"]),
         .target(name: "TableRenderTesting", dependencies: ["TableRender", "TableSnapshot"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
-        .executableTarget(name: "diff-benchmark", dependencies: ["TableModel"], path: "Benchmarks/DiffBenchmark"),
-        .executableTarget(name: "compare-benchmark", dependencies: ["TableRender", "TableSnapshot"], path: "Benchmarks/CompareBenchmark"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableConstraintsTests", dependencies: ["TableConstraints"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),

@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swift build -c release --product compare-benchmark 2>&1 | grep -E 'error' || true
-.build/release/compare-benchmark "$work"
+swift build -c release --package-path Benchmarks --product compare-benchmark 2>&1 | grep -E 'error' || true
+Benchmarks/.build/release/compare-benchmark "$work"
 python3 - "$work" <<'PY'
 import sys, time, statistics
 sys.path.insert(0, "Tests/Browser")

@@ -14,9 +14,10 @@ TABLERENDER_SNAPSHOT_RECORD=never swift test 2>&1 | tee "$log" || status=$?
 swift_passed=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true)
 swift_failed=$(grep -E '^✘ Test ' "$log" | grep -vc '^✘ Test run' || true)
 swift build -c release --product tablerender 2>&1 | grep -vE '^warning: prohibited flag' || true
-swift build -c release --product diff-benchmark 2>&1 | grep -vE '^warning: prohibited flag' || true
+# The benchmarks are a package of their own (Benchmarks/Package.swift), built in Benchmarks/.build.
+swift build -c release --package-path Benchmarks --product diff-benchmark 2>&1 | grep -vE '^warning: prohibited flag' || true
 echo "Section-state diff benchmark (release build):"
-.build/release/diff-benchmark || status=$?
+Benchmarks/.build/release/diff-benchmark || status=$?
 echo "Hostile-input fuzzer (seeded mutations of the examples; Tests/Fuzz/fuzz.py --count N for more):"
 fuzz_status=0
 python3 Tests/Fuzz/fuzz.py --count "${TABLERENDER_FUZZ_COUNT:-300}" --seed 1 || fuzz_status=$?

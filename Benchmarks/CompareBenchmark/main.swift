@@ -1,7 +1,7 @@
 // Snapshot comparison benchmark: two 1170×2532 images (an iPhone screen at @3x) that differ in one
 // region, compared with anti-aliasing detection on; median of 15 runs. The images are written to
 // the folder given as argument so pixelmatch can compare the same pair (Benchmarks/compare.sh).
-// usage: swift run -c release compare-benchmark [FOLDER]
+// usage: swift run -c release --package-path Benchmarks compare-benchmark [FOLDER]
 import Foundation
 import TableRender
 import TableSnapshot

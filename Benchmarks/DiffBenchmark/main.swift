@@ -1,9 +1,9 @@
 // The section-state diff benchmark: tablerender's changeset (match by id, longest increasing
 // subsequence, O(n log n)) on 10,000 and 100,000 unique ids with 10 % deleted, 10 % inserted and
 // 10 % moved, beside an LCS table diff (O(n·m), as TableViewKit computes it) at 1,000 and 10,000.
-// usage: swift run -c release diff-benchmark
+// usage: swift run -c release --package-path Benchmarks diff-benchmark
 import Foundation
-import TableModel
+import TableRender
 
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
