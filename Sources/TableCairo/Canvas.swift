@@ -420,7 +420,7 @@ final class Canvas {
     }
 
     /// A template image: its shape (its alpha) filled with `color`.
-    func drawTinted(_ image: LoadedImage, in rect: Rect, contentMode: String, color: RGBA) {
+    func drawTinted(_ image: LoadedImage, in rect: Rect, contentMode: ContentMode, color: RGBA) {
         cairo_push_group(cr)
         draw(image, in: rect, contentMode: contentMode)
         let shape = cairo_pop_group(cr)
@@ -429,16 +429,16 @@ final class Canvas {
         cairo_pattern_destroy(shape)
     }
 
-    func draw(_ image: LoadedImage, in rect: Rect, contentMode: String) {
+    func draw(_ image: LoadedImage, in rect: Rect, contentMode: ContentMode) {
         // An empty frame shows nothing (and would scale the picture by 0: a singular matrix).
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite else { return }
         let sx = rect.width / image.width, sy = rect.height / image.height
         var scaleX = sx, scaleY = sy
         switch contentMode {
-        case "aspectFit": scaleX = min(sx, sy); scaleY = scaleX
-        case "aspectFill": scaleX = max(sx, sy); scaleY = scaleX
-        case "center": scaleX = 1; scaleY = 1
-        default: break
+        case .aspectFit: scaleX = min(sx, sy); scaleY = scaleX
+        case .aspectFill: scaleX = max(sx, sy); scaleY = scaleX
+        case .center: scaleX = 1; scaleY = 1
+        case .scaleToFill: break
         }
         let drawnWidth = image.width * scaleX, drawnHeight = image.height * scaleY
         save()

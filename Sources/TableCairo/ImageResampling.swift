@@ -1,5 +1,6 @@
 import CGraphics
 import Foundation
+import TableLayout
 import TableModel
 import TableTemplates
 import TableText
@@ -11,17 +12,17 @@ public enum ImageResampling {
     /// shows (its box for `scaleToFill`, the picture scaled to fit or fill its box for
     /// `aspectFit` and `aspectFill`, itself for `center`), as it is; a larger picture resampled
     /// (Cairo's good filter) and written as PNG.
-    public static func dataURI(_ path: String, largest: [String: (width: Double, height: Double)]) throws(Diagnostic) -> String {
+    public static func dataURI(_ path: String, largest: [ContentMode: Size]) throws(Diagnostic) -> String {
         let kind = try ImageCheck.check(path)
         if kind == .pdf { return try svgDataURI(of: path) }
-        guard kind != .svg, largest["center"] == nil, !largest.isEmpty else { return try ImageCheck.dataURI(path) }
+        guard kind != .svg, largest[.center] == nil, !largest.isEmpty else { return try ImageCheck.dataURI(path) }
         let image = try LoadedImage.load(path)
         var scaleX = 0.0, scaleY = 0.0
         for (mode, box) in largest {
             let fit = min(box.width / image.width, box.height / image.height), fill = max(box.width / image.width, box.height / image.height)
             switch mode {
-            case "aspectFill": scaleX = max(scaleX, fill); scaleY = max(scaleY, fill)
-            case "scaleToFill": scaleX = max(scaleX, box.width / image.width); scaleY = max(scaleY, box.height / image.height)
+            case .aspectFill: scaleX = max(scaleX, fill); scaleY = max(scaleY, fill)
+            case .scaleToFill: scaleX = max(scaleX, box.width / image.width); scaleY = max(scaleY, box.height / image.height)
             default: scaleX = max(scaleX, fit); scaleY = max(scaleY, fit)
             }
         }

@@ -1,3 +1,4 @@
+import TableModel
 /// HTML escaping: every text and attribute value goes through here.
 enum Escape {
     static func text(_ string: String) -> String {
@@ -26,23 +27,9 @@ enum Escape {
         String(name.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0 != "\n" && $0 != "\r" && $0 != "<" && $0 != ">" }.map(Character.init))
     }
 
-    /// A number for CSS and attributes: at most 3 decimals, no trailing zeros (what Swift's
-    /// shortest representation of the value rounded to thousandths prints, without Foundation).
+    /// A number for CSS and attributes: at most 3 decimals, no trailing zeros.
     static func number(_ value: Double) -> String {
-        let thousandths = (value * 1000).rounded()
-        guard thousandths.isFinite, abs(thousandths) < 1e15 else { return value.isNaN ? "0" : String(value) }
-        let scaled = Int64(thousandths)
-        let magnitude = scaled.magnitude
-        var text = scaled < 0 ? "-" : ""
-        text += String(magnitude / 1000)
-        var fraction = magnitude % 1000
-        if fraction != 0 {
-            var digits = 3
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            let decimals = String(fraction)
-            text += "." + String(repeating: "0", count: digits - decimals.count) + decimals
-        }
-        return text
+        DecimalText.exact(value, places: 3) ?? (value.isNaN ? "0" : String(value))
     }
 
     static func px(_ value: Double) -> String { number(value) + "px" }

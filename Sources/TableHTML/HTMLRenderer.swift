@@ -21,7 +21,7 @@ public struct HTMLRenderer {
     /// Makes the data URI of an image for the largest box (points) it is shown in with each content
     /// mode: by default the file as it is; a renderer that can decode images gives one of at most
     /// twice the size shown.
-    public var imageData: @Sendable (_ path: String, _ largest: [String: (width: Double, height: Double)]) throws(Diagnostic) -> String = { path, _ throws(Diagnostic) in
+    public var imageData: @Sendable (_ path: String, _ largest: [ContentMode: Size]) throws(Diagnostic) -> String = { path, _ throws(Diagnostic) in
         try ImageCheck.dataURI(path)
     }
 
@@ -301,10 +301,10 @@ public struct HTMLRenderer {
         struct StyleKey: Hashable {
             var style: ViewStyle
             var parentAxis: Axis?
-            var parentDistribution: String?
+            var parentDistribution: StackDistribution?
             var fillsHeight: Bool
 
-            init(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?, fillsHeight: Bool) {
+            init(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: StackDistribution?, fillsHeight: Bool) {
                 var style = style
                 style.id = nil
                 style.valueKey = nil
@@ -580,7 +580,7 @@ public struct HTMLRenderer {
         }
 
         /// The declarations a view takes as a flex item of a stack along `parentAxis`.
-        mutating func itemDeclarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?) -> String {
+        mutating func itemDeclarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: StackDistribution?) -> String {
             var css = ""
             let mainFixed = parentAxis == .horizontal ? style.width != nil : parentAxis == .vertical ? style.height != nil : false
             if let overlay = style.overlay {
@@ -589,11 +589,11 @@ public struct HTMLRenderer {
                 for (name, value) in [("top", overlay.top), ("right", overlay.right), ("bottom", overlay.bottom), ("left", overlay.left)] {
                     if let value { css += "\(name):\(Escape.px(value));" }
                 }
-            } else if parentDistribution == "fillEqually" {
+            } else if parentDistribution == .fillEqually {
                 css += "flex:1 1 0;"
             } else if mainFixed {
                 css += "flex:0 0 auto;"
-            } else if parentDistribution == "equalCentering" {
+            } else if parentDistribution == .equalCentering {
                 // Children keep their sizes; the gaps take the room.
                 if style.shrink != 1 || style.grow != 0 { css += "flex:0 \(Escape.number(style.shrink)) auto;" }
             } else if style.grow != 0 || style.shrink != 1 {
@@ -604,7 +604,7 @@ public struct HTMLRenderer {
             if let alignSelf = style.alignSelf, parentAxis != nil, style.overlay == nil {
                 // A vertical fillEqually stack is a grid of one column: its items' own placement
                 // across it is `justify-self`.
-                let property = parentAxis == .vertical && parentDistribution == "fillEqually" ? "justify-self" : "align-self"
+                let property = parentAxis == .vertical && parentDistribution == .fillEqually ? "justify-self" : "align-self"
                 css += "\(property):\(Self.crossAlignment(alignSelf, axis: parentAxis ?? .horizontal));"
             }
             if style.margin.contains(where: { $0 != 0 }) { css += "margin:" + style.margin.map(Escape.px).joined(separator: " ") + ";" }
@@ -626,29 +626,29 @@ public struct HTMLRenderer {
             return css
         }
 
-        static let alignments = ["fill": "stretch", "leading": "flex-start", "center": "center", "trailing": "flex-end",
-                                 "firstBaseline": "baseline", "lastBaseline": "last baseline"]
+        static let alignments: [StackAlignment: String] = [.fill: "stretch", .leading: "flex-start", .center: "center", .trailing: "flex-end",
+                                                           .firstBaseline: "baseline", .lastBaseline: "last baseline"]
 
         /// The CSS alignment across a stack of `axis`: across a column no baseline is shared, and
         /// the page says what tablerender does there (the start for a first baseline, the end
         /// for a last one: CSS's fallbacks), not what a browser's column does with baselines.
-        static func crossAlignment(_ alignment: String, axis: Axis) -> String {
-            if axis == .vertical, alignment == "firstBaseline" { return "flex-start" }
-            if axis == .vertical, alignment == "lastBaseline" { return "flex-end" }
+        static func crossAlignment(_ alignment: StackAlignment, axis: Axis) -> String {
+            if axis == .vertical, alignment == .firstBaseline { return "flex-start" }
+            if axis == .vertical, alignment == .lastBaseline { return "flex-end" }
             return alignments[alignment] ?? "stretch"
         }
-        static let distributions = ["fill": "flex-start", "fillEqually": "flex-start", "leading": "flex-start", "center": "center",
-                                    "trailing": "flex-end", "equalSpacing": "space-between", "equalCentering": "flex-start"]
+        static let distributions: [StackDistribution: String] = [.fill: "flex-start", .fillEqually: "flex-start", .leading: "flex-start", .center: "center",
+                                                                 .trailing: "flex-end", .equalSpacing: "space-between", .equalCentering: "flex-start"]
 
         /// Whether a child's intrinsic widths decide its width in a stack of `axis` and
         /// `alignment`: an item of a row, an overlay, or a child a column does not stretch.
-        static func widthsCount(of child: LaidOutView, axis: Axis, alignment: String) -> Bool {
-            axis == .horizontal || child.style.overlay != nil || ((child.style.alignSelf ?? alignment) != "fill" && child.style.width == nil)
+        static func widthsCount(of child: LaidOutView, axis: Axis, alignment: StackAlignment) -> Bool {
+            axis == .horizontal || child.style.overlay != nil || ((child.style.alignSelf ?? alignment) != .fill && child.style.width == nil)
         }
 
         /// - Parameter sized: whether the view's intrinsic widths count (it is an item of a row, a
         ///   column that does not stretch it, or inside one): a label then states tablerender's.
-        mutating func write(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: String? = nil, fillsHeight: Bool = false,
+        mutating func write(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: StackDistribution? = nil, fillsHeight: Bool = false,
                             sized: Bool = false, rowLabel: String?, into out: inout String) throws(Diagnostic) {
             let style = view.style
             let key = StyleKey(style, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight)
@@ -669,7 +669,7 @@ public struct HTMLRenderer {
                 // spacing, as tablerender's is), at the start across the stack (out of any
                 // baseline alignment, no height of its own).
                 var extras: [Double] = []
-                if distribution == "equalCentering" {
+                if distribution == .equalCentering {
                     let flowing = view.children.filter { $0.style.overlay == nil }
                     let horizontal = axis == .horizontal
                     let rightToLeft = table.direction == .rightToLeft
@@ -706,7 +706,7 @@ public struct HTMLRenderer {
             case .box:
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
-                    let childSized = sized || Self.widthsCount(of: child, axis: .vertical, alignment: "fill")
+                    let childSized = sized || Self.widthsCount(of: child, axis: .vertical, alignment: .fill)
                     try write(child, parentAxis: .vertical, sized: childSized, rowLabel: rowLabel, into: &out)
                 }
                 out += "</span>"
@@ -742,8 +742,8 @@ public struct HTMLRenderer {
                 // The picture is the background of an element with the image role, so that the
                 // page holds each image once however many rows show it.
                 var image = images[path] ?? PageImage(index: images.count)
-                let box = image.largest[contentMode] ?? (0, 0)
-                image.largest[contentMode] = (max(box.width, view.frame.width), max(box.height, view.frame.height))
+                let box = image.largest[contentMode] ?? Size(width: 0, height: 0)
+                image.largest[contentMode] = Size(width: max(box.width, view.frame.width), height: max(box.height, view.frame.height))
                 images[path] = image
                 let index = image.index
                 let label = alt.isEmpty ? " aria-hidden=\"true\"" : " role=\"img\" aria-label=\"\(Escape.text(alt))\""
@@ -774,11 +774,11 @@ public struct HTMLRenderer {
         }
 
         /// The declarations of a view's class: as a flex item of its parent, and of its own kind.
-        mutating func declarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: String?, fillsHeight: Bool) -> String {
+        mutating func declarations(_ style: ViewStyle, parentAxis: Axis?, parentDistribution: StackDistribution?, fillsHeight: Bool) -> String {
             var css = itemDeclarations(style, parentAxis: parentAxis, parentDistribution: parentDistribution)
             if fillsHeight { css += "height:100%;" }
             switch style.content {
-            case .stack(.vertical, let spacing, let alignment, "fillEqually"):
+            case .stack(.vertical, let spacing, let alignment, .fillEqually):
                 // UIStackView's fillEqually down a column: rows as tall as the tallest child, or
                 // equal shares of a definite height (a grid of minmax(0, 1fr) rows).
                 css += "display:grid;grid-auto-rows:minmax(0,1fr);grid-template-columns:minmax(0,1fr);"
@@ -788,7 +788,7 @@ public struct HTMLRenderer {
                 css += "flex-direction:\(axis == .horizontal ? "row" : "column");"
                 if style.wraps {
                     css += "flex-wrap:wrap;align-content:flex-start;column-gap:\(Escape.px(spacing));row-gap:\(Escape.px(style.lineSpacing));"
-                } else if spacing > 0, distribution != "equalCentering" {
+                } else if spacing > 0, distribution != .equalCentering {
                     // (equalCentering's gaps are stated one by one: see `write`.)
                     css += "gap:\(Escape.px(spacing));"
                 }
@@ -811,7 +811,13 @@ public struct HTMLRenderer {
                 case .right: css += "text-align:right;"
                 }
             case .image(_, let contentMode, _):
-                let size = ["aspectFit": "contain", "aspectFill": "cover", "scaleToFill": "100% 100%", "center": "auto"][contentMode] ?? "contain"
+                let size: String
+                switch contentMode {
+                case .aspectFit: size = "contain"
+                case .aspectFill: size = "cover"
+                case .scaleToFill: size = "100% 100%"
+                case .center: size = "auto"
+                }
                 css += "background-size:\(size);"
             case .toggle(_, let tint):
                 css += "--tint:\(color(tint));"
@@ -826,7 +832,7 @@ public struct HTMLRenderer {
         struct PageImage {
             var index: Int
             /// The largest box it is shown in, by content mode.
-            var largest: [String: (width: Double, height: Double)] = [:]
+            var largest: [ContentMode: Size] = [:]
         }
         var images: [String: PageImage] = [:]
     }

@@ -178,12 +178,12 @@ enum IBDrawing {
         return result
     }
 
-    static func contentMode(_ mode: String?) -> String {
+    static func contentMode(_ mode: String?) -> ContentMode {
         switch mode {
-        case "scaleAspectFit": return "aspectFit"
-        case "scaleAspectFill": return "aspectFill"
-        case "scaleToFill", nil: return "scaleToFill"
-        default: return "center"
+        case "scaleAspectFit": return .aspectFit
+        case "scaleAspectFill": return .aspectFill
+        case "scaleToFill", nil: return .scaleToFill
+        default: return .center
         }
     }
 
@@ -238,7 +238,7 @@ enum IBDrawing {
         let contentWidth = min(frame.width, titleWidth + image.width + gap)
         var x = (frame.width - contentWidth) / 2
         if let path = state.imagePath {
-            var picture = BoundView(style: ViewStyle(content: .image(path: path, contentMode: "aspectFit", alt: view.id)))
+            var picture = BoundView(style: ViewStyle(content: .image(path: path, contentMode: .aspectFit, alt: view.id)))
             picture = overlay(picture, x: x, y: (frame.height - image.height) / 2, width: image.width, height: image.height)
             result.children.append(picture)
             x += image.width + gap

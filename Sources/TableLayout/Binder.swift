@@ -140,6 +140,14 @@ public struct Binder: Sendable {
             return text
         }
 
+        /// A choice attribute as its enum: the schema's choices (checked by the parser for a
+        /// constant, by `string` for a bound value) are the enum's cases.
+        func choice<Choice: RawRepresentable<String>>(_ node: ViewNode, _ name: String, as _: Choice.Type = Choice.self) throws(Diagnostic) -> Choice {
+            let text = try string(node, name)
+            guard let value = Choice(rawValue: text) else { throw error(node, "\(name)=\"\(text)\" is not one of its choices") }
+            return value
+        }
+
         /// Numeric defaults of the attributes every view has, so an absent one costs no parsing.
         static let numericDefaults: [String: Double?] = [
             "width": nil, "height": nil, "minWidth": 0, "maxWidth": nil, "minHeight": 0, "maxHeight": nil,
@@ -178,7 +186,7 @@ public struct Binder: Sendable {
             style.shrink = try number(node, "shrink") ?? 1
             if node.attributes["alignSelf"] != nil {
                 let alignSelf = try string(node, "alignSelf")
-                style.alignSelf = alignSelf == "auto" ? nil : alignSelf
+                style.alignSelf = alignSelf == "auto" ? nil : try choice(node, "alignSelf", as: StackAlignment.self)
             }
             if node.attributes["margin"] != nil {
                 style.margin = AttributeCheck.insets(try string(node, "margin")) ?? [0, 0, 0, 0]
@@ -202,10 +210,10 @@ public struct Binder: Sendable {
         /// A stack's axis, content, padding and wrapping.
         func stack(_ node: ViewNode) throws(Diagnostic) -> StackSpec {
             let axis: Axis = try string(node, "axis") == "vertical" ? .vertical : .horizontal
-            let content = ViewContent.stack(axis: axis, spacing: try number(node, "spacing") ?? 0, alignment: try string(node, "alignment"),
-                                            distribution: try string(node, "distribution"))
+            let content = ViewContent.stack(axis: axis, spacing: try number(node, "spacing") ?? 0, alignment: try choice(node, "alignment"),
+                                            distribution: try choice(node, "distribution"))
             let wrap = try string(node, "wrap")
-            if axis == .horizontal, AttributeCheck.bool(wrap) == true, case .stack(_, _, _, "equalCentering") = content {
+            if axis == .horizontal, AttributeCheck.bool(wrap) == true, case .stack(_, _, _, .equalCentering) = content {
                 throw error(node, "distribution=\"equalCentering\" centres children on one line and does not wrap; use equalSpacing, or wrap=\"false\"")
             }
             return StackSpec(axis: axis, content: content, padding: AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0],
@@ -303,7 +311,7 @@ public struct Binder: Sendable {
                 }
                 children.reserveCapacity(compiledNode.children.count)
                 var ownHeight: ParentHeight = style.height != nil || style.percents?.height != nil ? .fixed : .none
-                if case .stack(.vertical, _, _, "fillEqually")? = stack?.content { ownHeight = .equalRows }
+                if case .stack(.vertical, _, _, .fillEqually)? = stack?.content { ownHeight = .equalRows }
                 for child in compiledNode.children {
                     if let bound = try bind(child, parentAxis: axis, parentHeight: ownHeight) { children.append(bound) }
                 }
@@ -355,7 +363,7 @@ public struct Binder: Sendable {
                     }
                 }
                 // A symbol is drawn whole in its frame, never cropped (UIKit sizes symbol images to fit).
-                style.content = .image(path: picture.path, contentMode: picture.isSymbol ? "aspectFit" : try string(node, "contentMode"),
+                style.content = .image(path: picture.path, contentMode: picture.isSymbol ? .aspectFit : try choice(node, "contentMode"),
                                        alt: try string(node, "alt"))
             case .switch:
                 let value = resolved(node, "on")

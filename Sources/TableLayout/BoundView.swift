@@ -4,13 +4,44 @@ import TableText
 
 public enum Axis: String, Sendable, Hashable { case horizontal, vertical }
 
+/// Where a stack places its children across its axis (UIStackView's alignments; CSS
+/// `align-items`): stretched, at the leading or trailing edge, centred, or, in a row, on the
+/// children's first or last text baselines.
+public enum StackAlignment: String, Sendable, Hashable, CaseIterable {
+    case fill, leading, center, trailing, firstBaseline, lastBaseline
+
+    /// A baseline alignment.
+    public var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+}
+
+/// How a stack places its children along its axis (UIStackView's distributions, and packed at
+/// the leading edge, the centre or the trailing edge).
+public enum StackDistribution: String, Sendable, Hashable, CaseIterable {
+    case fill, fillEqually, equalSpacing, equalCentering, leading, center, trailing
+}
+
+/// How an image fills its frame (UIView's content modes; CSS `background-size`).
+public enum ContentMode: String, Sendable, Hashable, CaseIterable {
+    case aspectFit, aspectFill, scaleToFill, center
+}
+
+/// A width and a height, in points.
+public struct Size: Sendable, Hashable {
+    public var width, height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
 /// What a view shows, with its bindings resolved: the input of layout and of every renderer.
 public enum ViewContent: Sendable, Hashable {
-    case stack(axis: Axis, spacing: Double, alignment: String, distribution: String)
+    case stack(axis: Axis, spacing: Double, alignment: StackAlignment, distribution: StackDistribution)
     case box
     case spacer
     case label(text: String, style: TextStyle, color: String)
-    case image(path: String, contentMode: String, alt: String)
+    case image(path: String, contentMode: ContentMode, alt: String)
     case toggle(on: Bool, tint: String)
     case accessory(Accessory, color: String?)
     case divider(color: String, thickness: Double)
@@ -35,7 +66,7 @@ public struct ViewStyle: Sendable, Hashable {
     public var shrink: Double = 1
     /// Its own placement across its parent stack's axis (`fill`, `leading`, `center`,
     /// `trailing`), instead of the stack's alignment; nil follows the stack (CSS `align-self`).
-    public var alignSelf: String?
+    public var alignSelf: StackAlignment?
     /// A width, minimum or maximum width given as a fraction of the parent's inner width:
     /// resolved when the parent lays the view out; `auto` until then (CSS's cyclic percentages).
     public var percents: SizePercents?

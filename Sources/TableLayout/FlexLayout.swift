@@ -102,7 +102,7 @@ public struct FlexLayout {
                 (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: spacing, alignment: alignment, distribution: distribution)
             }
         case .box:
-            (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: 0, alignment: "fill", distribution: "fill")
+            (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: 0, alignment: .fill, distribution: .fill)
         case .label(let string, let textStyle, _):
             if text.drawsText, !string.isEmpty {
                 shaped = text.shape(string, style: textStyle, width: innerWidth)
@@ -160,25 +160,33 @@ public struct FlexLayout {
         let style = view.style
         var placed: [LaidOutView] = []
         var next = flowing.makeIterator()
-        let (axis, alignment, distribution): (Axis, String, String)
+        let (axis, alignment, distribution): (Axis, StackAlignment, StackDistribution)
         if case .stack(let stackAxis, _, let stackAlignment, let stackDistribution) = style.content {
             (axis, alignment, distribution) = (stackAxis, stackAlignment, stackDistribution)
         } else {
-            (axis, alignment, distribution) = (.vertical, "fill", "fill")
+            (axis, alignment, distribution) = (.vertical, .fill, .fill)
         }
         // The static position's rectangle and how a sole child is placed in it on each axis.
-        let isGrid = axis == .vertical && distribution == "fillEqually"
+        let isGrid = axis == .vertical && distribution == .fillEqually
         let rect = isGrid ? Rect(x: 0, y: 0, width: width, height: height)
             : Rect(x: style.padding[3], y: style.padding[0], width: width - style.padding[1] - style.padding[3], height: height - style.padding[0] - style.padding[2])
-        func placement(_ value: String) -> String {
-            switch value {
-            case "center": return "center"
-            case "trailing", "lastBaseline": return "end"
+        /// Where a sole child stands on an axis by the stack's distribution or alignment there.
+        func placement(_ distribution: StackDistribution) -> String {
+            switch distribution {
+            case .center: return "center"
+            case .trailing: return "end"
             default: return "start"
             }
         }
-        let horizontal = placement(axis == .horizontal ? distribution : alignment)
-        let vertical = isGrid ? "start" : placement(axis == .horizontal ? alignment : distribution)
+        func placement(_ alignment: StackAlignment) -> String {
+            switch alignment {
+            case .center: return "center"
+            case .trailing, .lastBaseline: return "end"
+            default: return "start"
+            }
+        }
+        let horizontal = axis == .horizontal ? placement(distribution) : placement(alignment)
+        let vertical = isGrid ? "start" : (axis == .horizontal ? placement(alignment) : placement(distribution))
         /// On one axis: the room an auto size is fitted in, and where the view starts once its size is known.
         func span(start: Double?, end: Double?, total: Double, rectStart: Double, rectSize: Double, placement: String) -> (room: Double, position: (Double) -> Double) {
             switch (start, end) {
@@ -282,7 +290,7 @@ public struct FlexLayout {
         let horizontalPadding = style.padding[1] + style.padding[3]
         let content: Double
         switch style.content {
-        case .stack(.vertical, _, _, "fillEqually"):
+        case .stack(.vertical, _, _, .fillEqually):
             // A grid of `minmax(0, 1fr)` rows in one `minmax(0, 1fr)` column: no minimum.
             content = 0
         case .stack(let axis, let spacing, _, _):
@@ -341,7 +349,6 @@ public struct FlexLayout {
 
     /// Whether an alignment aligns baselines (UIStackView's `firstBaseline` / `lastBaseline`,
     /// CSS `baseline` / `last baseline`).
-    static func isBaseline(_ alignment: String) -> Bool { alignment == "firstBaseline" || alignment == "lastBaseline" }
 
     /// A laid-out view's first (or last) baseline from its top, as CSS finds it: a label's first
     /// (last) line's; a row's, the baseline its baseline-aligned items share (first or last),
@@ -362,10 +369,10 @@ public struct FlexLayout {
                 // kind (CSS §8.5: the items that participate in baseline alignment).
                 // In a wrapping row, the items of its first (last) line.
                 let line = last ? item.wrapLine : 0
-                for wanted in last ? ["lastBaseline", "firstBaseline"] : ["firstBaseline", "lastBaseline"] {
+                for wanted in last ? [StackAlignment.lastBaseline, .firstBaseline] : [.firstBaseline, .lastBaseline] {
                     let isMember: (LaidOutView) -> Bool = { $0.wrapLine == line && ($0.style.alignSelf ?? alignment) == wanted }
                     if let aligned = last ? flowing.last(where: isMember) : flowing.first(where: isMember) {
-                        return aligned.frame.y + (baseline(aligned, last: wanted == "lastBaseline") ?? aligned.frame.height)
+                        return aligned.frame.y + (baseline(aligned, last: wanted == .lastBaseline) ?? aligned.frame.height)
                     }
                 }
             }
@@ -381,14 +388,14 @@ public struct FlexLayout {
         return layout(view, width: width, height: nil).frame.height
     }
 
-    private func layoutRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
+    private func layoutRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: StackAlignment, distribution: StackDistribution) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
         let items = Self.resolvingPercents(items, in: width)
-        let equal = distribution == "fillEqually"
+        let equal = distribution == .fillEqually
         let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
         var factors = Self.rowFactors(items, equal: equal)
         // Under equalCentering the children keep their sizes (UIStackView's): the room is the gaps'.
-        if distribution == "equalCentering" { factors.grows = factors.grows.map { _ in 0 } }
+        if distribution == .equalCentering { factors.grows = factors.grows.map { _ in 0 } }
         let widths = resolveFlexibleLengths(
             bases: bases, paddings: factors.paddings, grows: factors.grows, shrinks: factors.shrinks,
             mins: items.map { minimumMainWidth($0, equal: equal) }, maxs: items.map { maximumMainWidth($0, equal: equal) },
@@ -441,7 +448,7 @@ public struct FlexLayout {
     /// §9.4 steps 7–11, §9.5–9.6), spread along it; margins outside each item's box. Returns
     /// the items and the line's height.
     private func placeLine(_ items: [BoundView], widths: [Double], definiteHeight: Double?, width: Double, spacing: Double,
-                           alignment: String, distribution: String, top: Double, line: Int) -> ([LaidOutView], Double) {
+                           alignment: StackAlignment, distribution: StackDistribution, top: Double, line: Int) -> ([LaidOutView], Double) {
         var heights = zip(items, widths).map { contentHeight($0, width: $1) }
         // Items aligned by their baselines (CSS §8.3, §9.4 step 7): laid out at their own height,
         // each group's baselines at one line across the row, which is as tall as the group's
@@ -451,12 +458,12 @@ public struct FlexLayout {
         var shared: [Bool: (above: Double, below: Double)] = [:]
         var tallest = 0.0
         for (index, item) in items.enumerated() {
-            guard Self.isBaseline(item.style.alignSelf ?? alignment) else {
+            guard (item.style.alignSelf ?? alignment).isBaseline else {
                 tallest = max(tallest, heights[index] + Self.verticalMargins(item))
                 continue
             }
             if aligned.isEmpty { aligned = Array(repeating: nil, count: items.count) }
-            let last = (item.style.alignSelf ?? alignment) == "lastBaseline"
+            let last = (item.style.alignSelf ?? alignment) == .lastBaseline
             let child = layout(item, width: widths[index], height: item.style.height ?? heights[index])
             let offset = baseline(child, last: last) ?? child.frame.height
             let margin = item.style.margin
@@ -468,7 +475,7 @@ public struct FlexLayout {
         let lineHeight = definiteHeight ?? tallest
         let used = widths.reduce(0, +) + items.reduce(0) { $0 + Self.horizontalMargins($1) } + spacing * Double(items.count - 1)
         let (start, gap) = mainAxisPlacement(distribution: distribution, free: width - used, count: items.count, spacing: spacing)
-        let centred = distribution == "equalCentering"
+        let centred = distribution == .equalCentering
             ? Self.equalCenteringGaps(sizes: widths, before: items.map { $0.style.margin[3] }, after: items.map { $0.style.margin[1] },
                                       room: width - used + spacing * Double(items.count - 1), spacing: spacing)
             : nil
@@ -483,17 +490,17 @@ public struct FlexLayout {
             let y: Double
             if !aligned.isEmpty, let known = aligned[index] {
                 child = known.view
-                let last = alignment == "lastBaseline"
+                let last = alignment == .lastBaseline
                 let group = shared[last] ?? (-.infinity, -.infinity)
                 // First baselines line up from the top, last ones from the bottom.
                 y = last ? lineHeight - group.below - known.offset : group.above - known.offset
             } else {
-                let stretch = alignment == "fill" && item.style.height == nil
+                let stretch = alignment == .fill && item.style.height == nil
                 if stretch { heights[index] = clamp(lineHeight - margin[0] - margin[2], item.style.minHeight, item.style.maxHeight) }
                 child = layout(item, width: widths[index], height: stretch ? heights[index] : (item.style.height ?? heights[index]))
                 switch alignment {
-                case "center": y = (lineHeight - child.frame.height - margin[0] - margin[2]) / 2 + margin[0]
-                case "trailing": y = lineHeight - child.frame.height - margin[2]
+                case .center: y = (lineHeight - child.frame.height - margin[0] - margin[2]) / 2 + margin[0]
+                case .trailing: y = lineHeight - child.frame.height - margin[2]
                 default: y = margin[0]
                 }
             }
@@ -511,10 +518,10 @@ public struct FlexLayout {
     /// each line's flexible lengths are resolved on its own, lines are as tall as their tallest
     /// item and stand `lineSpacing` apart from the top (`align-content: flex-start`).
     private func layoutWrappingRow(_ items: [BoundView], width: Double, height: Double?, spacing: Double, lineSpacing: Double,
-                                   alignment: String, distribution: String) -> ([LaidOutView], Double) {
+                                   alignment: StackAlignment, distribution: StackDistribution) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
         let items = Self.resolvingPercents(items, in: width)
-        let equal = distribution == "fillEqually"
+        let equal = distribution == .fillEqually
         let bases = items.map { item in equal ? 0 : flexBaseWidth(item) }
         let mins = items.map { minimumMainWidth($0, equal: equal) }
         let maxs = items.map { maximumMainWidth($0, equal: equal) }
@@ -549,18 +556,18 @@ public struct FlexLayout {
         return (laidOut, height ?? y)
     }
 
-    private func layoutColumn(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: String, distribution: String) -> ([LaidOutView], Double) {
+    private func layoutColumn(_ items: [BoundView], width: Double, height: Double?, spacing: Double, alignment: StackAlignment, distribution: StackDistribution) -> ([LaidOutView], Double) {
         guard !items.isEmpty else { return ([], 0) }
         let items = Self.resolvingPercents(items, in: width)
         let widths = items.map { item -> Double in
             let style = item.style
             let room = width - Self.horizontalMargins(item)
             if let fixed = style.width { return clamp(fixed, style.minWidth, style.maxWidth) }
-            if (style.alignSelf ?? alignment) == "fill" { return clamp(room, style.minWidth, style.maxWidth) }
+            if (style.alignSelf ?? alignment) == .fill { return clamp(room, style.minWidth, style.maxWidth) }
             // fit-content: as wide as its content, at most the column, at least its min-content.
             return clamp(max(minimumContentWidth(item), min(preferredWidth(item), room)), style.minWidth, style.maxWidth)
         }
-        let equal = distribution == "fillEqually"
+        let equal = distribution == .fillEqually
         // Children laid out to learn their height are kept: in a column of automatic height
         // that first layout is the final one.
         var natural: [LaidOutView?] = Array(repeating: nil, count: items.count)
@@ -588,7 +595,7 @@ public struct FlexLayout {
             natural = natural.map { _ in nil }
         } else if let height {
             heights = resolveFlexibleLengths(
-                bases: naturalHeights, paddings: items.map { $0.style.padding[0] + $0.style.padding[2] }, grows: items.map { $0.style.height != nil || distribution == "equalCentering" ? 0 : $0.style.grow },
+                bases: naturalHeights, paddings: items.map { $0.style.padding[0] + $0.style.padding[2] }, grows: items.map { $0.style.height != nil || distribution == .equalCentering ? 0 : $0.style.grow },
                 shrinks: items.map { $0.style.height != nil ? 0 : $0.style.shrink }, mins: items.map { heightLimits($0).min }, maxs: items.map { heightLimits($0).max },
                 available: height - gaps - margins.reduce(0, +))
         }
@@ -596,7 +603,7 @@ public struct FlexLayout {
         let used = heights.reduce(0, +) + (equal ? 0 : margins.reduce(0, +)) + gaps
         let total = height ?? used
         let (start, gap) = mainAxisPlacement(distribution: distribution, free: total - used, count: items.count, spacing: spacing)
-        let centred = distribution == "equalCentering"
+        let centred = distribution == .equalCentering
             ? Self.equalCenteringGaps(sizes: heights, before: items.map { $0.style.margin[0] }, after: items.map { $0.style.margin[2] },
                                       room: total - used + gaps, spacing: spacing)
             : nil
@@ -615,10 +622,10 @@ public struct FlexLayout {
             }
             let margin = item.style.margin
             switch item.style.alignSelf ?? alignment {
-            case "center": child.frame.x = (width - child.frame.width - margin[1] - margin[3]) / 2 + margin[3]
+            case .center: child.frame.x = (width - child.frame.width - margin[1] - margin[3]) / 2 + margin[3]
             // Across a column no baseline is shared: a first baseline falls back to the start,
             // a last one to the end (CSS's fallback alignments, which the HTML states).
-            case "trailing", "lastBaseline": child.frame.x = width - child.frame.width - margin[1]
+            case .trailing, .lastBaseline: child.frame.x = width - child.frame.width - margin[1]
             default: child.frame.x = margin[3]
             }
             child.frame.y = y + margin[0]
@@ -631,11 +638,11 @@ public struct FlexLayout {
     /// Start offset and gap along the main axis (justify-content). Content wider than the box
     /// overflows as CSS lets it: centred content on both sides, trailing content before the
     /// start; spread content starts at the start.
-    private func mainAxisPlacement(distribution: String, free: Double, count: Int, spacing: Double) -> (Double, Double) {
+    private func mainAxisPlacement(distribution: StackDistribution, free: Double, count: Int, spacing: Double) -> (Double, Double) {
         switch distribution {
-        case "center": return (free / 2, spacing)
-        case "trailing": return (free, spacing)
-        case "equalSpacing": return (0, count > 1 ? spacing + max(0, free) / Double(count - 1) : spacing)
+        case .center: return (free / 2, spacing)
+        case .trailing: return (free, spacing)
+        case .equalSpacing: return (0, count > 1 ? spacing + max(0, free) / Double(count - 1) : spacing)
         default: return (0, spacing)
         }
     }

@@ -322,11 +322,37 @@ public struct JSONParser {
     }
 }
 
+/// Numbers as text for every writer (JSON, the HTML page's CSS, the rows a reference image
+/// records): rounded to a number of decimal places, with no trailing zeros, no exponent and no
+/// "-0", computed exactly in integers.
+public enum DecimalText {
+    /// `value` rounded to `places` decimals (0 to 6); nil when it is not finite or too large for
+    /// its last place to be counted exactly (2^53 units of it).
+    public static func exact(_ value: Double, places: Int) -> String? {
+        let unit = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(max(places, 0), 6)]
+        let scaled = (value * Double(unit)).rounded()
+        guard scaled.isFinite, scaled.magnitude < 9_007_199_254_740_992 else { return nil }
+        let units = Int64(scaled)
+        let magnitude = units.magnitude
+        var text = units < 0 ? "-" : ""
+        text += String(magnitude / UInt64(unit))
+        var fraction = magnitude % UInt64(unit)
+        if fraction != 0 {
+            var digits = String(unit).count - 1
+            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+            let decimals = String(fraction)
+            text += "." + String(repeating: "0", count: digits - decimals.count) + decimals
+        }
+        return text
+    }
+}
+
 /// JSON text written by hand (layouts, manifests, changesets): one writer of strings that
 /// escapes every control character, and of numbers to a thousandth.
 public enum JSONText {
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        if let text = DecimalText.exact(value, places: 3) { return text }
         let rounded = (value * 1000).rounded() / 1000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return String(rounded)

@@ -21,6 +21,7 @@ public enum RowPlaces {
     public static func read(_ png: [UInt8]) -> String? { PNGEncoder.text(in: png, key: key) }
 
     private static func number(_ value: Double) -> String {
+        if let text = DecimalText.exact(value, places: 2) { return text }
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

@@ -19,11 +19,11 @@ import Testing
         return BoundView(style: style, children: children)
     }
 
-    func row(_ children: [BoundView], spacing: Double = 0, alignment: String = "fill", distribution: String = "fill") -> BoundView {
+    func row(_ children: [BoundView], spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill) -> BoundView {
         view(.stack(axis: .horizontal, spacing: spacing, alignment: alignment, distribution: distribution), children: children)
     }
 
-    func column(_ children: [BoundView], spacing: Double = 0, alignment: String = "fill", distribution: String = "fill") -> BoundView {
+    func column(_ children: [BoundView], spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill) -> BoundView {
         view(.stack(axis: .vertical, spacing: spacing, alignment: alignment, distribution: distribution), children: children)
     }
 
@@ -37,16 +37,16 @@ import Testing
     /// A stack made taller than its content by a minimum or a fixed height places its children
     /// in the height it has, as a browser does: centred across a row, distributed along a column.
     @Test func aMinimumOrFixedHeightIsTheHeightChildrenAreAlignedIn() {
-        var centred = row([view(width: 20, height: 20)], alignment: "center")
+        var centred = row([view(width: 20, height: 20)], alignment: .center)
         centred.style.minHeight = 80
         #expect(frames(flex.layout(centred, width: 200, height: nil)) == ["0,30 20×20"])
-        var fixed = row([view(width: 20, height: 20)], alignment: "trailing")
+        var fixed = row([view(width: 20, height: 20)], alignment: .trailing)
         fixed.style.height = 50
         #expect(frames(flex.layout(fixed, width: 200, height: nil)) == ["0,30 20×20"])
-        var column = column([view(height: 10), view(grow: 1)], distribution: "fill")
+        var column = column([view(height: 10), view(grow: 1)], distribution: .fill)
         column.style.minHeight = 100
         #expect(frames(flex.layout(column, width: 50, height: nil)) == ["0,0 50×10", "0,10 50×90"])
-        var centredColumn = self.column([view(height: 10)], distribution: "center")
+        var centredColumn = self.column([view(height: 10)], distribution: .center)
         centredColumn.style.minHeight = 50
         #expect(frames(flex.layout(centredColumn, width: 50, height: nil)) == ["0,20 50×10"])
     }
@@ -69,7 +69,7 @@ import Testing
     /// Padding is not shrinkable (CSS `box-sizing: border-box`: a box is never narrower than its
     /// padding), and the shrink is weighted by the inner base, not the padded one.
     @Test func paddingIsAFloorAndDoesNotWeighTheShrink() {
-        let padded = view(.stack(axis: .horizontal, spacing: 0, alignment: "fill", distribution: "fill"), height: 10, padding: [0, 50, 0, 50])
+        let padded = view(.stack(axis: .horizontal, spacing: 0, alignment: .fill, distribution: .fill), height: 10, padding: [0, 50, 0, 50])
         let b = row([view(width: 300, height: 10)])
         // Overflow 200: the padded box has inner base 0 and keeps its 100; the other gives 200.
         #expect(frames(flex.layout(row([padded, b]), width: 200, height: nil)) == ["0,0 100×10", "100,0 100×10"])
@@ -84,14 +84,14 @@ import Testing
 
     @Test func alignmentAndDistribution() {
         let items = [view(width: 20, height: 10), view(width: 20, height: 30)]
-        #expect(frames(flex.layout(row(items, alignment: "center"), width: 100, height: nil)) == ["0,10 20×10", "20,0 20×30"])
-        #expect(frames(flex.layout(row(items, alignment: "trailing", distribution: "trailing"), width: 100, height: nil)) == ["60,20 20×10", "80,0 20×30"])
-        #expect(frames(flex.layout(row(items, distribution: "equalSpacing"), width: 100, height: nil)) == ["0,0 20×10", "80,0 20×30"])
-        #expect(frames(flex.layout(row(items, distribution: "fillEqually"), width: 100, height: nil)) == ["0,0 50×10", "50,0 50×30"])
+        #expect(frames(flex.layout(row(items, alignment: .center), width: 100, height: nil)) == ["0,10 20×10", "20,0 20×30"])
+        #expect(frames(flex.layout(row(items, alignment: .trailing, distribution: .trailing), width: 100, height: nil)) == ["60,20 20×10", "80,0 20×30"])
+        #expect(frames(flex.layout(row(items, distribution: .equalSpacing), width: 100, height: nil)) == ["0,0 20×10", "80,0 20×30"])
+        #expect(frames(flex.layout(row(items, distribution: .fillEqually), width: 100, height: nil)) == ["0,0 50×10", "50,0 50×30"])
     }
 
     @Test func columnsStackAndStretch() {
-        let stack = column([view(height: 10), view(width: 30, height: 20)], spacing: 5, alignment: "center")
+        let stack = column([view(height: 10), view(width: 30, height: 20)], spacing: 5, alignment: .center)
         let laidOut = flex.layout(stack, width: 100, height: nil)
         #expect(laidOut.frame.height == 35)
         #expect(frames(laidOut) == ["50,0 0×10", "35,15 30×20"])
