@@ -72,6 +72,27 @@ public final class Renderer {
         return try renderer.render(laidOut, appearance: appearance, scale: scale, masks: masks)
     }
 
+    /// Writes one PNG per page, whole files or none: `path` itself for a single page, for several
+    /// `<name>-<page>.<extension>` beside it (pages numbered as the command numbers them:
+    /// `list-01.png`, `list-02.png`…). Returns the paths written.
+    @discardableResult
+    public func png(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2, compression: Int = PNGEncoder.defaultLevel,
+                    masks: Masks = Masks(), to path: String) throws(Diagnostic) -> [String] {
+        let pages = try png(laidOut, appearance: appearance, scale: scale, compression: compression, masks: masks)
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().path, suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        let digits = String(pages.count).count
+        let paths = pages.indices.map { index -> String in
+            guard pages.count > 1 else { return path }
+            let number = String(index + 1)
+            return stem + "-" + String(repeating: "0", count: digits - number.count) + number + suffix
+        }
+        let outputs = zip(paths, pages).map { path, bytes in
+            (path: path, write: { (temporary: String) throws(Diagnostic) in try AtomicFile.create(bytes, at: temporary, naming: path) })
+        }
+        return try AtomicFile.commit(outputs, folder: url.deletingLastPathComponent().path)
+    }
+
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
     public func html(_ laidOut: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:], appearance: Appearance? = nil,
                      language: String = "en") throws(Diagnostic) -> String {
@@ -88,6 +109,23 @@ public final class Renderer {
         try AtomicFile.write(to: path) { temporary throws(Diagnostic) in
             try PDFRenderer(theme: theme, text: engine.text).write(laidOut, appearance: appearance, to: temporary, title: laidOut.table.title)
         }
+    }
+
+    /// The PDF's bytes, every page: what `pdf(_:appearance:to:)` writes (written in a private
+    /// temporary folder, read back and removed).
+    public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light) throws(Diagnostic) -> [UInt8] {
+        var template = Array((NSTemporaryDirectory() + "/tablerender-pdf-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw Diagnostic(.failure, at: nil, "cannot make a temporary folder for the PDF: \(String(cString: strerror(errno)))")
+        }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/table.pdf"
+        try PDFRenderer(theme: theme, text: engine.text).write(laidOut, appearance: appearance, to: path, title: laidOut.table.title)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot read the PDF back")
+        }
+        return Array(data)
     }
 }
 

@@ -82,6 +82,29 @@ import Testing
         #expect(text.contains("/MediaBox [ 0 0 595.28 841.89 ]"))
     }
 
+    /// `png` and `pdf` are symmetric: each gives the bytes and each writes files, the same bytes
+    /// either way; several pages are numbered files beside the path given, leaving no temporary.
+    @Test func pngAndPDFBothGiveBytesAndBothWriteFiles() throws {
+        let loaded = try LoadedDocument(path: Repository.path("Examples/catalogue/catalogue.json"))
+        let laidOut = try loaded.layout()
+        let folder = Repository.temporaryFolder()
+        try loaded.renderer.pdf(laidOut, to: folder + "/catalogue.pdf")
+        let pdf = try loaded.renderer.pdf(laidOut)
+        #expect(pdf == Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/catalogue.pdf"))))
+        #expect(String(decoding: pdf, as: UTF8.self).components(separatedBy: "<< /Type /Page %").count - 1 == laidOut.pages.count)
+        let pages = try loaded.renderer.png(laidOut, scale: 1)
+        let written = try loaded.renderer.png(laidOut, scale: 1, to: folder + "/catalogue.png")
+        #expect(pages.count == laidOut.pages.count && pages.count >= 10)
+        let digits = String(pages.count).count
+        #expect(written == (1...pages.count).map { folder + "/catalogue-" + String(repeating: "0", count: digits - String($0).count) + String($0) + ".png" })
+        for (path, bytes) in zip(written, pages) { #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes) }
+        // One page: the path itself.
+        let settings = try LoadedDocument(path: Repository.path("Examples/settings/settings.json"))
+        let one = try settings.renderer.png(try settings.layout(), to: folder + "/settings@2x.png")
+        #expect(one == [folder + "/settings@2x.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
     @Test func failedRenderLeavesTheOldFileInPlace() throws {
         let folder = Repository.folder(with: [
             "doc.json": #"{"sections": [{"items": [{"template": "T", "values": {"i": "x.png"}}]}], "templates": ["t"]}"#,
