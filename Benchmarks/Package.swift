@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The benchmarks that are Swift programs, in a package of their own so that users of the library
-// do not build them. They use the library as a user does, through its products:
+// do not build them, and the README's Swift example (readme-example). They use the library as a
+// user's package does, through its products and public API alone:
 //   swift run -c release --package-path Benchmarks diff-benchmark
 //   Benchmarks/compare.sh
 let package = Package(
@@ -11,6 +12,8 @@ let package = Package(
     dependencies: [.package(name: "tablerender", path: "..")],
     targets: [
         .executableTarget(name: "diff-benchmark", dependencies: [.product(name: "TableRender", package: "tablerender")], path: "DiffBenchmark"),
+        // The README's Swift example, against the public API alone.
+        .executableTarget(name: "readme-example", dependencies: [.product(name: "TableRender", package: "tablerender")], path: "ReadmeExample"),
         .executableTarget(name: "compare-benchmark", dependencies: [.product(name: "TableRender", package: "tablerender"),
                                                                    .product(name: "TableSnapshot", package: "tablerender")],
                           path: "CompareBenchmark"),
