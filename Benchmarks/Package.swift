@@ -14,6 +14,8 @@ let package = Package(
         .executableTarget(name: "diff-benchmark", dependencies: [.product(name: "TableRender", package: "tablerender")], path: "DiffBenchmark"),
         // The README's Swift example, against the public API alone.
         .executableTarget(name: "readme-example", dependencies: [.product(name: "TableRender", package: "tablerender")], path: "ReadmeExample"),
+        // The DocC getting-started article's example, likewise.
+        .executableTarget(name: "getting-started", dependencies: [.product(name: "TableRender", package: "tablerender")], path: "GettingStarted"),
         .executableTarget(name: "compare-benchmark", dependencies: [.product(name: "TableRender", package: "tablerender"),
                                                                    .product(name: "TableSnapshot", package: "tablerender")],
                           path: "CompareBenchmark"),

@@ -18,11 +18,14 @@ swift build -c release --product tablerender 2>&1 | grep -vE '^warning: prohibit
 # built in Benchmarks/.build) that uses the library's public API alone, as a user's package does.
 if ! swift build -c release --package-path Benchmarks > "$log" 2>&1; then echo "the Benchmarks package (the README's example) did not build"; status=1; fi
 grep -vE '^warning: prohibited flag' "$log" || true
-echo "The README's Swift example, built outside the package and run in an empty folder:"
+echo "The README's and the DocC article's Swift examples, built outside the package and run in an empty folder:"
 example=$(mktemp -d)
 root=$PWD
 example_failed=0
-(cd "$example" && "$root/Benchmarks/.build/release/readme-example" && test -s settings.pdf && test -s settings@3x.png) || { echo "the README's example failed"; example_failed=1; status=1; }
+for program in readme-example getting-started; do
+  rm -rf "${example:?}"/*
+  (cd "$example" && "$root/Benchmarks/.build/release/$program" && test -s settings.pdf && test -s settings@3x.png) || { echo "$program failed"; example_failed=1; status=1; }
+done
 rm -rf "$example"
 echo "Section-state diff benchmark (release build):"
 Benchmarks/.build/release/diff-benchmark || status=$?
@@ -41,6 +44,6 @@ if [ -n "$left" ]; then
   leftover_failed=1
   status=1
 fi
-echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); README example: $([ "$example_failed" -eq 0 ] && echo passed || echo failed); browser tests: $browser_passed passed, $browser_failed failed"
+echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); README and DocC examples: $([ "$example_failed" -eq 0 ] && echo passed || echo failed); browser tests: $browser_passed passed, $browser_failed failed"
 echo "$((swift_passed + browser_passed + fuzz_passed + 1 - example_failed)) passed, $((swift_failed + browser_failed + 1 - fuzz_passed + example_failed + leftover_failed)) failed"
 exit $status

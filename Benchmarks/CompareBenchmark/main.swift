@@ -27,8 +27,8 @@ do {
     let a = try screen("Value 12"), b = try screen("Changed value")
     if CommandLine.arguments.count > 1 {
         let folder = CommandLine.arguments[1]
-        try AtomicFile.write(try a.png(), to: folder + "/a.png")
-        try AtomicFile.write(try b.png(), to: folder + "/b.png")
+        try Data(try a.png()).write(to: URL(fileURLWithPath: folder + "/a.png"))
+        try Data(try b.png()).write(to: URL(fileURLWithPath: folder + "/b.png"))
     }
     var times: [Double] = []
     var result = ImageComparison.compare(expected: a, actual: b)

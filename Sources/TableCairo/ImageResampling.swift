@@ -7,12 +7,12 @@ import TableText
 
 /// Images for an HTML page: at most twice the largest size the page shows them at (what a
 /// 2× screen needs), so that a photo shown as a 40-point avatar does not weigh megabytes.
-public enum ImageResampling {
+package enum ImageResampling {
     /// `path` as a data URI: an SVG, or a picture no larger than twice what any of its uses
     /// shows (its box for `scaleToFill`, the picture scaled to fit or fill its box for
     /// `aspectFit` and `aspectFill`, itself for `center`), as it is; a larger picture resampled
     /// (Cairo's good filter) and written as PNG.
-    public static func dataURI(_ path: String, largest: [ContentMode: Size]) throws(Diagnostic) -> String {
+    package static func dataURI(_ path: String, largest: [ContentMode: Size]) throws(Diagnostic) -> String {
         let kind = try ImageCheck.check(path)
         if kind == .pdf { return try svgDataURI(of: path) }
         guard kind != .svg, largest[.center] == nil, !largest.isEmpty else { return try ImageCheck.dataURI(path) }

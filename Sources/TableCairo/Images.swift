@@ -172,8 +172,8 @@ final class LoadedImage {
 }
 
 /// Decoding an image to see that it decodes (for `check`), as a render would.
-public enum ImageDecoding {
-    public static func verify(_ path: String) throws(Diagnostic) {
+package enum ImageDecoding {
+    package static func verify(_ path: String) throws(Diagnostic) {
         _ = try LoadedImage.load(path)
     }
 }

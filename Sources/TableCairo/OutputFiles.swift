@@ -60,24 +60,24 @@ final class OutputFile {
 }
 
 /// A file written piece by piece (an HTML page put together from its parts), every write checked.
-public final class OutputWriter {
+package final class OutputWriter {
     private let file: OutputFile
 
-    public init(path: String) throws(Diagnostic) { file = try OutputFile(temporary: path, name: path) }
+    package init(path: String) throws(Diagnostic) { file = try OutputFile(temporary: path, name: path) }
 
-    public func append(_ bytes: [UInt8]) throws(Diagnostic) {
+    package func append(_ bytes: [UInt8]) throws(Diagnostic) {
         guard bytes.withUnsafeBytes({ file.append($0) }) else { try file.finish(); return }
     }
 
     /// Flushes to disk; throws the first failure.
-    public func finish() throws(Diagnostic) { try file.finish() }
+    package func finish() throws(Diagnostic) { try file.finish() }
 }
 
 /// Writes files whole or not at all: every file of a run is written to a temporary name beside
 /// it first, and only when all of them succeeded are they renamed into place (a failure removes
 /// the temporaries, and the folders the run made, and changes nothing). Every output is proven to
 /// sit in its folder before anything is written.
-public enum AtomicFile {
+package enum AtomicFile {
     /// The hidden temporary name a file is written under before it is renamed to `path`:
     /// `.<name>.<pid>.tmp`, so that a later run can tell a dead run's leftovers.
     static func temporary(for path: String) -> String {
@@ -86,14 +86,14 @@ public enum AtomicFile {
     }
 
     /// Writes `bytes` to a new file at `path` (a temporary, named in errors as `name`).
-    public static func create(_ bytes: [UInt8], at path: String, naming name: String? = nil) throws(Diagnostic) {
+    package static func create(_ bytes: [UInt8], at path: String, naming name: String? = nil) throws(Diagnostic) {
         try OutputFile.write(bytes, temporary: path, name: name ?? path)
     }
 
     /// Writes every output to a temporary name in `folder` first; only when all succeeded are
     /// they renamed into place. Two outputs with the same path, or a path that would leave
     /// `folder`, are errors before anything is written.
-    public static func commit(_ outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)], folder: String) throws(Diagnostic) -> [String] {
+    package static func commit(_ outputs: [(path: String, write: (String) throws(Diagnostic) -> Void)], folder: String) throws(Diagnostic) -> [String] {
         let home = URL(fileURLWithPath: folder).standardizedFileURL.path
         var seen = Set<String>()
         for output in outputs {
@@ -161,7 +161,7 @@ public enum AtomicFile {
 
     /// Removes the temporary files that runs of tablerender which no longer exist left in
     /// `folder` (killed while writing): `.<name>.<pid>.tmp` and `.tablerender-page-<pid>-….tmp`.
-    public static func removeStaleTemporaries(in folder: String) {
+    package static func removeStaleTemporaries(in folder: String) {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
             let parts = entry.dropLast(4).split(separator: ".")
             let pid: Int32?
@@ -176,13 +176,13 @@ public enum AtomicFile {
     }
 
     /// Writes `bytes` to `path`, whole or not at all.
-    public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         try write(to: path) { temporary throws(Diagnostic) in try create(bytes, at: temporary, naming: path) }
     }
 
     /// Runs `body` with a temporary path next to `path`, then renames it into place; on failure
     /// the temporary file is removed and `path` is left as it was.
-    public static func write(to path: String, _ body: (String) throws(Diagnostic) -> Void) throws(Diagnostic) {
+    package static func write(to path: String, _ body: (String) throws(Diagnostic) -> Void) throws(Diagnostic) {
         let temporary = temporary(for: path)
         do {
             try body(temporary)

@@ -33,7 +33,7 @@ public struct ARGBImage: Sendable, Equatable {
     }
 
     /// Decodes PNG bytes; a truncated or corrupt file is an error, never a crash.
-    public init(png bytes: [UInt8], name: String) throws(Diagnostic) {
+    package init(png bytes: [UInt8], name: String) throws(Diagnostic) {
         self = try decodePNG(bytes, name: name) { data, width, height, stride, opaque in
             ARGBImage(data: data, width: width, height: height, stride: stride, opaque: opaque)
         }

@@ -62,7 +62,7 @@ public enum PNGEncoder {
 
     /// `png` with an international text chunk (`iTXt`, UTF-8) of `key` after its header: what a
     /// reference image says about itself (where its rows are), which no viewer shows.
-    public static func addingText(_ png: [UInt8], key: String, text: String) -> [UInt8] {
+    package static func addingText(_ png: [UInt8], key: String, text: String) -> [UInt8] {
         // The signature (8 bytes) and IHDR (4 + 4 + 13 + 4).
         guard png.count > 33, Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
         let type = Array("iTXt".utf8)
@@ -73,7 +73,7 @@ public enum PNGEncoder {
     }
 
     /// The text of `key` that `addingText` put into `png`, if any.
-    public static func text(in png: [UInt8], key: String) -> String? {
+    package static func text(in png: [UInt8], key: String) -> String? {
         var offset = 8
         let keyBytes = Array(key.utf8)
         while offset + 12 <= png.count {

@@ -173,11 +173,11 @@ final class Painter {
 /// actual alike. A mask names a view by its `id`, a row, header or footer by its id, or an item
 /// by its JSON path (`$.sections[0].items[2]`).
 public struct Masks: Sendable, Hashable {
-    public var names: Set<String>
+    package var names: Set<String>
 
     public init(_ names: some Sequence<String> = [String]()) { self.names = Set(names) }
 
-    public var isEmpty: Bool { names.isEmpty }
+    package var isEmpty: Bool { names.isEmpty }
 
     static let color = RGBA(red: 1, green: 0, blue: 1)
 
@@ -199,12 +199,12 @@ public struct Masks: Sendable, Hashable {
 
     /// The masks that name nothing in `table`: a mask with a typo would cover nothing and let
     /// the region it meant be compared.
-    public func unmatched(in table: LaidOutTable) -> [String] {
+    package func unmatched(in table: LaidOutTable) -> [String] {
         names.subtracting(Self.names(in: table, paths: true)).sorted()
     }
 
     /// Every view and row id a mask could name in `table`, for suggestions.
-    public static func known(in table: LaidOutTable) -> [String] { names(in: table, paths: false).sorted() }
+    package static func known(in table: LaidOutTable) -> [String] { names(in: table, paths: false).sorted() }
 
     /// The ids of `table`'s views and blocks, and its items' JSON paths with `paths`.
     private static func names(in table: LaidOutTable, paths: Bool) -> Set<String> {

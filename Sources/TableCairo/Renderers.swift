@@ -5,7 +5,7 @@ import TableTemplates
 import TableText
 
 /// Cairo's limit on an image surface side, and so a PNG page's.
-public let maximumPixels = 32_767
+package let maximumPixels = 32_767
 
 /// Draws one page on a new image surface at `scale`: the one place pages become pixels.
 func drawImage(_ page: Page, of table: LaidOutTable, painter: Painter, scale: Double) throws(Diagnostic) -> Canvas {
@@ -24,11 +24,11 @@ func drawImage(_ page: Page, of table: LaidOutTable, painter: Painter, scale: Do
 }
 
 /// Renders pages to PNG images at a scale, light or dark.
-public struct PNGRenderer {
-    public var theme: Theme
-    public var text: TextEngine
+package struct PNGRenderer {
+    package var theme: Theme
+    package var text: TextEngine
 
-    public init(theme: Theme, text: TextEngine) {
+    package init(theme: Theme, text: TextEngine) {
         self.theme = theme
         self.text = text
     }
@@ -53,17 +53,17 @@ public struct PNGRenderer {
     }
 
     /// The first page's pixels, unencoded: what snapshot comparison needs.
-    public func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double, masks: Masks = Masks()) throws(Diagnostic) -> ARGBImage {
+    package func pixels(_ table: LaidOutTable, appearance: Appearance, scale: Double, masks: Masks = Masks()) throws(Diagnostic) -> ARGBImage {
         guard let page = table.pages.first else { return ARGBImage(words: [], width: 0, height: 0) }
         return try drawImage(page, of: table, painter: Painter(theme: theme, appearance: appearance, text: text, scale: scale, masks: masks), scale: scale).argbImage()
     }
 
     /// zlib level of the PNGs, 0 (none) to 9 (smallest).
-    public var compression = PNGEncoder.defaultLevel
+    package var compression = PNGEncoder.defaultLevel
 
     /// One encoded PNG per page. Pages are drawn one after another and encoded in parallel, a
     /// few at a time, so memory holds a few pages' pixels, not the document's.
-    public func render(_ table: LaidOutTable, appearance: Appearance, scale: Double, masks: Masks = Masks()) throws(Diagnostic) -> [[UInt8]] {
+    package func render(_ table: LaidOutTable, appearance: Appearance, scale: Double, masks: Masks = Masks()) throws(Diagnostic) -> [[UInt8]] {
         let painter = Painter(theme: theme, appearance: appearance, text: text, scale: scale, masks: masks)
         var images: [[UInt8]] = []
         images.reserveCapacity(table.pages.count)
@@ -82,24 +82,24 @@ public struct PNGRenderer {
 }
 
 /// Renders all pages into one PDF with real text, an outline entry per section and links.
-public struct PDFRenderer {
-    public var theme: Theme
-    public var text: TextEngine
+package struct PDFRenderer {
+    package var theme: Theme
+    package var text: TextEngine
 
-    public init(theme: Theme, text: TextEngine) {
+    package init(theme: Theme, text: TextEngine) {
         self.theme = theme
         self.text = text
     }
 
     /// Writes the PDF to `path` (the caller renames it into place). The creation date comes from
     /// `SOURCE_DATE_EPOCH` when set; otherwise the PDF carries none, so output is reproducible.
-    public func write(_ table: LaidOutTable, appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
+    package func write(_ table: LaidOutTable, appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
         try write([(nil, table)], appearance: appearance, to: path, title: title)
     }
 
     /// Several scenes in one PDF: each starts on a page of its own; with more than one, each
     /// scene is an outline entry and its sections are entries below it.
-    public func write(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
+    package func write(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
         let stream = PDFStream(theme: theme, text: text, appearance: appearance, path: path, title: title, outlinesScenes: scenes.count > 1)
         for scene in scenes {
             stream.beginScene(scene.name)
@@ -108,7 +108,7 @@ public struct PDFRenderer {
         try stream.finish()
     }
 
-    public static func outlineTitle(_ section: Section, index: Int) -> String {
+    package static func outlineTitle(_ section: Section, index: Int) -> String {
         if case .title(let title)? = section.header, !title.isEmpty { return title }
         return section.id
     }
@@ -126,35 +126,35 @@ public struct PDFRenderer {
 
 /// PNG pages written as they are laid out: drawn one after another, encoded a core's worth at a
 /// time in parallel, each written to a temporary file at once. Memory holds a few pages' pixels.
-public final class PNGStream {
+package final class PNGStream {
     private let painter: Painter
     private let scale: Double
     private let compression: Int
     private let folder: String
     private var batch: [(bytes: [UInt8], width: Int, height: Int, stride: Int)] = []
     /// The temporary files written so far, in page order.
-    public private(set) var files: [String] = []
+    package private(set) var files: [String] = []
 
-    public init(theme: Theme, text: TextEngine, appearance: Appearance, scale: Double, compression: Int, folder: String) {
+    package init(theme: Theme, text: TextEngine, appearance: Appearance, scale: Double, compression: Int, folder: String) {
         painter = Painter(theme: theme, appearance: appearance, text: text, scale: scale)
         self.scale = scale
         self.compression = compression
         self.folder = folder
     }
 
-    public func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
+    package func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
         batch.append(try drawImage(page, of: table, painter: painter, scale: scale).pixels())
         if batch.count >= max(1, ProcessInfo.processInfo.activeProcessorCount) { try flush() }
     }
 
     /// Writes what is left; returns every temporary file in page order.
-    public func finish() throws(Diagnostic) -> [String] {
+    package func finish() throws(Diagnostic) -> [String] {
         try flush()
         return files
     }
 
     /// Removes the temporary files (after a failure).
-    public func discard() {
+    package func discard() {
         for file in files { unlink(file) }
         files = []
     }
@@ -171,7 +171,7 @@ public final class PNGStream {
 }
 
 /// A PDF written page by page, as the pages are laid out: nothing but the current page is kept.
-public final class PDFStream {
+package final class PDFStream {
     private let painter: Painter
     private let path: String
     private let title: String?
@@ -183,7 +183,7 @@ public final class PDFStream {
     private var sceneStarted = false
     private var outlined = Set<Int>()
 
-    public init(theme: Theme, text: TextEngine, appearance: Appearance, path: String, title: String?, outlinesScenes: Bool) {
+    package init(theme: Theme, text: TextEngine, appearance: Appearance, path: String, title: String?, outlinesScenes: Bool) {
         painter = Painter(theme: theme, appearance: appearance, text: text)
         self.path = path
         self.title = title
@@ -191,14 +191,14 @@ public final class PDFStream {
     }
 
     /// The pages that follow belong to a new scene: a new outline entry when scenes are outlined.
-    public func beginScene(_ name: String?) {
+    package func beginScene(_ name: String?) {
         sceneName = name
         sceneStarted = false
         sceneOutline = 0
         outlined = []
     }
 
-    public func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
+    package func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
         let canvas: Canvas
         if let open = self.canvas {
             canvas = open
@@ -223,7 +223,7 @@ public final class PDFStream {
         try canvas.check("draw page \(number)")
     }
 
-    public func finish() throws(Diagnostic) {
+    package func finish() throws(Diagnostic) {
         try canvas?.finish()
     }
 }

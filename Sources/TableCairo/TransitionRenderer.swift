@@ -6,11 +6,11 @@ import TableText
 /// A picture of a changeset: the section before and after, side by side, with deleted rows marked
 /// red (−), inserted green (+), moved blue (old → new position, joined by a line) and updated
 /// amber. Readable by someone who never saw the JSON.
-public struct TransitionRenderer {
-    public var theme: Theme
-    public var text: TextEngine
+package struct TransitionRenderer {
+    package var theme: Theme
+    package var text: TextEngine
 
-    public init(theme: Theme, text: TextEngine) {
+    package init(theme: Theme, text: TextEngine) {
         self.theme = theme
         self.text = text
     }
@@ -25,7 +25,7 @@ public struct TransitionRenderer {
         from == to ? "moved, still \(to + 1)" : "\(from + 1) → \(to + 1)"
     }
 
-    public func render(before: LaidOutTable, after: LaidOutTable, changeset: Changeset, title: String, from: String, to: String,
+    package func render(before: LaidOutTable, after: LaidOutTable, changeset: Changeset, title: String, from: String, to: String,
                        appearance: Appearance, scale: Double) throws(Diagnostic) -> [UInt8] {
         guard let left = before.pages.first, let right = after.pages.first else { return [] }
         let badgeFont = FontSpec(family: theme.font("headline")?.family ?? "Inter", size: 12, weight: 700, lineHeight: 16)

@@ -12,38 +12,38 @@
 /// - `setConstant` changes a constraint's constant and re-solves from the current solution by
 ///   the dual simplex method, a few pivots instead of a new system: a template's system is
 ///   built once and each row only changes its text sizes and width.
-public final class Solver {
-    public init() {}
+package final class Solver {
+    package init() {}
 
     /// A variable of the system; its value is 0 until constraints say otherwise.
-    public struct Variable: Hashable, Sendable {
+    package struct Variable: Hashable, Sendable {
         let symbol: Int
     }
 
     /// A constraint added to the solver, to change its constant or remove it.
-    public struct ConstraintID: Hashable, Sendable {
+    package struct ConstraintID: Hashable, Sendable {
         let index: Int
     }
 
     /// A required constraint that cannot hold with the required constraints already added;
     /// `conflicting` names those it conflicts with (the rows whose combination proves it).
-    public struct Unsatisfiable: Error, Sendable {
-        public var conflicting: [ConstraintID] = []
+    package struct Unsatisfiable: Error, Sendable {
+        package var conflicting: [ConstraintID] = []
     }
 
-    public func makeVariable() -> Variable {
+    package func makeVariable() -> Variable {
         Variable(symbol: newSymbol(.external))
     }
 
     /// The value of `variable` in the current solution.
-    public func value(_ variable: Variable) -> Double {
+    package func value(_ variable: Variable) -> Double {
         rows[variable.symbol]?.constant ?? 0
     }
 
     /// Adds `constraint`; throws `Unsatisfiable` when it is required and conflicts with the
     /// required constraints already added (the system is then unchanged).
     @discardableResult
-    public func add(_ constraint: Constraint) throws(Unsatisfiable) -> ConstraintID {
+    package func add(_ constraint: Constraint) throws(Unsatisfiable) -> ConstraintID {
         var tag = Tag()
         var row = makeRow(constraint, tag: &tag)
         let subject = chooseSubject(row, tag: tag)
@@ -74,7 +74,7 @@ public final class Solver {
     }
 
     /// Removes a constraint added before; its variables keep the values the others give them.
-    public func remove(_ id: ConstraintID) {
+    package func remove(_ id: ConstraintID) {
         guard constraints[id.index].live else { return }
         constraints[id.index].live = false
         let tag = constraints[id.index].tag
@@ -92,7 +92,7 @@ public final class Solver {
     /// Sets the constant of a constraint added before (the `c` of `expression + c ⋈ 0`) and
     /// solves again from the current solution. Throws `Unsatisfiable` when a required constraint
     /// can no longer hold; the constraint is then left at its old constant.
-    public func setConstant(_ id: ConstraintID, _ constant: Double) throws(Unsatisfiable) {
+    package func setConstant(_ id: ConstraintID, _ constant: Double) throws(Unsatisfiable) {
         let stored = constraints[id.index]
         guard stored.live else { return }
         let delta = constant - stored.constraint.expression.constant
@@ -136,7 +136,7 @@ public final class Solver {
 
     /// For a constraint `variable == value` (made as `Constraint(variable, .equal, value)`):
     /// sets its value.
-    public func setValue(_ id: ConstraintID, _ value: Double) throws(Unsatisfiable) {
+    package func setValue(_ id: ConstraintID, _ value: Double) throws(Unsatisfiable) {
         try setConstant(id, -value)
     }
 

@@ -9,23 +9,23 @@ import TableTemplates
 /// no request to any network (a Content-Security-Policy forbids it). The page is laid out by the
 /// browser from the same sizes and text settings, and every row carries its computed height in
 /// `data-height` so anyone can compare.
-public struct HTMLRenderer {
-    public var theme: Theme
+package struct HTMLRenderer {
+    package var theme: Theme
     /// `nil` follows the reader's `prefers-color-scheme`; a value forces one palette.
-    public var appearance: Appearance?
-    public var language: String
+    package var appearance: Appearance?
+    package var language: String
     /// A label's min-content and max-content widths as tablerender measures them (its longest
     /// word, its width on one line); without it, the browser measures the label itself.
-    public var intrinsicWidths: ((_ text: String, _ style: TextStyle) -> (min: Double, max: Double))?
+    package var intrinsicWidths: ((_ text: String, _ style: TextStyle) -> (min: Double, max: Double))?
 
     /// Makes the data URI of an image for the largest box (points) it is shown in with each content
     /// mode: by default the file as it is; a renderer that can decode images gives one of at most
     /// twice the size shown.
-    public var imageData: @Sendable (_ path: String, _ largest: [ContentMode: Size]) throws(Diagnostic) -> String = { path, _ throws(Diagnostic) in
+    package var imageData: @Sendable (_ path: String, _ largest: [ContentMode: Size]) throws(Diagnostic) -> String = { path, _ throws(Diagnostic) in
         try ImageCheck.dataURI(path)
     }
 
-    public init(theme: Theme, appearance: Appearance? = nil, language: String = "en") {
+    package init(theme: Theme, appearance: Appearance? = nil, language: String = "en") {
         self.theme = theme
         self.appearance = appearance
         self.language = language
@@ -36,7 +36,7 @@ public struct HTMLRenderer {
     ///   - table: the table in its initial scene, laid out as one page.
     ///   - states: for each stateful section (by index), every state in order with the table laid
     ///     out with that section in that state: each state becomes a list the page can switch to.
-    public func render(_ table: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:]) throws(Diagnostic) -> String {
+    package func render(_ table: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:]) throws(Diagnostic) -> String {
         guard table.pages.count == 1, let page = table.pages.first else {
             throw Diagnostic(at: nil, "the HTML page is laid out as one page; render it with page 'content'")
         }
@@ -112,7 +112,7 @@ public struct HTMLRenderer {
     /// file (`spill`) past a few megabytes, so a page of a million rows needs the memory of a
     /// window of rows. The page is put together when it is written: its head (the style sheet
     /// names every class the body used), the body, its end.
-    public final class Stream {
+    package final class Stream {
         private let renderer: HTMLRenderer
         private var context: Context
         private var body = ""
@@ -122,7 +122,7 @@ public struct HTMLRenderer {
 
         /// `table` describes the table (its pages are not needed); `spill` is a file the body
         /// may be kept in (removed by `discard` or `write`).
-        public init(renderer: HTMLRenderer, table: LaidOutTable, spill: String? = nil) {
+        package init(renderer: HTMLRenderer, table: LaidOutTable, spill: String? = nil) {
             self.renderer = renderer
             self.spill = spill
             context = Context(theme: renderer.theme, table: table)
@@ -132,7 +132,7 @@ public struct HTMLRenderer {
 
         deinit { discard() }
 
-        public func add(_ block: Block) throws(Diagnostic) {
+        package func add(_ block: Block) throws(Diagnostic) {
             try context.add(block, into: &body)
             if body.utf8.count > Self.spillSize, let spill { try keep(spill) }
         }
@@ -154,13 +154,13 @@ public struct HTMLRenderer {
 
         /// The whole page, when it was small enough to stay in memory (for tests and callers
         /// without a file).
-        public func finish() throws(Diagnostic) -> String {
+        package func finish() throws(Diagnostic) -> String {
             try context.close(into: &body)
             return try renderer.document(body: body, context: context)
         }
 
         /// Writes the whole page to `path` through `write` (a writer of bytes that checks them).
-        public func write(_ append: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        package func write(_ append: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
             try context.close(into: &body)
             try append(Array(try renderer.head(context).utf8))
             if let spilled, let spill {
@@ -176,7 +176,7 @@ public struct HTMLRenderer {
         }
 
         /// Removes the spill file.
-        public func discard() {
+        package func discard() {
             try? spilled?.close()
             spilled = nil
             if let spill { unlink(spill) }

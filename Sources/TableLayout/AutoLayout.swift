@@ -12,7 +12,7 @@ import TableText
 /// A template's constraint system is built once per engine (per thread) and per shape (which
 /// stack-view children are hidden, whether the height is fixed, the margins); each row then only
 /// changes constants: the width, and the intrinsic sizes of its text.
-public final class AutoLayout {
+package final class AutoLayout {
     let text: TextEngine
     private var systems: [SystemKey: ConstraintSystem] = [:]
     /// Each template's value-independent binding, by template id (an engine has one theme and
@@ -22,7 +22,7 @@ public final class AutoLayout {
     /// (setting constants and re-solving, the second pass included; not binding or measuring).
     private var statistics = (built: 0, solved: 0, nanoseconds: UInt64(0))
 
-    public init(text: TextEngine) { self.text = text }
+    package init(text: TextEngine) { self.text = text }
 
     deinit {
         guard statistics.solved > 0, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
@@ -40,7 +40,7 @@ public final class AutoLayout {
 
     /// The cell, header or footer of `template` bound to `values` and laid out at `width`;
     /// `height` fixes the height, nil self-sizes it.
-    public func layout(_ template: Template, document: IBDocument, values: Value.Object, width: Double, height: Double?,
+    package func layout(_ template: Template, document: IBDocument, values: Value.Object, width: Double, height: Double?,
                        theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = [], at location: SourceLocation) throws(Diagnostic) -> BoundView {
         let ready = prepared[template.id] ?? IBBinding.Prepared(document, theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: text)
         prepared[template.id] = ready
@@ -98,7 +98,7 @@ public final class AutoLayout {
     /// placeholder intrinsic size where the document sets one. IB's stored frames are
     /// then an oracle for the solver and for how constraints are read.
     /// With `width`, the content view is laid out at that width instead (the same height).
-    public func designFrames(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, width: Double? = nil) throws(Diagnostic)
+    package func designFrames(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, width: Double? = nil) throws(Diagnostic)
         -> (frames: [String: Rect], warnings: [String]) {
         var states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, text: text,
                                         at: SourceLocation(file: document.file))
@@ -126,7 +126,7 @@ public final class AutoLayout {
 
     /// What `check` reports of a document: elements drawn as placeholders, conflicting and
     /// ambiguous constraints, missing fonts and images, each with its IB id.
-    public func warnings(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) -> [String] {
+    package func warnings(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) -> [String] {
         var result: [String] = []
         var states: [String: IBViewState]
         do { states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: text,

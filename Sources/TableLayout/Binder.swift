@@ -5,19 +5,19 @@ import TableText
 
 /// Binds templates to item values: resolves `{key.path}` bindings, hides views whose content is
 /// missing or empty, checks tokens and values, and resolves image paths inside the assets folder.
-public struct Binder: Sendable {
-    public let theme: Theme
-    public let assetsFolder: String
+package struct Binder: Sendable {
+    package let theme: Theme
+    package let assetsFolder: String
     /// Templates compiled once, when first bound: each view's box properties worked out ahead
     /// when none of them is bound, so a row only resolves what its values change.
     private let compiled = CompiledTemplates()
 
     /// Asset catalogs: an image `source` names one of their image sets before a file.
-    public let catalogs: [AssetCatalog]
+    package let catalogs: [AssetCatalog]
     /// The theme's pseudo-locale, which rewrites every label's text.
     let pseudoLocale: PseudoLocale?
 
-    public init(theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) {
+    package init(theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) {
         self.theme = theme
         self.assetsFolder = assetsFolder
         self.catalogs = catalogs
@@ -25,7 +25,7 @@ public struct Binder: Sendable {
     }
 
     /// The image set `name` of the catalogs, and its natural size in points.
-    public func asset(_ name: String) throws(Diagnostic) -> (reference: ImageReference, size: (width: Double, height: Double)?)? {
+    package func asset(_ name: String) throws(Diagnostic) -> (reference: ImageReference, size: (width: Double, height: Double)?)? {
         guard let reference = catalogs.lazy.compactMap({ $0.images[name] }).first else { return nil }
         return (reference, try reference.naturalSize())
     }
@@ -91,7 +91,7 @@ public struct Binder: Sendable {
 
     /// The bound content view of `template` for `values`; nil when it is empty or hidden.
     /// Errors carry the item's document location and the template line.
-    public func bind(_ template: Template, values: Value.Object, at location: SourceLocation) throws(Diagnostic) -> BoundView? {
+    package func bind(_ template: Template, values: Value.Object, at location: SourceLocation) throws(Diagnostic) -> BoundView? {
         let outlets = template.outlets
         for key in values.keys where !outlets.contains(key) {
             throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".values.\(key)"),

@@ -11,7 +11,7 @@ public enum StackAlignment: String, Sendable, Hashable, CaseIterable {
     case fill, leading, center, trailing, firstBaseline, lastBaseline
 
     /// A baseline alignment.
-    public var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+    package var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 }
 
 /// How a stack places its children along its axis (UIStackView's distributions, and packed at
@@ -26,10 +26,10 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A width and a height, in points.
-public struct Size: Sendable, Hashable {
-    public var width, height: Double
+package struct Size: Sendable, Hashable {
+    package var width, height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
@@ -53,55 +53,55 @@ public struct ViewStyle: Sendable, Hashable {
     public var id: String?
     /// The value a label's text comes from, as a key path of the item's values (`detail`,
     /// `author.name`; an IB outlet's name): where the lint points.
-    public var valueKey: String?
+    package var valueKey: String?
     /// top, right, bottom, left
-    public var padding: [Double] = [0, 0, 0, 0]
-    public var width: Double?
-    public var height: Double?
-    public var minWidth: Double = 0
-    public var maxWidth: Double = .infinity
-    public var minHeight: Double = 0
-    public var maxHeight: Double = .infinity
-    public var grow: Double = 0
-    public var shrink: Double = 1
+    package var padding: [Double] = [0, 0, 0, 0]
+    package var width: Double?
+    package var height: Double?
+    package var minWidth: Double = 0
+    package var maxWidth: Double = .infinity
+    package var minHeight: Double = 0
+    package var maxHeight: Double = .infinity
+    package var grow: Double = 0
+    package var shrink: Double = 1
     /// Its own placement across its parent stack's axis (`fill`, `leading`, `center`,
     /// `trailing`), instead of the stack's alignment; nil follows the stack (CSS `align-self`).
-    public var alignSelf: StackAlignment?
+    package var alignSelf: StackAlignment?
     /// A width, minimum or maximum width given as a fraction of the parent's inner width:
     /// resolved when the parent lays the view out; `auto` until then (CSS's cyclic percentages).
-    public var percents: SizePercents?
+    package var percents: SizePercents?
     /// Space outside its edges in its stack (CSS margin): top, right, bottom, left.
-    public var margin: [Double] = [0, 0, 0, 0]
+    package var margin: [Double] = [0, 0, 0, 0]
     /// Out of its stack's flow, placed against the parent's edges (CSS `position: absolute`).
-    public var overlay: OverlayInsets?
+    package var overlay: OverlayInsets?
     /// Whether a child is an overlay (the parent is then its containing block).
-    public var holdsOverlay = false
+    package var holdsOverlay = false
     /// Placed at a frame its constraints gave it (an Interface Builder view), not over its
     /// siblings by design as a template's overlay is.
-    public var placedByConstraints = false
+    package var placedByConstraints = false
     /// Its frame and its children's are already where a right-to-left layout puts them (an
     /// Interface Builder cell, solved with its leading and trailing resolved): it is not mirrored.
-    public var resolvesDirection = false
+    package var resolvesDirection = false
 
     /// An overlay or its parent: drawn over its siblings (CSS positioned boxes).
-    public var isPositioned: Bool { overlay != nil || holdsOverlay }
-    public var background: String?
+    package var isPositioned: Bool { overlay != nil || holdsOverlay }
+    package var background: String?
     /// Drawn with this opacity, children included (UIView's `alpha`, CSS `opacity`).
-    public var opacity: Double = 1
+    package var opacity: Double = 1
     /// Children drawn inside its bounds only (UIView's `clipsToBounds`, CSS `overflow: hidden`);
     /// a corner radius clips as well.
-    public var clips = false
-    public var cornerRadius: Double = 0
-    public var borderWidth: Double = 0
-    public var borderColor: String = "separator"
+    package var clips = false
+    package var cornerRadius: Double = 0
+    package var borderWidth: Double = 0
+    package var borderColor: String = "separator"
     /// A horizontal stack whose children go on to further lines when they do not fit on one
     /// (CSS `flex-wrap: wrap`), `lineSpacing` apart.
-    public var wraps: Bool = false
-    public var lineSpacing: Double = 0
+    package var wraps: Bool = false
+    package var lineSpacing: Double = 0
 
-    public init(content: ViewContent) { self.content = content }
+    package init(content: ViewContent) { self.content = content }
 
-    public var kindName: String {
+    package var kindName: String {
         switch content {
         case .stack: return "stack"
         case .box: return "box"
@@ -117,10 +117,10 @@ public struct ViewStyle: Sendable, Hashable {
 
 /// Sizes given as fractions of the parent's: of its inner width or height (an overlay's, of its
 /// padding box).
-public struct SizePercents: Sendable, Hashable {
-    public var width, minWidth, maxWidth: Double?
-    public var height, minHeight, maxHeight: Double?
-    public init(width: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
+package struct SizePercents: Sendable, Hashable {
+    package var width, minWidth, maxWidth: Double?
+    package var height, minHeight, maxHeight: Double?
+    package init(width: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
                 height: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil) {
         self.width = width
         self.minWidth = minWidth
@@ -135,9 +135,9 @@ public struct SizePercents: Sendable, Hashable {
 }
 
 /// An overlay's distances from its parent's edges; nil ones are `auto`.
-public struct OverlayInsets: Sendable, Hashable {
-    public var top, right, bottom, left: Double?
-    public init(top: Double?, right: Double?, bottom: Double?, left: Double?) {
+package struct OverlayInsets: Sendable, Hashable {
+    package var top, right, bottom, left: Double?
+    package init(top: Double?, right: Double?, bottom: Double?, left: Double?) {
         self.top = top
         self.right = right
         self.bottom = bottom
@@ -146,21 +146,21 @@ public struct OverlayInsets: Sendable, Hashable {
 }
 
 /// A template view bound to an item's values.
-public struct BoundView: Sendable, Hashable {
-    public var style: ViewStyle
-    public var children: [BoundView]
+package struct BoundView: Sendable, Hashable {
+    package var style: ViewStyle
+    package var children: [BoundView]
 
-    public init(style: ViewStyle, children: [BoundView] = []) {
+    package init(style: ViewStyle, children: [BoundView] = []) {
         self.style = style
         self.children = children
     }
 }
 
 /// Fixed sizes of the controls, as UIKit draws them.
-public enum ControlMetrics {
-    public static let switchSize = (width: 51.0, height: 31.0)
+package enum ControlMetrics {
+    package static let switchSize = (width: 51.0, height: 31.0)
 
-    public static func accessorySize(_ accessory: Accessory) -> (width: Double, height: Double) {
+    package static func accessorySize(_ accessory: Accessory) -> (width: Double, height: Double) {
         switch accessory {
         case .none: return (0, 0)
         case .disclosureIndicator: return (9, 17)
@@ -173,15 +173,15 @@ public enum ControlMetrics {
 
 /// A drawing primitive of a control glyph, in the control's own coordinates. The Cairo painter
 /// and the HTML page (as SVG) draw the same primitives, so they agree to the pixel.
-public enum GlyphPrimitive: Sendable, Hashable {
+package enum GlyphPrimitive: Sendable, Hashable {
     /// A stroked line through points, round caps and joins.
     case polyline([Point], width: Double, color: String)
     case strokedCircle(center: Point, radius: Double, width: Double, color: String)
     case filledCircle(center: Point, radius: Double, color: String)
 
-    public struct Point: Sendable, Hashable {
-        public var x, y: Double
-        public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    package struct Point: Sendable, Hashable {
+        package var x, y: Double
+        package init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
     }
 }
 
@@ -189,7 +189,7 @@ extension ControlMetrics {
     /// The glyph of an accessory in a frame of the given size. `tint` overrides the colours.
     /// `direction` right to left mirrors it as UIKit does (the chevron points left, the detail
     /// button goes to the right of it); a checkmark is not mirrored.
-    public static func accessoryGlyph(_ accessory: Accessory, width: Double, height: Double, tint: String?,
+    package static func accessoryGlyph(_ accessory: Accessory, width: Double, height: Double, tint: String?,
                                       direction: LayoutDirection = .leftToRight) -> [GlyphPrimitive] {
         let glyph = accessoryGlyph(accessory, width: width, height: height, tint: tint)
         guard direction == .rightToLeft, accessory != .checkmark else { return glyph }

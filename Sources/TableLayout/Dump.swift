@@ -46,7 +46,7 @@ extension LaidOutTable {
     /// The layout as JSON: every page, block and view with its frame (x, y, width, height in
     /// points; a block's in page coordinates, a view's relative to its parent), a label's lines
     /// as set. For snapshot tests of a layout, and for comparing it with a browser's.
-    public var json: String {
+    package var json: String {
         var out = "{\"width\": \(JSONText.number(width)), \"height\": \(JSONText.number(contentHeight)), \"pages\": ["
         for (pageIndex, page) in pages.enumerated() {
             if pageIndex > 0 { out += ", " }

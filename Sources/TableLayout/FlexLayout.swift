@@ -33,19 +33,19 @@ public struct LaidOutView: Sendable, Hashable {
     public var children: [LaidOutView]
     /// A label's text as shaped at its width, when the layout is to be drawn: the renderers
     /// draw these very glyphs.
-    public var text: ShapedText?
+    package var text: ShapedText?
     /// A label's lines as text, when the layout only measures for an HTML page.
-    public var lines: TextLines?
+    package var lines: TextLines?
     /// The height its content asks for (padding included), before its minimum and maximum:
     /// what a column flexes it from (CSS flex base size).
-    public var naturalHeight: Double = 0
+    package var naturalHeight: Double = 0
     /// A label's number of lines as set (whatever height the label was given): where its last
     /// baseline is.
-    public var lineCount: Int = 0
+    package var lineCount: Int = 0
     /// In a wrapping row, the line the view is on (0 first).
-    public var wrapLine: Int = 0
+    package var wrapLine: Int = 0
 
-    public init(style: ViewStyle, frame: Rect, children: [LaidOutView], text: ShapedText? = nil, lines: TextLines? = nil) {
+    package init(style: ViewStyle, frame: Rect, children: [LaidOutView], text: ShapedText? = nil, lines: TextLines? = nil) {
         self.style = style
         self.frame = frame
         self.children = children
@@ -54,7 +54,7 @@ public struct LaidOutView: Sendable, Hashable {
     }
 
     /// A label's lines as text, from what the layout kept.
-    public var textLines: TextLines? { lines ?? text?.textLines }
+    package var textLines: TextLines? { lines ?? text?.textLines }
 }
 
 /// The stack layout: a single-line flexbox (CSS Flexible Box Layout, §9), so that a browser
@@ -62,18 +62,18 @@ public struct LaidOutView: Sendable, Hashable {
 /// automatic minimum width (its min-content: its longest word) unless the template sets a
 /// minimum; every other view behaves as with `min-width: 0; min-height: 0` (a choice the HTML
 /// states), and a label's minimum height is 0.
-public struct FlexLayout {
+package struct FlexLayout {
     let text: TextEngine
     /// Interface Builder templates, laid out by their constraints with the same text engine.
-    public let autoLayout: AutoLayout
+    package let autoLayout: AutoLayout
 
-    public init(text: TextEngine) {
+    package init(text: TextEngine) {
         self.text = text
         autoLayout = AutoLayout(text: text)
     }
 
     /// Lays `view` out at a definite width, and a definite height or its content height.
-    public func layout(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {
+    package func layout(_ view: BoundView, width: Double, height: Double?) -> LaidOutView {
         let style = view.style
         // A fixed height is definite: the content is laid out in it.
         let height = height ?? style.height
@@ -236,14 +236,14 @@ public struct FlexLayout {
     /// Lays out a row's, header's or footer's root view in the cell's width: at its own width
     /// when it has one (within its minimum and maximum), as the page's block box does.
     /// A template's root view laid out at `width`; right to left, mirrored (`LaidOutView.mirrored`).
-    public func layoutRoot(_ view: BoundView, width: Double, height: Double?, direction: LayoutDirection = .leftToRight) -> LaidOutView {
+    package func layoutRoot(_ view: BoundView, width: Double, height: Double?, direction: LayoutDirection = .leftToRight) -> LaidOutView {
         let view = Self.resolvingPercents(view, in: width)
         let laidOut = layout(view, width: view.style.width ?? width, height: height)
         return direction == .rightToLeft ? laidOut.mirrored(in: width) : laidOut
     }
 
     /// The max-content width: what the view takes on one line with no constraint.
-    public func preferredWidth(_ view: BoundView) -> Double {
+    package func preferredWidth(_ view: BoundView) -> Double {
         let style = view.style
         return max(style.padding[1] + style.padding[3], clamp(flexBaseWidth(view), style.minWidth, style.maxWidth))
     }
@@ -284,7 +284,7 @@ public struct FlexLayout {
     /// The min-content width: the narrowest the view can be without overflowing (a label's
     /// longest word, a row's items side by side at their narrowest, a column's widest item), as
     /// CSS computes a box's min-content size from its items' min-content contributions.
-    public func minimumContentWidth(_ view: BoundView) -> Double {
+    package func minimumContentWidth(_ view: BoundView) -> Double {
         let style = view.style
         if let width = style.width { return max(style.padding[1] + style.padding[3], clamp(width, style.minWidth, style.maxWidth)) }
         let horizontalPadding = style.padding[1] + style.padding[3]

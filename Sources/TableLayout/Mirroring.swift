@@ -10,7 +10,7 @@ import TableTemplates
 /// (`ViewStyle.resolvesDirection`): it is placed, not mirrored again.
 extension LaidOutView {
     /// The view mirrored inside a parent `parentWidth` wide (its content box), children too.
-    public func mirrored(in parentWidth: Double) -> LaidOutView {
+    package func mirrored(in parentWidth: Double) -> LaidOutView {
         var view = self
         view.frame.x = parentWidth - frame.x - frame.width
         guard !style.resolvesDirection else { return view }
@@ -22,7 +22,7 @@ extension LaidOutView {
 
 extension ViewStyle {
     /// Left and right swapped: paddings, margins and an overlay's offsets.
-    public var mirrored: ViewStyle {
+    package var mirrored: ViewStyle {
         var style = self
         style.padding.swapAt(1, 3)
         style.margin.swapAt(1, 3)

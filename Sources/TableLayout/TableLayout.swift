@@ -4,11 +4,11 @@ import TableTemplates
 import TableText
 
 /// A line under a row, in the row's coordinates.
-public struct SeparatorLine: Sendable, Hashable {
-    public var x: Double
-    public var width: Double
-    public var thickness: Double
-    public var color: String
+package struct SeparatorLine: Sendable, Hashable {
+    package var x: Double
+    package var width: Double
+    package var thickness: Double
+    package var color: String
 }
 
 /// One laid-out piece of the table: the title, a section header or footer, or a row.
@@ -22,30 +22,30 @@ public struct Block: Sendable, Hashable {
     /// In page coordinates.
     public var frame: Rect
     public var content: LaidOutView?
-    public var background: String?
-    public var separator: SeparatorLine?
-    public var link: String?
+    package var background: String?
+    package var separator: SeparatorLine?
+    package var link: String?
     /// Whether the row's height is fixed (its content is clipped to it).
-    public var clips: Bool
+    package var clips: Bool
     /// A section header drawn again at the top of a page its section continues on.
-    public var repeated: Bool = false
+    package var repeated: Bool = false
     /// For a piece of a block taller than a page: how far down the block this piece starts
     /// (its content is drawn that much higher, clipped to the piece).
-    public var contentOffset: Double = 0
+    package var contentOffset: Double = 0
     /// Whether the block goes on in a piece on the next page.
-    public var continues: Bool = false
+    package var continues: Bool = false
 }
 
 /// The rounded (insetGrouped) or square background behind a section's rows on one page.
-public struct Group: Sendable, Hashable {
+package struct Group: Sendable, Hashable {
     public var section: Int
-    public var frame: Rect
-    public var cornerRadius: Double
-    public var roundsTop: Bool
-    public var roundsBottom: Bool
-    public var background: String
-    public var topLine: Bool
-    public var bottomLine: Bool
+    package var frame: Rect
+    package var cornerRadius: Double
+    package var roundsTop: Bool
+    package var roundsBottom: Bool
+    package var background: String
+    package var topLine: Bool
+    package var bottomLine: Bool
 }
 
 /// A page: a PNG image, a PDF page or (for `content`) the whole table.
@@ -53,36 +53,36 @@ public struct Page: Sendable, Hashable {
     public var width: Double
     public var height: Double
     public var blocks: [Block]
-    public var groups: [Group]
+    package var groups: [Group]
 }
 
 /// The table laid out once, drawn by every renderer.
 public struct LaidOutTable: Sendable {
     public var table: Table
-    public var style: StyleMetrics
+    package var style: StyleMetrics
     public var width: Double
-    public var background: String
-    public var separatorColor: String
-    public var separatorThickness: Double
+    package var background: String
+    package var separatorColor: String
+    package var separatorThickness: Double
     public var pages: [Page]
     /// Top of each section in the continuous layout (before pagination).
-    public var sectionTops: [Double]
+    package var sectionTops: [Double]
     public var contentHeight: Double
     /// The direction it is laid out in: renderers draw accessories, switches and the HTML page's
     /// `dir` by it.
     public var direction: LayoutDirection = .leftToRight
 }
 
-public struct LayoutOptions: Sendable, Hashable {
-    public var width: Double
-    public var page: PageSize
+package struct LayoutOptions: Sendable, Hashable {
+    package var width: Double
+    package var page: PageSize
     /// What the text is for: glyphs to draw, lines as text for an HTML page, or sizes alone.
-    public var text: TextUse
+    package var text: TextUse
     /// Lets fontconfig substitute a font that is not installed, for this layout (the engine's
     /// `allowsFontFallback` allows it for every layout).
-    public var allowsFontFallback: Bool
+    package var allowsFontFallback: Bool
 
-    public init(width: Double, page: PageSize, text: TextUse = .drawing, allowsFontFallback: Bool = false) {
+    package init(width: Double, page: PageSize, text: TextUse = .drawing, allowsFontFallback: Bool = false) {
         self.width = width
         self.page = page
         self.text = text
@@ -90,7 +90,7 @@ public struct LayoutOptions: Sendable, Hashable {
     }
 
     /// Paper sizes in points.
-    public static func paper(_ page: PageSize) -> (width: Double, height: Double)? {
+    package static func paper(_ page: PageSize) -> (width: Double, height: Double)? {
         switch page {
         case .content: return nil
         case .a4: return (595.28, 841.89)
@@ -103,12 +103,12 @@ public struct LayoutOptions: Sendable, Hashable {
 /// Lays a table out: binds each item to its template, sizes rows, headers and footers, places
 /// separators and section backgrounds, and cuts pages.
 public final class TableLayoutEngine {
-    public let library: TemplateLibrary
-    public let binder: Binder
-    public let text: TextEngine
-    public let flex: FlexLayout
+    package let library: TemplateLibrary
+    package let binder: Binder
+    package let text: TextEngine
+    package let flex: FlexLayout
 
-    public init(library: TemplateLibrary, assetsFolder: String, text: TextEngine = TextEngine()) {
+    package init(library: TemplateLibrary, assetsFolder: String, text: TextEngine = TextEngine()) {
         self.library = library
         self.binder = Binder(theme: library.theme, assetsFolder: assetsFolder, catalogs: library.catalogs)
         self.text = text
@@ -117,7 +117,7 @@ public final class TableLayoutEngine {
 
     var theme: Theme { library.theme }
 
-    public func layout(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation) throws(Diagnostic) -> LaidOutTable {
+    package func layout(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation) throws(Diagnostic) -> LaidOutTable {
         var pages: [Page] = []
         var result = try stream(table, options: options, locate: locate, window: nil) { page throws(Diagnostic) in pages.append(page) }
         result.pages = pages
@@ -128,7 +128,7 @@ public final class TableLayoutEngine {
     /// `window`, rows are bound and measured that many at a time and the text layouts of the
     /// pages already handed out are dropped between windows: memory holds a window of rows, not
     /// the table. Returns the table's description without its pages.
-    public func stream(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
+    package func stream(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
                        sink: (Page) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
         let paper = LayoutOptions.paper(options.page)
         let margin = paper == nil ? 0 : theme.pageMargin
@@ -144,7 +144,7 @@ public final class TableLayoutEngine {
     /// Lays the table out as one continuous page and hands each block (title, header, row,
     /// footer) to `sink` in order as soon as it is placed: for writers that need no pages.
     /// `options.page` is not read: the page is one continuous page.
-    public func streamBlocks(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
+    package func streamBlocks(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
                              sink: (Block) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
         var continuous = options
         continuous.page = .content
@@ -260,7 +260,7 @@ public final class TableLayoutEngine {
     }
 
     /// What the painter needs to know of a table besides its pages (colours, separators).
-    public func describe(_ table: Table, options: LayoutOptions) -> LaidOutTable {
+    package func describe(_ table: Table, options: LayoutOptions) -> LaidOutTable {
         let style = theme.style(table.style)
         let paper = LayoutOptions.paper(options.page)
         var laidOut = LaidOutTable(table: table, style: style, width: paper?.width ?? options.width, background: style.background,
@@ -287,7 +287,7 @@ public final class TableLayoutEngine {
 
     /// Whether a font the theme or a template names may be replaced by another when it is not
     /// installed; by default that is an error, since output would change from machine to machine.
-    public var allowsFontFallback = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TABLERENDER_ALLOW_FONT_FALLBACK"] ?? "")
+    package var allowsFontFallback = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TABLERENDER_ALLOW_FONT_FALLBACK"] ?? "")
 
     /// Debian packages of the fonts the bundled themes name.
     static let fontPackages = ["inter": "fonts-inter", "noto color emoji": "fonts-noto-color-emoji", "noto sans cjk jp": "fonts-noto-cjk",
@@ -296,7 +296,7 @@ public final class TableLayoutEngine {
 
     /// How many worker processes shape text for a long table; nil: one per core
     /// (`TABLERENDER_THREADS` overrides; 1 shapes everything in this process).
-    public var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
+    package var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
 
     var workerCount: Int { max(1, min(maximumThreads ?? Parallel.cores, Parallel.cores)) }
 

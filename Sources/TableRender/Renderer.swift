@@ -94,9 +94,12 @@ public final class Renderer {
     }
 
     /// One self-contained HTML page. `appearance` nil follows the reader's light or dark setting.
-    public func html(_ laidOut: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:], appearance: Appearance? = nil,
+    /// `states` holds, by section index, the table laid out in each other state of that section
+    /// (the page switches between them).
+    public func html(_ laidOut: LaidOutTable, states: [Int: [LaidOutState]] = [:], appearance: Appearance? = nil,
                      language: String = "en") throws(Diagnostic) -> String {
-        try HTMLRenderer.resampling(theme: theme, appearance: appearance, language: language, text: engine.text).render(laidOut, states: states)
+        try HTMLRenderer.resampling(theme: theme, appearance: appearance, language: language, text: engine.text)
+            .render(laidOut, states: states.mapValues { $0.map { (name: $0.name, table: $0.table) } })
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).
@@ -126,6 +129,18 @@ public final class Renderer {
             throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot read the PDF back")
         }
         return Array(data)
+    }
+}
+
+/// A section's state laid out: the state's name and the whole table laid out with the section
+/// in that state.
+public struct LaidOutState: Sendable {
+    public var name: String
+    public var table: LaidOutTable
+
+    public init(name: String, table: LaidOutTable) {
+        self.name = name
+        self.table = table
     }
 }
 

@@ -10,16 +10,16 @@ enum TableRenderSuggest {
 
 /// The `tablerender` command. `run` takes its words and two output streams, so tests drive it
 /// exactly as a shell would and compare stdout, stderr and the exit code.
-public struct TableRenderCommand {
-    public static let version = "0.1.0"
+package struct TableRenderCommand {
+    package static let version = "0.1.0"
 
-    public var stdout: @Sendable (String) -> Void
-    public var stderr: @Sendable (String) -> Void
-    public var terminalWidth: Int
+    package var stdout: @Sendable (String) -> Void
+    package var stderr: @Sendable (String) -> Void
+    package var terminalWidth: Int
     /// Whether stderr is a terminal: then progress is a bar redrawn in place.
-    public var isTerminal: Bool
+    package var isTerminal: Bool
 
-    public init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void, terminalWidth: Int = 80, isTerminal: Bool = false) {
+    package init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void, terminalWidth: Int = 80, isTerminal: Bool = false) {
         self.stdout = stdout
         self.stderr = stderr
         self.terminalWidth = terminalWidth
@@ -135,7 +135,7 @@ public struct TableRenderCommand {
                                                      "scenes": scenes, "lint": lint]
 
     /// Runs the command; returns the exit code (`Diagnostic.Kind`: 0, 1, 64, 65 or 66).
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         var words = arguments
         if words.first == "help" {
             words.removeFirst()

@@ -6,29 +6,29 @@ import TableRender
 /// Every image of a project's documentation: each scene of each document in each variant of the
 /// matrix, rendered on all cores, with a manifest and a gallery page. `--shard K/N` takes every
 /// N-th image from the K-th, so a CI matrix can share the work deterministically.
-public struct DocumentationImages {
-    public struct Job: Sendable {
-        public var document: String
-        public var documentName: String
-        public var scene: Scene
-        public var variant: Variant
+package struct DocumentationImages {
+    package struct Job: Sendable {
+        package var document: String
+        package var documentName: String
+        package var scene: Scene
+        package var variant: Variant
         /// Relative to the output folder: `<doc>/<scene>.<variant>.png`.
-        public var file: String
+        package var file: String
     }
 
-    public struct Entry: Sendable {
-        public var job: Job
-        public var width: Int
-        public var height: Int
-        public var sha256: String
+    package struct Entry: Sendable {
+        package var job: Job
+        package var width: Int
+        package var height: Int
+        package var sha256: String
     }
 
-    public var project: Project
-    public var outputDirectory: String
-    public var shard: (index: Int, count: Int)?
-    public var threads: Int
+    package var project: Project
+    package var outputDirectory: String
+    package var shard: (index: Int, count: Int)?
+    package var threads: Int
 
-    public init(project: Project, outputDirectory: String, shard: (index: Int, count: Int)? = nil,
+    package init(project: Project, outputDirectory: String, shard: (index: Int, count: Int)? = nil,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.project = project
         self.outputDirectory = outputDirectory
@@ -37,7 +37,7 @@ public struct DocumentationImages {
     }
 
     /// The jobs of this shard, in a stable order; two jobs writing the same file are an error.
-    public func jobs() throws(Diagnostic) -> [Job] {
+    package func jobs() throws(Diagnostic) -> [Job] {
         var all: [Job] = []
         var owners: [String: String] = [:]
         for document in project.documents {
@@ -58,13 +58,13 @@ public struct DocumentationImages {
     }
 
     /// Renders every job; `progress(done, total, job)` is called as each image is written.
-    public func run(progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> [Entry] {
+    package func run(progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> [Entry] {
         try run(lint: nil, progress: progress).entries
     }
 
     /// Renders every job and, with `lint`, lints the layouts it makes (each document once per
     /// layout, `LintRun.lintedJobs`), colours in the project's appearances.
-    public func run(lint: LayoutLint?, progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> (entries: [Entry], findings: [LintFinding]) {
+    package func run(lint: LayoutLint?, progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> (entries: [Entry], findings: [LintFinding]) {
         let jobs = try self.jobs()
         let results = Results(count: jobs.count)
         let output = outputDirectory

@@ -27,7 +27,7 @@ public struct ComparisonOptions: Sendable, Hashable {
 public struct ComparisonResult: Sendable {
     public var matches: Bool
     /// Expected and actual sizes when they differ (then nothing else is compared).
-    public var sizes: (expected: (Int, Int), actual: (Int, Int))?
+    package var sizes: (expected: (Int, Int), actual: (Int, Int))?
     public var differingPixels = 0
     public var antialiasedPixels = 0
     public var totalPixels = 0

@@ -3,14 +3,14 @@ import Synchronization
 import TableRender
 
 /// One layout the lint looked at: a document in a variant, and what it found there.
-public struct LintRun {
-    public var document: LoadedDocument
-    public var layout: LaidOutTable
-    public var variant: String
-    public var scale: Double
-    public var findings: [LintFinding]
+package struct LintRun {
+    package var document: LoadedDocument
+    package var layout: LaidOutTable
+    package var variant: String
+    package var scale: Double
+    package var findings: [LintFinding]
 
-    public init(document: LoadedDocument, layout: LaidOutTable, variant: String, scale: Double, findings: [LintFinding]) {
+    package init(document: LoadedDocument, layout: LaidOutTable, variant: String, scale: Double, findings: [LintFinding]) {
         self.document = document
         self.layout = layout
         self.variant = variant
@@ -20,7 +20,7 @@ public struct LintRun {
 
     /// Lints every document of a project in every variant that lays out differently (widths,
     /// themes, content sizes, locales; colours in each of the project's appearances).
-    public static func project(_ project: Project, lint: LayoutLint) throws(Diagnostic) -> [LintRun] {
+    package static func project(_ project: Project, lint: LayoutLint) throws(Diagnostic) -> [LintRun] {
         var lint = lint
         let appearances = project.appearances
         var runs: [LintRun] = []
@@ -65,7 +65,7 @@ public struct LintRun {
     }
 
     /// "8 findings: 1 truncated, 7 contrast", or "no findings".
-    public static func summary(_ findings: [LintFinding]) -> String {
+    package static func summary(_ findings: [LintFinding]) -> String {
         guard !findings.isEmpty else { return "no findings" }
         let counts = LintFinding.Kind.allCases.compactMap { kind -> String? in
             let count = findings.filter { $0.kind == kind }.count
@@ -77,8 +77,8 @@ public struct LintRun {
 
 /// The lint's HTML report: each finding beside its row, cropped from the row's light image with
 /// the view marked in red; opens from `file://` with no network and no script.
-public enum LintReport {
-    public static func write(_ runs: [LintRun], to folder: String) throws(Diagnostic) -> String {
+package enum LintReport {
+    package static func write(_ runs: [LintRun], to folder: String) throws(Diagnostic) -> String {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the report folder: \(error.localizedDescription)")
         }

@@ -2,27 +2,27 @@ import Foundation
 import TableRender
 
 /// A variant of the matrix: one width, appearance, scale and theme.
-public struct Variant: Sendable, Hashable {
-    public var device: String
-    public var width: Double
-    public var appearance: Appearance
-    public var scale: Double
-    public var theme: String?
+package struct Variant: Sendable, Hashable {
+    package var device: String
+    package var width: Double
+    package var appearance: Appearance
+    package var scale: Double
+    package var theme: String?
     /// The reader's text size; `large` (the default) is not in names.
-    public var contentSize: ContentSizeCategory = .large
+    package var contentSize: ContentSizeCategory = .large
     /// The screen's language when the matrix names locales (`en-XA`), else the document's.
-    public var locale: String?
+    package var locale: String?
     /// The layout's direction when the matrix names directions (`rtl`), else the locale's.
-    public var direction: LayoutDirection?
+    package var direction: LayoutDirection?
 
     /// What makes its layout differ from another variant's (appearances and scales only
     /// change pixels): the lint looks at each layout once.
-    public var layoutKey: String { "\(device)|\(theme ?? "")|\(contentSize.rawValue)|\(locale ?? "")|\(direction?.rawValue ?? "")" }
+    package var layoutKey: String { "\(device)|\(theme ?? "")|\(contentSize.rawValue)|\(locale ?? "")|\(direction?.rawValue ?? "")" }
 
     /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes, and the
     /// content size after it unless large (`iphone-15.AX5.dark@2x`), then the locale and the
     /// direction when the matrix names them (`iphone-15.ar.rtl@2x`).
-    public var name: String {
+    package var name: String {
         var text = device
         if let theme { text += "." + theme }
         if contentSize != .large { text += "." + contentSize.rawValue }
@@ -35,26 +35,26 @@ public struct Variant: Sendable, Hashable {
 
 /// The project file (`tablerender.json`): the documents and the variant matrix that snapshot
 /// tests and documentation images run over.
-public struct Project: Sendable {
-    public static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
-    public static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
+package struct Project: Sendable {
+    package static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
+    package static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
                               "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks", "locales", "directions"]
 
-    public var file: String
-    public var directory: String
-    public var documents: [String]
-    public var variants: [Variant]
+    package var file: String
+    package var directory: String
+    package var documents: [String]
+    package var variants: [Variant]
     /// The folder name of references beside each document.
-    public var snapshotsFolder: String
-    public var comparison: ComparisonOptions
+    package var snapshotsFolder: String
+    package var comparison: ComparisonOptions
 
     /// The matrix's appearances, light first: the ones the lint checks contrast in.
-    public var appearances: [Appearance] { Array(Set(variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue } }
+    package var appearances: [Appearance] { Array(Set(variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue } }
     /// Views, rows or items covered with a magenta box in every snapshot (`Masks`).
-    public var masks = Masks()
+    package var masks = Masks()
 
     /// Reads and checks a project file; errors name the file, line:column and JSON path.
-    public static func load(_ path: String) throws(Diagnostic) -> Project {
+    package static func load(_ path: String) throws(Diagnostic) -> Project {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such project file")
         }

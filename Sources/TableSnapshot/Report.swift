@@ -6,11 +6,11 @@ import TableRender
 /// the command that accepts each change, then passes and orphaned references. Images fit the
 /// window unless "Actual pixels" is ticked; the slider's edge follows the pointer wherever it
 /// presses on the picture (one small script, allowed by its hash and nothing else).
-public struct SnapshotReport {
-    public var folder: String
-    public var acceptCommand: (SnapshotCase) -> String
+package struct SnapshotReport {
+    package var folder: String
+    package var acceptCommand: (SnapshotCase) -> String
 
-    public init(folder: String, acceptCommand: @escaping (SnapshotCase) -> String) {
+    package init(folder: String, acceptCommand: @escaping (SnapshotCase) -> String) {
         self.folder = folder
         self.acceptCommand = acceptCommand
     }
@@ -23,7 +23,7 @@ public struct SnapshotReport {
     }
 
     /// Writes the report and its images; returns the page's path.
-    public func write(_ outcomes: [SnapshotOutcome], orphans: [String]) throws(Diagnostic) -> String {
+    package func write(_ outcomes: [SnapshotOutcome], orphans: [String]) throws(Diagnostic) -> String {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the report folder: \(error.localizedDescription)")
         }

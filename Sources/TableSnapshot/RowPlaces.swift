@@ -3,22 +3,22 @@ import TableRender
 /// Where a snapshot's rows, headers and footers are, kept in its reference image (a text chunk
 /// no viewer shows): when a new image's size differs, the failure says which rows were added,
 /// removed, moved or resized instead of leaving the eye to find them.
-public enum RowPlaces {
-    public static let key = "tablerender:rows"
+package enum RowPlaces {
+    package static let key = "tablerender:rows"
 
     /// One line per block of the first page: kind, id, top and height in points.
-    public static func text(of table: LaidOutTable) -> String {
+    package static func text(of table: LaidOutTable) -> String {
         guard let page = table.pages.first else { return "" }
         return page.blocks.map { "\($0.kind.rawValue)\t\($0.id)\t\(number($0.frame.y))\t\(number($0.frame.height))" }.joined(separator: "\n")
     }
 
     /// `png` carrying the places of `table`'s rows.
-    public static func adding(_ table: LaidOutTable, to png: [UInt8]) -> [UInt8] {
+    package static func adding(_ table: LaidOutTable, to png: [UInt8]) -> [UInt8] {
         PNGEncoder.addingText(png, key: key, text: text(of: table))
     }
 
     /// The places a reference image carries.
-    public static func read(_ png: [UInt8]) -> String? { PNGEncoder.text(in: png, key: key) }
+    package static func read(_ png: [UInt8]) -> String? { PNGEncoder.text(in: png, key: key) }
 
     private static func number(_ value: Double) -> String {
         if let text = DecimalText.exact(value, places: 2) { return text }
@@ -28,7 +28,7 @@ public enum RowPlaces {
 
     /// What changed between the reference's places and the new ones, in a sentence; nil when
     /// nothing did.
-    public static func changes(reference: String, actual: String) -> String? {
+    package static func changes(reference: String, actual: String) -> String? {
         struct Place { var name: String; var top: Double; var height: Double }
         func places(_ text: String) -> [Place] {
             var seen: [String: Int] = [:]

@@ -15,7 +15,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     case never
 
     /// `TABLERENDER_SNAPSHOT_RECORD` overrides the mode a command would use.
-    public static func fromEnvironment(default mode: RecordMode) throws(Diagnostic) -> RecordMode {
+    package static func fromEnvironment(default mode: RecordMode) throws(Diagnostic) -> RecordMode {
         guard let value = ProcessInfo.processInfo.environment["TABLERENDER_SNAPSHOT_RECORD"], !value.isEmpty else { return mode }
         guard let chosen = RecordMode(rawValue: value) else {
             throw Diagnostic(at: nil, Suggestions.unknown("record mode in TABLERENDER_SNAPSHOT_RECORD", value, known: allCases.map(\.rawValue)))
@@ -26,7 +26,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// What a snapshot does before it is compared with its reference, by the mode and whether
     /// the reference exists: the one state machine of `snapshot record|verify` and
     /// `assertSnapshot`.
-    public enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// Write the reference without comparing (`all`).
         case record
         /// Fail: there is no reference and the mode records none (`never`).
@@ -37,30 +37,30 @@ public enum RecordMode: String, Sendable, CaseIterable {
         case compare
     }
 
-    public func step(referenceExists: Bool) -> Step {
+    package func step(referenceExists: Bool) -> Step {
         if self == .all { return .record }
         guard referenceExists else { return self == .never ? .failMissing : .recordMissing }
         return .compare
     }
 
     /// Whether a reference that does not match is written again (and the snapshot still fails).
-    public var recordsMismatch: Bool { self == .failed }
+    package var recordsMismatch: Bool { self == .failed }
 }
 
 /// One image of the matrix: a scene of a document in a variant, and where its reference lives.
-public struct SnapshotCase: Sendable {
-    public var document: String
-    public var documentName: String
-    public var scene: Scene
-    public var variant: Variant
-    public var reference: String
+package struct SnapshotCase: Sendable {
+    package var document: String
+    package var documentName: String
+    package var scene: Scene
+    package var variant: Variant
+    package var reference: String
 
     /// `settings/initial.iphone-15.dark@2x`: how the case is named in reports and `--only`.
-    public var name: String { "\(documentName)/\(scene.name).\(variant.name)" }
+    package var name: String { "\(documentName)/\(scene.name).\(variant.name)" }
 }
 
-public struct SnapshotOutcome: Sendable {
-    public enum Status: Sendable, Equatable {
+package struct SnapshotOutcome: Sendable {
+    package enum Status: Sendable, Equatable {
         case passed
         case recorded
         case failed(String)
@@ -69,13 +69,13 @@ public struct SnapshotOutcome: Sendable {
         case recordedFailing(String)
     }
 
-    public var snapshot: SnapshotCase
-    public var status: Status
-    public var actual: RGBAImage?
-    public var expected: RGBAImage?
-    public var diff: RGBAImage?
+    package var snapshot: SnapshotCase
+    package var status: Status
+    package var actual: RGBAImage?
+    package var expected: RGBAImage?
+    package var diff: RGBAImage?
 
-    public var isFailure: Bool {
+    package var isFailure: Bool {
         switch status {
         case .passed, .recorded: return false
         case .failed, .recordedFailing: return true
@@ -85,20 +85,20 @@ public struct SnapshotOutcome: Sendable {
 
 /// Runs the matrix of a project: renders every scene of every document in every variant, and
 /// records or verifies each against its reference beside the document.
-public struct Snapshotter: Sendable {
-    public var project: Project
-    public var mode: RecordMode
+package struct Snapshotter: Sendable {
+    package var project: Project
+    package var mode: RecordMode
     /// Only cases whose name contains this text.
-    public var only: String?
+    package var only: String?
 
-    public init(project: Project, mode: RecordMode, only: String? = nil) {
+    package init(project: Project, mode: RecordMode, only: String? = nil) {
         self.project = project
         self.mode = mode
         self.only = only
     }
 
     /// Every case of the matrix, in a stable order.
-    public func cases() throws(Diagnostic) -> [SnapshotCase] {
+    package func cases() throws(Diagnostic) -> [SnapshotCase] {
         var result: [SnapshotCase] = []
         for document in project.documents {
             let decoded = try DocumentDecoder.load(file: document)
@@ -125,13 +125,13 @@ public struct Snapshotter: Sendable {
 
     /// Renders and records or verifies every case, the documents spread over all cores.
     /// References are only ever written by the record modes, each whole or not at all.
-    public func run(threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic) -> [SnapshotOutcome] {
+    package func run(threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic) -> [SnapshotOutcome] {
         try run(lint: nil, threads: threads).outcomes
     }
 
     /// The same, and with `lint` the layout lint of the layouts it makes (each document once per
     /// layout, `LintRun.lintedJobs`).
-    public func run(lint: LayoutLint?, threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic)
+    package func run(lint: LayoutLint?, threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Diagnostic)
         -> (outcomes: [SnapshotOutcome], findings: [LintFinding]) {
         let cases = try self.cases()
         let linted = lint == nil ? [] : LintRun.lintedJobs(cases)
@@ -215,7 +215,7 @@ public struct Snapshotter: Sendable {
 
     /// References in the documents' snapshot folders that no case of the matrix produces.
     /// `outcomes` of a run over the whole matrix save reading the documents again.
-    public func orphans(after outcomes: [SnapshotOutcome]? = nil) throws(Diagnostic) -> [String] {
+    package func orphans(after outcomes: [SnapshotOutcome]? = nil) throws(Diagnostic) -> [String] {
         let references: [String]
         if let outcomes, only == nil {
             references = outcomes.map(\.snapshot.reference)

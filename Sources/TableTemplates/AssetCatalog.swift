@@ -5,19 +5,19 @@ import TableModel
 /// `Contents.json` with the document JSON reader (so an error has a line, a column and a path).
 /// App icons, symbol sets and data sets are skipped.
 public struct AssetCatalog: Sendable {
-    public var folder: String
-    public var images: [String: ImageReference] = [:]
+    package var folder: String
+    package var images: [String: ImageReference] = [:]
     /// Colours by name, light and dark (a set without a dark variant is the same in both).
-    public var colors: [String: (light: RGBA, dark: RGBA)] = [:]
+    package var colors: [String: (light: RGBA, dark: RGBA)] = [:]
     /// Colour sets that name a system colour (`"reference": "systemBlueColor"`), by name.
-    public var colorReferences: [String: String] = [:]
+    package var colorReferences: [String: String] = [:]
 
-    public static let maximumSets = 5_000
-    public static let maximumDepth = 12
-    public static let maximumContentsSize = 1 << 20
+    package static let maximumSets = 5_000
+    package static let maximumDepth = 12
+    package static let maximumContentsSize = 1 << 20
 
     /// Reads the catalog folder; nothing outside it is read (a link out of it is refused).
-    public init(folder: String) throws(Diagnostic) {
+    package init(folder: String) throws(Diagnostic) {
         self.folder = folder
         var count = 0
         try read(folder: folder, namespace: "", depth: 0, count: &count)
@@ -217,7 +217,7 @@ public struct AssetCatalog: Sendable {
     }
 
     /// The catalogs found in folders: each `*.xcassets` folder directly inside one.
-    public static func discover(in folders: [String]) throws(Diagnostic) -> [AssetCatalog] {
+    package static func discover(in folders: [String]) throws(Diagnostic) -> [AssetCatalog] {
         var result: [AssetCatalog] = []
         for folder in folders {
             for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where entry.hasSuffix(".xcassets") {
@@ -239,26 +239,26 @@ extension JSONNode {
 /// An image as views carry it: a file, or an asset's files by scale and appearance (with whether
 /// it is a template image, drawn in a tint). Carried as one string (`encoded`) through layout, so
 /// that a renderer picks the file for its appearance and scale when it draws.
-public struct ImageReference: Sendable, Hashable {
-    public struct Variant: Sendable, Hashable {
-        public var path: String
+package struct ImageReference: Sendable, Hashable {
+    package struct Variant: Sendable, Hashable {
+        package var path: String
         /// nil: one file for every scale (a vector image).
-        public var scale: Double?
-        public var dark: Bool
+        package var scale: Double?
+        package var dark: Bool
 
-        public init(path: String, scale: Double?, dark: Bool) {
+        package init(path: String, scale: Double?, dark: Bool) {
             self.path = path
             self.scale = scale
             self.dark = dark
         }
     }
 
-    public var variants: [Variant]
-    public var template = false
+    package var variants: [Variant]
+    package var template = false
     /// The colour token a template image is drawn in.
-    public var tint = "tint"
+    package var tint = "tint"
 
-    public init(variants: [Variant], template: Bool = false, tint: String = "tint") {
+    package init(variants: [Variant], template: Bool = false, tint: String = "tint") {
         self.variants = variants
         self.template = template
         self.tint = tint
@@ -267,7 +267,7 @@ public struct ImageReference: Sendable, Hashable {
     static let prefix = "tablerender-asset\n"
 
     /// One string: a file's path, or the asset's variants.
-    public var encoded: String {
+    package var encoded: String {
         if variants.count == 1, !template, variants[0].scale == nil || variants[0].scale == 1, !variants[0].dark { return variants[0].path }
         var lines = [template ? "template \(tint)" : "original"]
         for variant in variants { lines.append("\(variant.scale.map { String($0) } ?? "any") \(variant.dark ? "dark" : "light") \(variant.path)") }
@@ -275,7 +275,7 @@ public struct ImageReference: Sendable, Hashable {
     }
 
     /// A path as `encoded` wrote it.
-    public init(_ encoded: String) {
+    package init(_ encoded: String) {
         guard encoded.hasPrefix(Self.prefix) else {
             self.init(variants: [Variant(path: encoded, scale: nil, dark: false)])
             return
@@ -293,10 +293,10 @@ public struct ImageReference: Sendable, Hashable {
     }
 
     /// Every file it may draw.
-    public var files: [String] { variants.map(\.path) }
+    package var files: [String] { variants.map(\.path) }
 
     /// Its size in points: a light variant's (a raster file's pixels divided by its scale).
-    public func naturalSize() throws(Diagnostic) -> (width: Double, height: Double)? {
+    package func naturalSize() throws(Diagnostic) -> (width: Double, height: Double)? {
         let light = variants.filter { !$0.dark }
         guard let variant = light.first(where: { $0.scale == nil }) ?? light.min(by: { ($0.scale ?? 1) < ($1.scale ?? 1) }) ?? variants.first else { return nil }
         guard let size = try ImageCheck.info(variant.path).naturalSize else { return nil }
@@ -308,7 +308,7 @@ public struct ImageReference: Sendable, Hashable {
 
     /// The file to draw in `appearance` at `scale` pixels per point: of that appearance (else the
     /// light one), a vector file, else the smallest scale at least `scale`, else the largest.
-    public func file(dark: Bool, scale: Double) -> (path: String, scale: Double) {
+    package func file(dark: Bool, scale: Double) -> (path: String, scale: Double) {
         let matching = variants.filter { $0.dark == dark }
         let pool = matching.isEmpty ? variants.filter { !$0.dark } : matching
         let candidates = pool.isEmpty ? variants : pool

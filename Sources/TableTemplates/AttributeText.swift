@@ -1,15 +1,15 @@
 import TableModel
 
 /// An attribute value with `{key.path}` bindings: `Hello {user.name}`. `{{` and `}}` are braces.
-public struct AttributeText: Sendable, Hashable, CustomStringConvertible {
-    public enum Segment: Sendable, Hashable {
+package struct AttributeText: Sendable, Hashable, CustomStringConvertible {
+    package enum Segment: Sendable, Hashable {
         case literal(String)
         case binding([String])
     }
 
-    public var segments: [Segment]
+    package var segments: [Segment]
 
-    public init(parsing source: String) throws(AttributeTextError) {
+    package init(parsing source: String) throws(AttributeTextError) {
         var segments: [Segment] = []
         var literal = ""
         var index = source.startIndex
@@ -40,22 +40,22 @@ public struct AttributeText: Sendable, Hashable, CustomStringConvertible {
         self.segments = segments
     }
 
-    public init(constant: String) { segments = [.literal(constant)] }
+    package init(constant: String) { segments = [.literal(constant)] }
 
     /// The value when no binding is involved.
-    public var constant: String? {
+    package var constant: String? {
         if segments.count == 1, case .literal(let text) = segments[0] { return text }
         return nil
     }
 
     /// The first key of every binding: the item value keys ("outlets") this attribute reads.
-    public var bindingRoots: [String] {
+    package var bindingRoots: [String] {
         segments.compactMap { if case .binding(let keys) = $0 { return keys[0] } else { return nil } }
     }
 
     /// Resolves against an item's values. A lone binding keeps its value's type (a switch's
     /// `on="{enabled}"` gets a boolean); mixed text joins the parts as strings.
-    public func resolve(_ values: Value) -> Value {
+    package func resolve(_ values: Value) -> Value {
         if segments.count == 1 {
             switch segments[0] {
             case .literal(let text): return .string(text)
@@ -77,7 +77,7 @@ public struct AttributeText: Sendable, Hashable, CustomStringConvertible {
         return anyPresent ? .string(text) : .null
     }
 
-    public var description: String {
+    package var description: String {
         segments.map {
             switch $0 {
             case .literal(let text): return text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
@@ -87,6 +87,6 @@ public struct AttributeText: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-public struct AttributeTextError: Error, Sendable {
-    public var message: String
+package struct AttributeTextError: Error, Sendable {
+    package var message: String
 }

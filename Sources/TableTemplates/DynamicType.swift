@@ -3,18 +3,18 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1, AX2, AX3, AX4, AX5
 
     /// AX1 … AX5, where UIKit's cells lay their texts out anew (`isAccessibilityCategory`).
-    public var isAccessibility: Bool { rawValue.hasPrefix("AX") }
+    package var isAccessibility: Bool { rawValue.hasPrefix("AX") }
 
     /// The default setting.
-    public static let `default` = ContentSizeCategory.large
+    package static let `default` = ContentSizeCategory.large
 }
 
 /// Dynamic Type: the size and leading of each text style at each content size category, as
 /// Apple's Human Interface Guidelines publish them for iOS (Typography → Dynamic Type sizes;
 /// since iOS 11 every style grows in the accessibility sizes).
-public enum DynamicType {
+package enum DynamicType {
     /// The text styles, in the order of the table's columns.
-    public static let styles = ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2"]
+    package static let styles = ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption1", "caption2"]
 
     /// Size / leading in points per style (columns as `styles`), per category.
     static let table: [ContentSizeCategory: [(size: Double, leading: Double)]] = [
@@ -33,14 +33,14 @@ public enum DynamicType {
     ]
 
     /// The size and leading of `style` at `category`; nil for a name that is not a text style.
-    public static func metrics(_ style: String, _ category: ContentSizeCategory) -> (size: Double, leading: Double)? {
+    package static func metrics(_ style: String, _ category: ContentSizeCategory) -> (size: Double, leading: Double)? {
         guard let column = styles.firstIndex(of: style) else { return nil }
         return table[category]![column]
     }
 
     /// The text style a theme's font token follows: its name (`body`), or its name without an
     /// `Emphasized` suffix (`footnoteEmphasized` is the footnote style, bold).
-    public static func style(ofToken token: String) -> String? {
+    package static func style(ofToken token: String) -> String? {
         if styles.contains(token) { return token }
         if token.hasSuffix("Emphasized"), styles.contains(String(token.dropLast(10))) { return String(token.dropLast(10)) }
         return nil
@@ -53,7 +53,7 @@ extension Theme {
     /// `UIFontMetrics` scales a custom font, by the body style's ratio to its default size.
     /// Fonts a template writes literally (`Inter Bold 17`) keep their size, as a font made with
     /// a size in code does.
-    public func scaled(to category: ContentSizeCategory) -> Theme {
+    package func scaled(to category: ContentSizeCategory) -> Theme {
         guard category != .large else { return self }
         var theme = self
         let body = DynamicType.metrics("body", category)!, base = DynamicType.metrics("body", .large)!

@@ -7,13 +7,13 @@ import TableModel
 /// (`ImageFile`), or an SVG that parses strictly and whose `<use>` references do not fan out into
 /// more than `maximumSVGElements` elements (a few kilobytes of nested `<use>` can ask for a
 /// billion). `check` and `render` refuse the same images.
-public enum ImageCheck {
+package enum ImageCheck {
     /// The most elements an SVG may draw once its `<use>` references are followed.
-    public static let maximumSVGElements = 20_000
+    package static let maximumSVGElements = 20_000
     /// The largest SVG file read.
-    public static let maximumSVGSize = 4 << 20
+    package static let maximumSVGSize = 4 << 20
     /// The largest PDF image read.
-    public static let maximumPDFSize = 4 << 20
+    package static let maximumPDFSize = 4 << 20
 
     /// The width and height of a PDF's first `/MediaBox [x0 y0 x1 y1]`.
     static func mediaBox(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
@@ -29,24 +29,24 @@ public enum ImageCheck {
     }
 
     /// What a checked image is: its kind, and its natural size in points when it states one.
-    public struct Info: Sendable {
-        public var kind: ImageFile.Kind
+    package struct Info: Sendable {
+        package var kind: ImageFile.Kind
         /// A PNG's or JPEG's pixels divided by the scale its name gives (`icon@2x.png` is 2, as
         /// `UIImage(named:)` reads it), or an SVG's `width` and `height` (or its `viewBox`'s);
         /// nil when the picture states no size.
-        public var naturalSize: (width: Double, height: Double)?
+        package var naturalSize: (width: Double, height: Double)?
     }
 
     private static let checked = Mutex([String: Result<Info, Diagnostic>]())
 
     /// The kind of the image at `path` (an absolute path inside the assets folder), or the error
     /// that refuses it, naming the file.
-    public static func check(_ path: String) throws(Diagnostic) -> ImageFile.Kind {
+    package static func check(_ path: String) throws(Diagnostic) -> ImageFile.Kind {
         try info(path).kind
     }
 
     /// The kind and natural size of the image at `path`, or the error that refuses it.
-    public static func info(_ path: String) throws(Diagnostic) -> Info {
+    package static func info(_ path: String) throws(Diagnostic) -> Info {
         if let box = SFSymbols.box(path) {
             // A symbol tablerender draws: SVG made in memory, as large as its drawing's box.
             return Info(kind: .svg, naturalSize: box)
@@ -58,7 +58,7 @@ public enum ImageCheck {
     }
 
     /// The scale a file name states: `name@2x.png` is 2, `name@3x.jpg` 3, anything else 1.
-    public static func scale(ofName path: String) -> Double {
+    package static func scale(ofName path: String) -> Double {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
         for factor in [2, 3] where stem.hasSuffix("@\(factor)x") { return Double(factor) }
@@ -75,7 +75,7 @@ public enum ImageCheck {
     }
 
     /// The image at `path` as a data URI, as the file is (after `check`).
-    public static func dataURI(_ path: String) throws(Diagnostic) -> String {
+    package static func dataURI(_ path: String) throws(Diagnostic) -> String {
         if let svg = SFSymbols.svg(path) { return "data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString() }
         let kind = try check(path)
         let bytes = try InputFile.read(path, limit: kind == .svg ? maximumSVGSize : ImageFile.maximumFileSize, what: "image")

@@ -3,31 +3,31 @@ import TableModel
 /// An Interface Builder document (`.xib`) read for one of its top-level views: a table view
 /// cell, a header-footer view or a plain view. Only what tablerender draws or lays out is kept;
 /// everything else IB stores (segues, accessibility, canvas positions) is skipped.
-public struct IBDocument: Sendable {
-    public enum Kind: String, Sendable { case cell = "tableViewCell", headerFooter = "tableViewHeaderFooterView", view }
+package struct IBDocument: Sendable {
+    package enum Kind: String, Sendable { case cell = "tableViewCell", headerFooter = "tableViewHeaderFooterView", view }
 
-    public var file: String
-    public var kind: Kind
+    package var file: String
+    package var kind: Kind
     /// The top-level object (the cell itself, for a cell).
-    public var top: IBView
+    package var top: IBView
     /// The view whose subviews are laid out: a cell's or header's content view, or the view.
-    public var content: IBView
+    package var content: IBView
     /// A cell's `rowHeight` as set in IB (`-1`/absent: automatic).
-    public var rowHeight: Double?
+    package var rowHeight: Double?
     /// Outlet names to the IB ids of their views.
-    public var outlets: [(property: String, destination: String)]
+    package var outlets: [(property: String, destination: String)]
     /// Image sizes in points by name, as IB's resources record them.
-    public var images: [String: (width: Double, height: Double)]
+    package var images: [String: (width: Double, height: Double)]
     /// Colours IB stored for system and named colours (their light value).
-    public var storedColors: [String: RGBA]
+    package var storedColors: [String: RGBA]
     /// The cell's accessory (`accessoryType`): UIKit draws it beside the content view.
-    public var accessory: String?
+    package var accessory: String?
 
     /// Each view's layout direction on a screen going `screen`: a view's
     /// `semanticContentAttribute` forces it for the view and what it holds (`forceLeftToRight`,
     /// and `playback` and `spatial`, which UIKit never flips; `forceRightToLeft`), else it is the
     /// screen's.
-    public func directions(screen: LayoutDirection) -> [String: LayoutDirection] {
+    package func directions(screen: LayoutDirection) -> [String: LayoutDirection] {
         var result: [String: LayoutDirection] = [:]
         func visit(_ view: IBView, _ inherited: LayoutDirection) {
             var direction = inherited
@@ -44,7 +44,7 @@ public struct IBDocument: Sendable {
     }
 
     /// Every view of the content, depth first.
-    public var allViews: [IBView] {
+    package var allViews: [IBView] {
         var result: [IBView] = []
         func visit(_ view: IBView) {
             result.append(view)
@@ -56,88 +56,88 @@ public struct IBDocument: Sendable {
 }
 
 /// One view of an IB document.
-public struct IBView: Sendable {
+package struct IBView: Sendable {
     /// The element name: `view`, `label`, `imageView`, `button`, `stackView`, …
-    public var element: String
-    public var id: String
-    public var location: SourceLocation
+    package var element: String
+    package var id: String
+    package var location: SourceLocation
     /// Its frame as IB laid it out, in its superview's coordinates.
-    public var frame: IBRect
+    package var frame: IBRect
     /// Attributes of the element, as written (`text`, `numberOfLines`, `axis`, `hidden`, …).
-    public var attributes: [String: String]
+    package var attributes: [String: String]
     /// Colours by key (`backgroundColor`, `textColor`, `tintColor`, …); nil for `<nil key=…>`.
-    public var colors: [String: IBColor?]
+    package var colors: [String: IBColor?]
     /// Fonts by key (`fontDescription`, `titleFontDescription`).
-    public var fonts: [String: IBFont]
+    package var fonts: [String: IBFont]
     /// Text kept in a child element (`<string key="text">`, a text view's `<mutableString>`).
-    public var strings: [String: String]
+    package var strings: [String: String]
     /// Autoresizing flags (`flexibleMaxX`, `widthSizable`, …).
-    public var autoresizing: Set<String>
+    package var autoresizing: Set<String>
     /// Layout margins set in IB: top, left, bottom, right (`layoutMargins`), or top, leading,
     /// bottom, trailing when `marginsAreDirectional` (`directionalLayoutMargins`).
-    public var layoutMargins: [Double]?
+    package var layoutMargins: [Double]?
     /// Whether the margins are leading and trailing ones, which a right-to-left layout swaps.
-    public var marginsAreDirectional = false
+    package var marginsAreDirectional = false
     /// A button's title, title colour and image for the `normal` state.
-    public var normalState: (title: String?, image: String?, titleColor: IBColor?)?
+    package var normalState: (title: String?, image: String?, titleColor: IBColor?)?
     /// A button's iOS 15 configuration (`style`, `title`, `image`, …).
-    public var configuration: [String: String]?
+    package var configuration: [String: String]?
     /// A segmented control's segment titles.
-    public var segments: [String]
+    package var segments: [String]
     /// `layer.cornerRadius`, `layer.borderWidth` and `layer.borderColor` from user-defined runtime attributes.
-    public var runtimeNumbers: [String: Double]
-    public var runtimeColors: [String: IBColor]
+    package var runtimeNumbers: [String: Double]
+    package var runtimeColors: [String: IBColor]
     /// A symbol image's configuration (`pointSize`, `weight`, `scale`; `textStyle` for a font).
-    public var symbolConfiguration: [String: String] = [:]
+    package var symbolConfiguration: [String: String] = [:]
     /// IB's "intrinsic size: placeholder".
-    public var placeholderIntrinsicSize: (width: Double, height: Double)?
-    public var constraints: [IBConstraint]
-    public var subviews: [IBView]
+    package var placeholderIntrinsicSize: (width: Double, height: Double)?
+    package var constraints: [IBConstraint]
+    package var subviews: [IBView]
     /// The ids of layout guides (the safe area) that stand for this view's edges.
-    public var layoutGuides: [String]
+    package var layoutGuides: [String]
     /// Constraints and subviews the default size class does not install (`<variation key="default">`).
-    public var excludedConstraints: Set<String>
-    public var excludedSubviews: Set<String>
+    package var excludedConstraints: Set<String>
+    package var excludedSubviews: Set<String>
 
-    public func attribute(_ name: String) -> String? { attributes[name] }
-    public func flag(_ name: String) -> Bool { attributes[name] == "YES" }
-    public func number(_ name: String) -> Double? { attributes[name].flatMap(IBReader.number) }
+    package func attribute(_ name: String) -> String? { attributes[name] }
+    package func flag(_ name: String) -> Bool { attributes[name] == "YES" }
+    package func number(_ name: String) -> Double? { attributes[name].flatMap(IBReader.number) }
 
     /// Whether it is laid out by constraints (`translatesAutoresizingMaskIntoConstraints="NO"`).
-    public var usesConstraints: Bool { attributes["translatesAutoresizingMaskIntoConstraints"] == "NO" }
-    public var isHidden: Bool { flag("hidden") }
+    package var usesConstraints: Bool { attributes["translatesAutoresizingMaskIntoConstraints"] == "NO" }
+    package var isHidden: Bool { flag("hidden") }
     /// IB's mark for a stored frame that is not where the constraints put the view
     /// (`misplaced`), or that the constraints do not decide (`ambiguous`).
-    public var frameIsStale: Bool { flag("misplaced") || flag("ambiguous") }
+    package var frameIsStale: Bool { flag("misplaced") || flag("ambiguous") }
 }
 
-public struct IBRect: Sendable, Hashable {
-    public var x, y, width, height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
+package struct IBRect: Sendable, Hashable {
+    package var x, y, width, height: Double
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 }
 
 /// `firstItem.firstAttribute  relation  secondItem.secondAttribute × multiplier + constant`.
-public struct IBConstraint: Sendable {
-    public var id: String
+package struct IBConstraint: Sendable {
+    package var id: String
     /// nil: the view that holds the constraint.
-    public var firstItem: String?
-    public var firstAttribute: String
-    public var secondItem: String?
-    public var secondAttribute: String?
+    package var firstItem: String?
+    package var firstAttribute: String
+    package var secondItem: String?
+    package var secondAttribute: String?
     /// `equal`, `lessThanOrEqual`, `greaterThanOrEqual`.
-    public var relation: String
-    public var multiplier: Double
-    public var constant: Double
-    public var priority: Double
+    package var relation: String
+    package var multiplier: Double
+    package var constant: Double
+    package var priority: Double
     /// IB's "remove at build time": not part of the layout.
-    public var isPlaceholder: Bool
-    public var location: SourceLocation
+    package var isPlaceholder: Bool
+    package var location: SourceLocation
 }
 
 /// A colour as IB writes it.
-public enum IBColor: Sendable, Hashable {
+package enum IBColor: Sendable, Hashable {
     /// A system colour by UIKit name (`systemRedColor`, `labelColor`).
     case system(String)
     /// A named colour of an asset catalog.
@@ -146,34 +146,34 @@ public enum IBColor: Sendable, Hashable {
 }
 
 /// A font as IB writes it.
-public struct IBFont: Sendable, Hashable {
+package struct IBFont: Sendable, Hashable {
     /// `system`, `boldSystem`, `italicSystem`, or nil for a text style or a font by name.
-    public var type: String?
-    public var pointSize: Double
+    package var type: String?
+    package var pointSize: Double
     /// `ultraLight` … `black` for system fonts.
-    public var weight: String?
+    package var weight: String?
     /// A text style: `UICTFontTextStyleBody`, …
-    public var style: String?
+    package var style: String?
     /// A font by PostScript name (`Menlo-Bold`) and its family.
-    public var name: String?
-    public var family: String?
+    package var name: String?
+    package var family: String?
 }
 
 /// Reads `.xib` files with the strict XML reader (no DTD, no entities, no network, limits on
 /// size and depth).
-public enum IBReader {
-    public static let maximumSize = 4 << 20
-    public static let maximumViews = 5_000
-    public static let maximumConstraints = 10_000
+package enum IBReader {
+    package static let maximumSize = 4 << 20
+    package static let maximumViews = 5_000
+    package static let maximumConstraints = 10_000
 
     /// The elements that are views tablerender draws; any other element in `<subviews>` is
     /// drawn as a labelled placeholder box.
-    public static let drawnElements: Set<String> = [
+    package static let drawnElements: Set<String> = [
         "view", "label", "imageView", "button", "stackView", "textField", "textView", "switch", "segmentedControl", "slider",
         "stepper", "progressView", "activityIndicatorView", "pageControl",
     ]
 
-    public static func read(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBDocument {
+    package static func read(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBDocument {
         let root = try parseRoot(file: file, bytes: bytes)
         let resources = Resources(root)
         guard let objects = root.children.first(where: { $0.name == "objects" }) else {
@@ -416,7 +416,7 @@ public enum IBReader {
         return value
     }
 
-    public static func number(_ text: String) -> Double? {
+    package static func number(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite, abs(value) <= 100_000 else { return nil }
         return value
     }
@@ -452,7 +452,7 @@ extension IBDocument {
     /// The document with the texts a `.strings` file of IB's keys gives (`"<id>.text"`,
     /// `"<id>.normalTitle"`, `"<id>.placeholder"`, `"<id>.configuration.title"`,
     /// `"<id>.segmentTitles[0]"`), as iOS loads `Base.lproj/File.xib` with `de.lproj/File.strings`.
-    public func localized(_ strings: [String: String]) -> IBDocument {
+    package func localized(_ strings: [String: String]) -> IBDocument {
         guard !strings.isEmpty else { return self }
         func apply(_ view: inout IBView) {
             if let text = strings[view.id + ".text"] {
@@ -479,7 +479,7 @@ extension IBDocument {
 
     /// The document with a pseudo-locale's segment titles (its labels' and buttons' texts are
     /// rewritten as they are bound).
-    public func pseudoLocalized(_ pseudo: PseudoLocale?) -> IBDocument {
+    package func pseudoLocalized(_ pseudo: PseudoLocale?) -> IBDocument {
         guard let pseudo else { return self }
         func apply(_ view: inout IBView) {
             view.segments = view.segments.map(pseudo.apply)

@@ -5,19 +5,19 @@
 /// left in a right-to-left layout: each word between a right-to-left override and its end
 /// (U+202E … U+202C, with right-to-left marks around), as Android's pseudo-localizer writes it,
 /// so that a screen can be checked for mirroring without an Arabic translation.
-public enum PseudoLocale: String, Sendable, CaseIterable {
+package enum PseudoLocale: String, Sendable, CaseIterable {
     case accented = "en-XA"
     case bidirectional = "ar-XB"
 
     /// The pseudo-locale a language tag names, if any.
-    public init?(tag: String) {
+    package init?(tag: String) {
         guard let known = PseudoLocale.allCases.first(where: { $0.rawValue.lowercased() == tag.lowercased() }) else { return nil }
         self = known
     }
 
     /// `text` as this pseudo-locale writes it: each paragraph on its own (a newline stays a
     /// newline); empty text stays empty.
-    public func apply(_ text: String) -> String {
+    package func apply(_ text: String) -> String {
         guard !text.isEmpty else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
             guard !paragraph.isEmpty else { return "" }
@@ -74,7 +74,7 @@ public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
     case rightToLeft = "rtl"
 
     /// Languages written right to left (by their primary subtag), and `ar-XB`.
-    public static func of(locale: String) -> LayoutDirection {
+    package static func of(locale: String) -> LayoutDirection {
         let tag = locale.lowercased()
         if tag == PseudoLocale.bidirectional.rawValue.lowercased() { return .rightToLeft }
         if tag == PseudoLocale.accented.rawValue.lowercased() { return .leftToRight }
@@ -93,7 +93,7 @@ public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
 extension Theme {
     /// The theme for a screen in `locale` (a language tag): its direction follows the language
     /// (right to left for Arabic, Hebrew, Persian, Urdu… and `ar-XB`).
-    public func localized(to locale: String) -> Theme {
+    package func localized(to locale: String) -> Theme {
         var theme = self
         theme.locale = locale
         theme.direction = LayoutDirection.of(locale: locale)
@@ -101,7 +101,7 @@ extension Theme {
     }
 
     /// The theme laid out in `direction` whatever its language (`--direction`).
-    public func directed(_ direction: LayoutDirection?) -> Theme {
+    package func directed(_ direction: LayoutDirection?) -> Theme {
         guard let direction else { return self }
         var theme = self
         theme.direction = direction
@@ -109,5 +109,5 @@ extension Theme {
     }
 
     /// The pseudo-locale the screen is in, if any.
-    public var pseudoLocale: PseudoLocale? { PseudoLocale(tag: locale) }
+    package var pseudoLocale: PseudoLocale? { PseudoLocale(tag: locale) }
 }

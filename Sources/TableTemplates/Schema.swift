@@ -1,15 +1,15 @@
 /// The template vocabulary: every element, every attribute, its kind and its default. The parser
 /// checks templates against it and `tablerender templates --reference` prints it.
-public enum ViewKind: String, Sendable, Hashable, CaseIterable {
+package enum ViewKind: String, Sendable, Hashable, CaseIterable {
     case stack, box, spacer, label, image, `switch`, accessory, divider
 }
 
 /// The root elements a template file may hold.
-public enum TemplateRole: String, Sendable, Hashable, CaseIterable {
+package enum TemplateRole: String, Sendable, Hashable, CaseIterable {
     case cell, header, footer
 }
 
-public enum AttributeKind: Sendable, Hashable {
+package enum AttributeKind: Sendable, Hashable {
     case text
     case number
     case bool
@@ -44,11 +44,11 @@ public enum AttributeKind: Sendable, Hashable {
     }
 }
 
-public struct AttributeSpec: Sendable, Hashable {
-    public var name: String
-    public var kind: AttributeKind
-    public var defaultValue: String?
-    public var summary: String
+package struct AttributeSpec: Sendable, Hashable {
+    package var name: String
+    package var kind: AttributeKind
+    package var defaultValue: String?
+    package var summary: String
 
     init(_ name: String, _ kind: AttributeKind, _ defaultValue: String?, _ summary: String) {
         self.name = name
@@ -58,11 +58,11 @@ public struct AttributeSpec: Sendable, Hashable {
     }
 }
 
-public enum Schema {
-    public static let accessoryTypes = ["none", "disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton"]
+package enum Schema {
+    package static let accessoryTypes = ["none", "disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton"]
 
     /// Attributes every view takes.
-    public static let common: [AttributeSpec] = [
+    package static let common: [AttributeSpec] = [
         .init("id", .text, nil, "an outlet name, shown in dumps and as a CSS class"),
         .init("width", .widthLength, "auto", "fixed width; a percentage is of the parent stack's width inside its padding (not on images)"),
         .init("height", .heightLength, "auto", "fixed height; a percentage is of the parent's height inside its padding, which the parent must have in points (height=\"120\") or as a percentage itself (CSS resolves it only against a definite height), and not in a vertical fillEqually stack; an overlay's is of its parent's padding box (not on images)"),
@@ -87,7 +87,7 @@ public enum Schema {
         .init("borderColor", .color, "separator", "border colour"),
     ]
 
-    public static let views: [ViewKind: [AttributeSpec]] = [
+    package static let views: [ViewKind: [AttributeSpec]] = [
         .stack: [
             .init("axis", .choice(["horizontal", "vertical"]), "horizontal", "direction the children are laid out in (UIStackView default)"),
             .init("spacing", .number, "0", "space between visible children"),
@@ -132,32 +132,32 @@ public enum Schema {
     ]
 
     /// Attributes of `<cell>`, `<header>` and `<footer>`.
-    public static let root: [AttributeSpec] = [
+    package static let root: [AttributeSpec] = [
         .init("height", .length, "auto", "fixed height, or auto to size to the content (self-sizing)"),
         .init("estimatedHeight", .number, "44", "estimate before measuring; the HTML page reserves it for rows off screen"),
         .init("separatorInset", .length, "auto", "leading inset of the separator under a cell; auto takes the theme's"),
         .init("background", .color, nil, "background colour (cells default to the theme's cell background)"),
     ]
 
-    public static func attributes(of kind: ViewKind) -> [AttributeSpec] { common + (views[kind] ?? []) }
+    package static func attributes(of kind: ViewKind) -> [AttributeSpec] { common + (views[kind] ?? []) }
 
     /// Every view kind's attributes by name, made once: the binder looks up defaults per row.
-    public static let byName: [ViewKind: [String: AttributeSpec]] = Dictionary(uniqueKeysWithValues: ViewKind.allCases.map { kind in
+    package static let byName: [ViewKind: [String: AttributeSpec]] = Dictionary(uniqueKeysWithValues: ViewKind.allCases.map { kind in
         (kind, Dictionary(uniqueKeysWithValues: attributes(of: kind).map { ($0.name, $0) }))
     })
 
-    public static func spec(_ kind: ViewKind, _ name: String) -> AttributeSpec? { byName[kind]?[name] }
+    package static func spec(_ kind: ViewKind, _ name: String) -> AttributeSpec? { byName[kind]?[name] }
 
     /// Default values by kind and name, without copying specs: looked up for every row.
     private static let defaults: [ViewKind: [String: String]] = byName.mapValues { specs in specs.compactMapValues(\.defaultValue) }
     private static let commonDefaults: [String: String] = Dictionary(uniqueKeysWithValues: common.compactMap { spec in spec.defaultValue.map { (spec.name, $0) } })
 
-    public static func defaultValue(_ kind: ViewKind, _ name: String) -> String? {
+    package static func defaultValue(_ kind: ViewKind, _ name: String) -> String? {
         commonDefaults[name] ?? defaults[kind]?[name]
     }
 
     /// The reference of every element and attribute, as Markdown.
-    public static func reference() -> String {
+    package static func reference() -> String {
         var lines = ["| element | attribute | accepts | default | meaning |", "|---|---|---|---|---|"]
         func add(_ element: String, _ specs: [AttributeSpec]) {
             for spec in specs {

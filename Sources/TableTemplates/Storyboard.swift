@@ -2,16 +2,16 @@ import TableModel
 
 /// A storyboard read for its table views: prototype cells (templates by reuse identifier) and
 /// static tables (whole documents). Segues, other scenes and everything else are skipped.
-public struct IBStoryboard: Sendable {
-    public var file: String
+package struct IBStoryboard: Sendable {
+    package var file: String
     /// Prototype cells of every table view, by reuse identifier, in the order of the file.
-    public var prototypes: [(identifier: String, document: IBDocument)]
+    package var prototypes: [(identifier: String, document: IBDocument)]
     /// The scenes whose view controller shows a table view.
-    public var scenes: [IBScene]
+    package var scenes: [IBScene]
 
     /// The scene `name` names (storyboard identifier, title, custom class or IB id); with no
     /// name, the only scene with a static table.
-    public func scene(_ name: String?) throws(Diagnostic) -> IBScene {
+    package func scene(_ name: String?) throws(Diagnostic) -> IBScene {
         let statics = scenes.filter { $0.table?.isStatic == true }
         guard let name else {
             guard statics.count == 1 else {
@@ -31,69 +31,69 @@ public struct IBStoryboard: Sendable {
     }
 
     /// The file name without its folder and extension: the prefix of its templates' ids.
-    public var fileStem: String {
+    package var fileStem: String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return name.hasSuffix(".storyboard") ? String(name.dropLast(11)) : name
     }
 }
 
 /// A scene whose view controller shows a table view.
-public struct IBScene: Sendable {
+package struct IBScene: Sendable {
     /// The view controller's IB id.
-    public var id: String
-    public var storyboardIdentifier: String?
+    package var id: String
+    package var storyboardIdentifier: String?
     /// The navigation item's title, else the controller's.
-    public var title: String?
-    public var customClass: String?
+    package var title: String?
+    package var customClass: String?
     /// Whether the navigation bar shows the title large (`largeTitles` on the navigation controller's bar, or the item's
     /// `largeTitleDisplayMode="always"`).
-    public var largeTitle: Bool
-    public var table: IBTable?
+    package var largeTitle: Bool
+    package var table: IBTable?
 
     /// How `scenes` lists it and `--scene` finds it.
-    public var name: String { storyboardIdentifier ?? title ?? customClass ?? id }
+    package var name: String { storyboardIdentifier ?? title ?? customClass ?? id }
 }
 
 /// A table view: its style, and for a static one its sections.
-public struct IBTable: Sendable {
-    public var id: String
-    public var isStatic: Bool
+package struct IBTable: Sendable {
+    package var id: String
+    package var isStatic: Bool
     /// `plain`, `grouped` or `insetGrouped`.
-    public var style: String
+    package var style: String
     /// The table's row height; nil for automatic.
-    public var rowHeight: Double?
-    public var width: Double
-    public var sections: [IBSection]
+    package var rowHeight: Double?
+    package var width: Double
+    package var sections: [IBSection]
 }
 
-public struct IBSection: Sendable {
-    public var id: String
-    public var headerTitle: String?
-    public var footerTitle: String?
-    public var cells: [IBStaticCell]
+package struct IBSection: Sendable {
+    package var id: String
+    package var headerTitle: String?
+    package var footerTitle: String?
+    package var cells: [IBStaticCell]
 }
 
 /// A cell of a static table.
-public struct IBStaticCell: Sendable {
-    public var id: String
+package struct IBStaticCell: Sendable {
+    package var id: String
     /// `IBUITableViewCellStyleDefault`, `…Value1`, `…Value2`, `…Subtitle`; nil for a custom cell.
-    public var style: String?
+    package var style: String?
     /// The cell as a document of its own (a custom cell is laid out by its constraints).
-    public var document: IBDocument
+    package var document: IBDocument
     /// The texts and image of a styled cell's `textLabel`, `detailTextLabel` and `imageView`.
-    public var text: String?
-    public var detailText: String?
-    public var image: String?
-    public var accessory: String?
+    package var text: String?
+    package var detailText: String?
+    package var image: String?
+    package var accessory: String?
     /// The cell's own row height (IB's "custom" height); nil follows the table.
-    public var rowHeight: Double?
+    package var rowHeight: Double?
     /// An SF Symbol its image view names that tablerender does not draw (drawn as a placeholder).
-    public var unknownSymbol: String?
-    public var location: SourceLocation
+    package var unknownSymbol: String?
+    package var location: SourceLocation
 }
 
 extension IBReader {
-    public static func readStoryboard(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBStoryboard {
+    package static func readStoryboard(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBStoryboard {
         let root = try parseRoot(file: file, bytes: bytes)
         guard (root.attribute("type")?.value ?? "").contains("Storyboard") || root.children.contains(where: { $0.name == "scenes" }) else {
             throw Diagnostic(at: root.location, "this Interface Builder file is a XIB, not a storyboard: put it in a template folder and use it by its file name")
@@ -218,7 +218,7 @@ extension IBStoryboard {
     /// (`basic`, `value1`, `value2`, `subtitle`) with its texts, image and accessory, a custom cell
     /// as an Interface Builder template of its own (returned by id, `Storyboard#cellID`).
     /// Rows are named by their cells' IB ids. `images` finds a styled cell's image by name.
-    public func staticTable(_ scene: IBScene, images: (String) -> String?) -> (table: Table, templates: [String: Template]) {
+    package func staticTable(_ scene: IBScene, images: (String) -> String?) -> (table: Table, templates: [String: Template]) {
         guard let table = scene.table else { return (Table(sections: []), [:]) }
         var templates: [String: Template] = [:]
         var sections: [Section] = []
@@ -253,13 +253,13 @@ extension IBStoryboard {
 }
 
 /// Image names as Interface Builder writes them (no extension) found as files of a folder.
-public enum IBImages {
+package enum IBImages {
     /// The file names tried for a name, in order.
-    public static let candidates = ["", ".png", "@2x.png", "@3x.png", ".jpg", ".jpeg", ".svg"]
+    package static let candidates = ["", ".png", "@2x.png", "@3x.png", ".jpg", ".jpeg", ".svg"]
 
     /// The file `name` stands for in `folder`, relative to it; nil when there is none (or the
     /// name leads out of the folder).
-    public static func find(_ name: String, in folder: String) -> String? {
+    package static func find(_ name: String, in folder: String) -> String? {
         for suffix in candidates {
             let candidate = name + suffix
             let lowered = candidate.lowercased()

@@ -6,7 +6,7 @@ import Foundation
 /// point size, weight and scale. A symbol not in the list is a neutral placeholder of that size,
 /// and `check` names it. Each is SVG made in memory, carried as a path `tablerender-symbol:…` that
 /// the renderers (and only they) know.
-public enum SFSymbols {
+package enum SFSymbols {
     static let prefix = "tablerender-symbol:"
 
     /// A drawing: its view box (its proportions and how far it reaches; 20 units are the symbol's
@@ -98,20 +98,20 @@ public enum SFSymbols {
     static let scales: [String: Double] = ["small": 0.78, "medium": 1, "default": 1, "large": 1.29]
 
     /// The names drawn, sorted (for the documentation).
-    public static var names: [String] { art.keys.sorted() }
+    package static var names: [String] { art.keys.sorted() }
 
-    public static func isKnown(_ name: String) -> Bool { art[name] != nil }
+    package static func isKnown(_ name: String) -> Bool { art[name] != nil }
 
     /// The image path of a symbol at a weight; an unknown symbol's is the placeholder's.
-    public static func path(_ name: String, weight: String = "regular") -> String {
+    package static func path(_ name: String, weight: String = "regular") -> String {
         prefix + (art[name] != nil ? name : "placeholder") + ":" + (strokes[weight] != nil ? weight : "regular")
     }
 
-    public static func isSymbol(_ path: String) -> Bool { path.hasPrefix(prefix) }
+    package static func isSymbol(_ path: String) -> Bool { path.hasPrefix(prefix) }
 
     /// Its size in points for a point size and scale, as UIKit sizes a symbol image: the drawing's
     /// box with 20 units to the point size.
-    public static func size(_ name: String, pointSize: Double, scale: String = "medium") -> (width: Double, height: Double) {
+    package static func size(_ name: String, pointSize: Double, scale: String = "medium") -> (width: Double, height: Double) {
         let box = (art[name] ?? placeholder).box
         let factor = pointSize / 20 * (scales[scale] ?? 1)
         return (box.width * factor, box.height * factor)
@@ -126,12 +126,12 @@ public enum SFSymbols {
     }
 
     /// The size of a symbol path's SVG (its drawing's box).
-    public static func box(_ path: String) -> (width: Double, height: Double)? {
+    package static func box(_ path: String) -> (width: Double, height: Double)? {
         drawing(path).map { ($0.art.box.width, $0.art.box.height) }
     }
 
     /// The SVG of a symbol path (`tablerender-symbol:name:weight`), black on transparent.
-    public static func svg(_ path: String) -> String? {
+    package static func svg(_ path: String) -> String? {
         guard let (drawing, stroke) = drawing(path) else { return nil }
         let box = drawing.box
         func n(_ value: Double) -> String { String(format: "%g", value) }

@@ -1,31 +1,31 @@
 import TableModel
 
 /// One view of a template, as parsed: its kind, its attributes (possibly bound) and children.
-public struct ViewNode: Sendable {
-    public var kind: ViewKind
-    public var attributes: [String: AttributeText]
-    public var children: [ViewNode]
-    public var location: SourceLocation
+package struct ViewNode: Sendable {
+    package var kind: ViewKind
+    package var attributes: [String: AttributeText]
+    package var children: [ViewNode]
+    package var location: SourceLocation
 
-    public func attribute(_ name: String) -> AttributeText? { attributes[name] }
+    package func attribute(_ name: String) -> AttributeText? { attributes[name] }
 }
 
 /// A Nib-like template: a `<cell>`, `<header>` or `<footer>` found by its file name.
 public struct Template: Sendable {
-    public var id: String
-    public var role: TemplateRole
-    public var attributes: [String: AttributeText]
+    package var id: String
+    package var role: TemplateRole
+    package var attributes: [String: AttributeText]
     /// The content view; `nil` for an empty template.
-    public var content: ViewNode?
-    public var location: SourceLocation
+    package var content: ViewNode?
+    package var location: SourceLocation
     /// For a template read from an Interface Builder file: the document, laid out by Auto Layout.
-    public var interfaceBuilder: IBDocument?
+    package var interfaceBuilder: IBDocument?
 
     /// The item value keys the template reads (its outlets); values with other keys are refused.
     /// Worked out once, when the template is parsed.
-    public let outlets: Set<String>
+    package let outlets: Set<String>
 
-    public init(id: String, role: TemplateRole, attributes: [String: AttributeText], content: ViewNode?, location: SourceLocation) {
+    package init(id: String, role: TemplateRole, attributes: [String: AttributeText], content: ViewNode?, location: SourceLocation) {
         self.id = id
         self.role = role
         self.attributes = attributes
@@ -42,7 +42,7 @@ public struct Template: Sendable {
     }
 
     /// A template from an Interface Builder document: its outlets are the document's.
-    public init(id: String, interfaceBuilder document: IBDocument) {
+    package init(id: String, interfaceBuilder document: IBDocument) {
         self.id = id
         switch document.kind {
         case .cell: role = .cell
@@ -57,13 +57,13 @@ public struct Template: Sendable {
 
     /// Whether it can be used in `role`: an IB header-footer view or plain view serves as a
     /// header or a footer.
-    public func serves(_ wanted: TemplateRole) -> Bool {
+    package func serves(_ wanted: TemplateRole) -> Bool {
         if interfaceBuilder != nil, role != .cell { return wanted != .cell }
         return role == wanted
     }
 
     /// A golden-test friendly dump: one line per view, attributes in schema order.
-    public var dump: String {
+    package var dump: String {
         var lines: [String] = []
         let rootAttributes = Schema.root.compactMap { spec in attributes[spec.name].map { "\(spec.name)=\"\($0)\"" } }
         lines.append(([role.rawValue, id, "@\(location.line ?? 0):\(location.column ?? 0)"] + rootAttributes).joined(separator: " "))
@@ -80,8 +80,8 @@ public struct Template: Sendable {
 
 /// Turns a template file into a `Template`, checking every element and attribute against the
 /// schema. Colour and font tokens are checked against a theme by `TemplateLibrary`.
-public enum TemplateParser {
-    public static func parse(file: String, bytes: [UInt8], id: String) throws(Diagnostic) -> Template {
+package enum TemplateParser {
+    package static func parse(file: String, bytes: [UInt8], id: String) throws(Diagnostic) -> Template {
         let root = try XMLParser.parse(file: file, bytes: bytes)
         guard let role = TemplateRole(rawValue: root.name) else {
             throw Diagnostic(at: root.location, Suggestions.unknown("root element", "<\(root.name)>", known: TemplateRole.allCases.map { "<\($0.rawValue)>" }) + "; a template holds one cell, header or footer")
@@ -159,9 +159,9 @@ public enum TemplateParser {
 }
 
 /// Checks of attribute values that need no theme; shared by the parser and the binder.
-public enum AttributeCheck {
+package enum AttributeCheck {
     /// nil when `value` is acceptable for `kind`, else what was expected.
-    public static func problem(_ value: String, kind: AttributeKind) -> String? {
+    package static func problem(_ value: String, kind: AttributeKind) -> String? {
         switch kind {
         case .text, .color, .font:
             return nil
@@ -182,26 +182,26 @@ public enum AttributeCheck {
         }
     }
 
-    public static func number(_ text: String) -> Double? {
+    package static func number(_ text: String) -> Double? {
         let trimmed = text.first == " " || text.last == " " ? text.trimmingCharacters(in: .whitespaces) : text
         guard let value = Double(trimmed), value.isFinite, value >= 0, value <= 100_000 else { return nil }
         return value
     }
 
     /// A percentage (`50%`) as a fraction (0.5).
-    public static func percent(_ text: String) -> Double? {
+    package static func percent(_ text: String) -> Double? {
         guard text.hasSuffix("%"), let value = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0, value <= 1000 else { return nil }
         return value / 100
     }
 
     /// A number that may be negative (an overlay's offset).
-    public static func offset(_ text: String) -> Double? {
+    package static func offset(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = Double(trimmed), value.isFinite, abs(value) <= 100_000 else { return nil }
         return value
     }
 
-    public static func bool(_ text: String) -> Bool? {
+    package static func bool(_ text: String) -> Bool? {
         switch text {
         case "true", "yes", "1": return true
         case "false", "no", "0", "": return false
@@ -210,7 +210,7 @@ public enum AttributeCheck {
     }
 
     /// CSS order: `a` | `v h` | `t h b` | `t r b l`; returned as (top, right, bottom, left).
-    public static func insets(_ text: String) -> [Double]? {
+    package static func insets(_ text: String) -> [Double]? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "," })
         let numbers = parts.compactMap { number(String($0)) }
         guard numbers.count == parts.count else { return nil }

@@ -6,7 +6,7 @@ import TableModel
 /// template is read and parsed when it is first used, so a bad file in a folder only stops the
 /// documents that use it, and a folder of many templates costs nothing until they are used.
 public struct TemplateLibrary: Sendable {
-    public let theme: Theme
+    package let theme: Theme
     /// Each template's file, by id; a document's folders override the theme's.
     private let files: [String: String]
     /// Storyboards of the folders by file name without `.storyboard`: their prototype cells are
@@ -15,13 +15,13 @@ public struct TemplateLibrary: Sendable {
     /// Templates made elsewhere (a static table's custom cells), by id.
     private let extra: [String: Template]
     /// Asset catalogs whose image sets views find by name.
-    public let catalogs: [AssetCatalog]
+    package let catalogs: [AssetCatalog]
     private let parsed: ParsedTemplates
 
     /// Lists the `*.xml` files of the folders (earlier folders override later ones by id). Only
     /// regular files inside their folder count: a file that is a link out of it is refused when
     /// used.
-    public init(theme: Theme, folders: [String], extra: [String: Template] = [:], catalogs: [AssetCatalog] = []) throws(Diagnostic) {
+    package init(theme: Theme, folders: [String], extra: [String: Template] = [:], catalogs: [AssetCatalog] = []) throws(Diagnostic) {
         self.theme = theme
         self.extra = extra
         self.catalogs = catalogs
@@ -49,10 +49,10 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The ids of every template file (prototype cells of storyboards are found when named).
-    public var names: [String] { files.keys.sorted() }
+    package var names: [String] { files.keys.sorted() }
 
     /// A storyboard read once, shared by every thread.
-    public func storyboard(_ path: String) throws(Diagnostic) -> IBStoryboard {
+    package func storyboard(_ path: String) throws(Diagnostic) -> IBStoryboard {
         if let known = parsed.storyboard(path) { return try known.get() }
         let outcome = Result { () throws(Diagnostic) -> IBStoryboard in try Self.readStoryboard(path) }
         parsed.remember(outcome, storyboard: path)
@@ -61,7 +61,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Reads a storyboard: a regular file inside its folder (a link out of it is refused), at
     /// most `IBReader.maximumSize`.
-    public static func readStoryboard(_ path: String) throws(Diagnostic) -> IBStoryboard {
+    package static func readStoryboard(_ path: String) throws(Diagnostic) -> IBStoryboard {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do throws(SafePath.Failure) {
             _ = try SafePath.resolve(URL(fileURLWithPath: path).lastPathComponent, inside: folder, folder: "the template folder")
@@ -95,10 +95,10 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The largest template file read.
-    public static let maximumFileSize = XMLParser.maximumSize
+    package static let maximumFileSize = XMLParser.maximumSize
 
     /// The template `id` in `role`, parsed on first use. The location is worked out only for an error.
-    public func template(_ id: String, role: TemplateRole, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) -> Template {
+    package func template(_ id: String, role: TemplateRole, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) -> Template {
         let template: Template
         if let made = extra[id] {
             template = made
@@ -121,7 +121,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Every template, each parsed and checked (for `check` and listings); the first bad one is
     /// the error.
-    public func all() throws(Diagnostic) -> [Template] {
+    package func all() throws(Diagnostic) -> [Template] {
         var result: [Template] = []
         for name in names { result.append(try load(name)) }
         return result
@@ -176,7 +176,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Checks constant colour and font tokens against the theme.
-    public static func check(_ template: Template, theme: Theme) throws(Diagnostic) {
+    package static func check(_ template: Template, theme: Theme) throws(Diagnostic) {
         func visit(_ node: ViewNode) throws(Diagnostic) {
             for spec in Schema.attributes(of: node.kind) {
                 guard let constant = node.attributes[spec.name]?.constant else { continue }
@@ -192,7 +192,7 @@ public struct TemplateLibrary: Sendable {
         if let content = template.content { try visit(content) }
     }
 
-    public static func checkToken(_ value: String, kind: AttributeKind, name: String, theme: Theme, location: SourceLocation) throws(Diagnostic) {
+    package static func checkToken(_ value: String, kind: AttributeKind, name: String, theme: Theme, location: SourceLocation) throws(Diagnostic) {
         switch kind {
         case .color where theme.color(value, .light) == nil:
             let hint = value.hasPrefix("#") ? "invalid colour '\(value)'; expected #RRGGBB or #RRGGBBAA" : Suggestions.unknown("colour token", value, known: Array(theme.colors.keys))

@@ -7,15 +7,15 @@ public enum Appearance: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A colour with components from 0 to 1, not premultiplied.
-public struct RGBA: Sendable, Hashable, CustomStringConvertible {
-    public var red, green, blue, alpha: Double
+package struct RGBA: Sendable, Hashable, CustomStringConvertible {
+    package var red, green, blue, alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
-    public init?(hex: String) {
+    package init?(hex: String) {
         guard hex.hasPrefix("#") else { return nil }
         var digits = String(hex.dropFirst())
         if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
@@ -25,28 +25,28 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
                   blue: Double((full >> 8) & 0xFF) / 255, alpha: Double(full & 0xFF) / 255)
     }
 
-    public var description: String {
+    package var description: String {
         let parts = [red, green, blue, alpha].map { String(format: "%02X", Int(($0 * 255).rounded())) }
         return "#" + (alpha >= 1 ? parts.prefix(3).joined() : parts.joined())
     }
 }
 
 /// A resolved font: what Pango and CSS both need.
-public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
-    public var family: String
-    public var size: Double
+package struct FontSpec: Sendable, Hashable, CustomStringConvertible {
+    package var family: String
+    package var size: Double
     /// CSS weight, 100 to 900.
-    public var weight: Int
-    public var italic: Bool
-    public var lineHeight: Double
+    package var weight: Int
+    package var italic: Bool
+    package var lineHeight: Double
     /// Families tried, in order, for characters the family lacks (CJK, Arabic, emoji). Named
     /// explicitly so that Pango and a browser fall back to the same fonts.
-    public var fallbacks: [String] = []
+    package var fallbacks: [String] = []
 
     /// The family followed by its fallbacks.
-    public var families: [String] { [family] + fallbacks }
+    package var families: [String] { [family] + fallbacks }
 
-    public init(family: String, size: Double, weight: Int = 400, italic: Bool = false, lineHeight: Double? = nil) {
+    package init(family: String, size: Double, weight: Int = 400, italic: Bool = false, lineHeight: Double? = nil) {
         self.family = family
         self.size = size
         self.weight = weight
@@ -61,7 +61,7 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// A Pango-style literal: `Inter Bold 17`, `DejaVu Serif Italic 12`.
-    public init?(literal: String) {
+    package init?(literal: String) {
         var words = literal.split(separator: " ").map(String.init)
         guard let last = words.last, let size = Double(last.hasSuffix("px") ? String(last.dropLast(2)) : last), size.isFinite, size > 0, size <= 1000 else { return nil }
         words.removeLast()
@@ -74,7 +74,7 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
         self.init(family: words.joined(separator: " "), size: size, weight: weight, italic: italic)
     }
 
-    public var description: String { "\(family) \(weight)\(italic ? " italic" : "") \(format(size))/\(format(lineHeight))" }
+    package var description: String { "\(family) \(weight)\(italic ? " italic" : "") \(format(size))/\(format(lineHeight))" }
 }
 
 func format(_ number: Double) -> String {
@@ -82,79 +82,79 @@ func format(_ number: Double) -> String {
 }
 
 /// How a table style is drawn by a theme.
-public struct StyleMetrics: Sendable, Hashable {
-    public var background: String
-    public var cellBackground: String
+package struct StyleMetrics: Sendable, Hashable {
+    package var background: String
+    package var cellBackground: String
     /// Horizontal inset of sections from the table's edges (insetGrouped).
-    public var contentInset: Double
-    public var cornerRadius: Double
+    package var contentInset: Double
+    package var cornerRadius: Double
     /// Leading inset of separators between rows.
-    public var separatorInset: Double
+    package var separatorInset: Double
     /// Space above a section that has no header.
-    public var sectionSpacing: Double
-    public var topPadding: Double
-    public var bottomPadding: Double
+    package var sectionSpacing: Double
+    package var topPadding: Double
+    package var bottomPadding: Double
     /// Lines above the first and below the last row of a section: `full`, `inset` or `none`.
-    public var edgeSeparators: String
-    public var headerTemplate: String
-    public var footerTemplate: String
+    package var edgeSeparators: String
+    package var headerTemplate: String
+    package var footerTemplate: String
 }
 
 /// A theme: colour and font tokens, metrics per table style, page settings, built-in templates.
 public struct Theme: Sendable {
-    public var name: String
-    public var folder: String
+    package var name: String
+    package var folder: String
     /// The content size its font tokens are at (`scaled(to:)`); `large` as a theme is written.
-    public var contentSize: ContentSizeCategory = .large
+    package var contentSize: ContentSizeCategory = .large
     /// The language the screen is shown in (`localized(to:)`); a pseudo-locale (`en-XA`)
     /// rewrites every text as it is bound.
-    public var locale: String = "en"
+    package var locale: String = "en"
     /// The direction the screen is laid out in: right to left mirrors stacks, paddings,
     /// margins, overlays, separators, accessories, switches, leading and trailing constraints
     /// and text's natural alignment, as UIKit does.
-    public var direction: LayoutDirection = .leftToRight
+    package var direction: LayoutDirection = .leftToRight
     /// Template folders, the parent theme's first: later folders override earlier ones.
-    public var templateFolders: [String]
-    public var colors: [String: (light: RGBA, dark: RGBA)]
-    public var fonts: [String: FontSpec]
-    public var styles: [TableStyle: StyleMetrics]
-    public var width: Double
-    public var separatorColor: String
-    public var separatorThickness: Double
-    public var titleTemplate: String?
-    public var page: PageSize
-    public var pageMargin: Double
-    public var fontFallback: String
+    package var templateFolders: [String]
+    package var colors: [String: (light: RGBA, dark: RGBA)]
+    package var fonts: [String: FontSpec]
+    package var styles: [TableStyle: StyleMetrics]
+    package var width: Double
+    package var separatorColor: String
+    package var separatorThickness: Double
+    package var titleTemplate: String?
+    package var page: PageSize
+    package var pageMargin: Double
+    package var fontFallback: String
     /// Families every font falls back to, before `fontFallback`.
-    public var fallbackFonts: [String] = []
+    package var fallbackFonts: [String] = []
     /// Literal fonts parsed so far; a row's fonts are looked up for every row.
     let literalFonts = Memo<String, FontSpec?>()
 
     /// A colour token or a literal `#RRGGBB[AA]`.
-    public func color(_ spec: String, _ appearance: Appearance) -> RGBA? {
+    package func color(_ spec: String, _ appearance: Appearance) -> RGBA? {
         if let literal = RGBA(hex: spec) { return literal }
         guard let token = colors[spec] else { return nil }
         return appearance == .light ? token.light : token.dark
     }
 
     /// A font token or a Pango-style literal.
-    public func font(_ spec: String) -> FontSpec? {
+    package func font(_ spec: String) -> FontSpec? {
         var font = fonts[spec] ?? literalFonts.value(for: spec) { FontSpec(literal: spec) }
         font?.fallbacks = fallbackFonts
         return font
     }
 
-    public func style(_ style: TableStyle) -> StyleMetrics {
+    package func style(_ style: TableStyle) -> StyleMetrics {
         styles[style] ?? styles[.plain]!
     }
 }
 
 /// Finds and reads themes: a name looks in the themes folders, a path is used as it is.
-public enum ThemeLoader {
+package enum ThemeLoader {
     /// The folders searched for theme names: `TABLERENDER_THEMES`, then `Themes` next to the
     /// executable's package, then the `Themes` of this package's sources (so a package that
     /// depends on tablerender finds the bundled themes), then the current folder's `Themes`.
-    public static func searchPaths() -> [String] {
+    package static func searchPaths() -> [String] {
         var paths: [String] = []
         if let env = ProcessInfo.processInfo.environment["TABLERENDER_THEMES"] {
             paths += env.split(separator: ":").map(String.init)
@@ -171,7 +171,7 @@ public enum ThemeLoader {
         return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
     }
 
-    public static func available() -> [String] {
+    package static func available() -> [String] {
         var names = Set<String>()
         for path in searchPaths() {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -185,7 +185,7 @@ public enum ThemeLoader {
     /// Loads a theme by name (`ios`) or by folder path. A path from a document (`base`, its
     /// folder) must stay inside the document's folder; a path given on the command line (no
     /// `base`) is the user's own.
-    public static func load(_ nameOrPath: String, relativeTo base: String? = nil, location: SourceLocation? = nil) throws(Diagnostic) -> Theme {
+    package static func load(_ nameOrPath: String, relativeTo base: String? = nil, location: SourceLocation? = nil) throws(Diagnostic) -> Theme {
         let folder: String
         if nameOrPath.contains("/") {
             if let base {
@@ -217,7 +217,7 @@ public enum ThemeLoader {
     static let styleAttributes = ["name", "background", "cellBackground", "contentInset", "cornerRadius", "separatorInset",
                                   "sectionSpacing", "topPadding", "bottomPadding", "edgeSeparators", "headerTemplate", "footerTemplate"]
 
-    public static func parse(file: String, bytes: [UInt8], folder: String, depth: Int = 0) throws(Diagnostic) -> Theme {
+    package static func parse(file: String, bytes: [UInt8], folder: String, depth: Int = 0) throws(Diagnostic) -> Theme {
         let root = try XMLParser.parse(file: file, bytes: bytes)
         guard root.name == "theme" else { throw Diagnostic(at: root.location, "expected a <theme> root element, found <\(root.name)>") }
         try expect(root, ["name", "extends", "width", "separatorColor", "separatorThickness", "title", "page", "pageMargin", "fontFallback", "fallbackFonts"])

@@ -2,29 +2,29 @@ import CLibXML2
 import TableModel
 
 /// An XML element copied out of libxml2: the only XML type the rest of the code sees.
-public struct XMLElement: Sendable {
-    public struct Attribute: Sendable {
-        public var name: String
-        public var value: String
-        public var location: SourceLocation
+package struct XMLElement: Sendable {
+    package struct Attribute: Sendable {
+        package var name: String
+        package var value: String
+        package var location: SourceLocation
     }
 
-    public var name: String
-    public var attributes: [Attribute]
-    public var children: [XMLElement]
-    public var location: SourceLocation
+    package var name: String
+    package var attributes: [Attribute]
+    package var children: [XMLElement]
+    package var location: SourceLocation
     /// The element's own text (CDATA included), when the parse keeps text.
-    public var text: String = ""
+    package var text: String = ""
 
-    public func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+    package func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
 }
 
 /// Parses XML with libxml2 in strict mode: no recovery, no network, no DTD loading, no entity
 /// expansion, and no DOCTYPE at all (which rules out external entities and "billion laughs").
 /// Every C pointer lives and dies inside `parse`.
-public enum XMLParser {
-    public static let maximumSize = 1 << 20
-    public static let maximumDepth = 48
+package enum XMLParser {
+    package static let maximumSize = 1 << 20
+    package static let maximumDepth = 48
 
     /// libxml2 must be initialised once before threads parse at the same time.
     private static let initialised: Bool = {
@@ -33,19 +33,19 @@ public enum XMLParser {
     }()
 
     /// What a parse accepts beyond a template's strict rules.
-    public struct Leniency: Sendable {
+    package struct Leniency: Sendable {
         /// A `<!DOCTYPE …>` naming a public DTD (never loaded), as SVG editors write; an internal
         /// subset (`[…]`) or an `<!ENTITY>` is still refused.
-        public var plainDoctype = false
+        package var plainDoctype = false
         /// Text and CDATA inside elements (an SVG's titles, styles and text), left out of the copy.
-        public var text = false
+        package var text = false
         /// Text and CDATA inside elements, kept in `XMLElement.text` (Interface Builder's
         /// `<string key="text">`).
-        public var keepsText = false
-        public var maximumSize = XMLParser.maximumSize
-        public var what = "templates"
+        package var keepsText = false
+        package var maximumSize = XMLParser.maximumSize
+        package var what = "templates"
 
-        public init(plainDoctype: Bool = false, text: Bool = false, keepsText: Bool = false, maximumSize: Int = XMLParser.maximumSize,
+        package init(plainDoctype: Bool = false, text: Bool = false, keepsText: Bool = false, maximumSize: Int = XMLParser.maximumSize,
                     what: String = "templates") {
             self.plainDoctype = plainDoctype
             self.text = text || keepsText
@@ -55,7 +55,7 @@ public enum XMLParser {
         }
     }
 
-    public static func parse(file: String, bytes: [UInt8], leniency: Leniency = Leniency()) throws(Diagnostic) -> XMLElement {
+    package static func parse(file: String, bytes: [UInt8], leniency: Leniency = Leniency()) throws(Diagnostic) -> XMLElement {
         precondition(initialised)
         guard bytes.count <= leniency.maximumSize else {
             throw Diagnostic(at: SourceLocation(file: file), "XML file is larger than \(leniency.maximumSize >> 10) KiB")

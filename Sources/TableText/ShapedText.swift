@@ -6,19 +6,19 @@
 ///
 /// Positions are in Pango units (1/1024 pt), as Pango computed them, so that drawing them gives
 /// the very coordinates `pango_cairo_show_layout_line` gives.
-public struct ShapedText: Sendable, Hashable {
+package struct ShapedText: Sendable, Hashable {
     /// The paragraph's text: runs and lines refer to its UTF-8 bytes.
-    public var text: String
-    public var size: TextSize
+    package var text: String
+    package var size: TextSize
     /// The first baseline, from the top of the first line box (see `TextEngine.baseline(of:)`).
-    public var baseline: Double
+    package var baseline: Double
     /// The distance between two baselines.
-    public var lineHeight: Double
-    public var lines: [ShapedLine]
+    package var lineHeight: Double
+    package var lines: [ShapedLine]
     /// Whether the first line's resolved direction is right to left (Arabic, Hebrew).
-    public var isRightToLeft: Bool
+    package var isRightToLeft: Bool
 
-    public init(text: String, size: TextSize, baseline: Double, lineHeight: Double, lines: [ShapedLine], isRightToLeft: Bool) {
+    package init(text: String, size: TextSize, baseline: Double, lineHeight: Double, lines: [ShapedLine], isRightToLeft: Bool) {
         self.text = text
         self.size = size
         self.baseline = baseline
@@ -30,17 +30,17 @@ public struct ShapedText: Sendable, Hashable {
 
 /// One line: its horizontal offset inside the paragraph's box (alignment), its width, the bytes
 /// of the text it shows, and its runs in visual order.
-public struct ShapedLine: Sendable, Hashable {
+package struct ShapedLine: Sendable, Hashable {
     /// Offset from the left of the box, Pango units.
-    public var x: Int32
+    package var x: Int32
     /// Its logical width (the space a line wraps at not counted), Pango units.
-    public var width: Int32
+    package var width: Int32
     /// The line's bytes in the paragraph's text.
-    public var start: Int32
-    public var length: Int32
-    public var runs: [GlyphRun]
+    package var start: Int32
+    package var length: Int32
+    package var runs: [GlyphRun]
 
-    public init(x: Int32, width: Int32, start: Int32, length: Int32, runs: [GlyphRun]) {
+    package init(x: Int32, width: Int32, start: Int32, length: Int32, runs: [GlyphRun]) {
         self.x = x
         self.width = width
         self.start = start
@@ -50,29 +50,29 @@ public struct ShapedLine: Sendable, Hashable {
 }
 
 /// Glyphs of one font and one direction, side by side.
-public struct GlyphRun: Sendable, Hashable {
-    public var font: FontID
+package struct GlyphRun: Sendable, Hashable {
+    package var font: FontID
     /// The run's bytes in the paragraph's text (what a PDF records as the glyphs' text).
-    public var start: Int32
-    public var length: Int32
+    package var start: Int32
+    package var length: Int32
     /// The glyphs to draw (Pango's empty glyphs left out), each at its offset from the run's start.
-    public var glyphs: [PositionedGlyph]
+    package var glyphs: [PositionedGlyph]
     /// Which bytes make which glyphs, in Pango's cluster order: how a PDF maps its glyphs back to
     /// text for copying and searching.
-    public var clusters: [TextCluster]
+    package var clusters: [TextCluster]
     /// Right-to-left: the clusters run backward through the text.
-    public var isBackward: Bool
+    package var isBackward: Bool
     /// The sum of the advances, Pango units: where the next run starts.
-    public var width: Int32
+    package var width: Int32
     /// How far the run's baseline is raised (Pango aligns runs of other fonts on the first run's
     /// baseline, as CJK fonts draw theirs differently), and the room before and after it.
-    public var yOffset: Int32
-    public var startXOffset: Int32
-    public var endXOffset: Int32
+    package var yOffset: Int32
+    package var startXOffset: Int32
+    package var endXOffset: Int32
     /// The ellipsis that stands for the run's bytes, which are not shown.
-    public var isEllipsis: Bool
+    package var isEllipsis: Bool
 
-    public init(font: FontID, start: Int32, length: Int32, glyphs: [PositionedGlyph], clusters: [TextCluster], isBackward: Bool, width: Int32,
+    package init(font: FontID, start: Int32, length: Int32, glyphs: [PositionedGlyph], clusters: [TextCluster], isBackward: Bool, width: Int32,
                 yOffset: Int32 = 0, startXOffset: Int32 = 0, endXOffset: Int32 = 0, isEllipsis: Bool = false) {
         self.font = font
         self.start = start
@@ -88,31 +88,31 @@ public struct GlyphRun: Sendable, Hashable {
     }
 }
 
-public struct PositionedGlyph: Sendable, Hashable {
+package struct PositionedGlyph: Sendable, Hashable {
     /// The glyph's index in its font; `unknownFlag` set for a character no font has (the value
     /// below the flag is the character).
-    public var id: UInt32
+    package var id: UInt32
     /// Offsets from the run's origin, Pango units: the advances before it plus its own offset.
-    public var x: Int32
-    public var y: Int32
+    package var x: Int32
+    package var y: Int32
 
-    public init(id: UInt32, x: Int32, y: Int32) {
+    package init(id: UInt32, x: Int32, y: Int32) {
         self.id = id
         self.x = x
         self.y = y
     }
 
     /// Pango's flag for a character no installed font has a glyph for.
-    public static let unknownFlag: UInt32 = 0x1000_0000
+    package static let unknownFlag: UInt32 = 0x1000_0000
 
-    public var isUnknown: Bool { id & Self.unknownFlag != 0 }
+    package var isUnknown: Bool { id & Self.unknownFlag != 0 }
 }
 
-public struct TextCluster: Sendable, Hashable {
-    public var bytes: Int32
-    public var glyphs: Int32
+package struct TextCluster: Sendable, Hashable {
+    package var bytes: Int32
+    package var glyphs: Int32
 
-    public init(bytes: Int32, glyphs: Int32) {
+    package init(bytes: Int32, glyphs: Int32) {
         self.bytes = bytes
         self.glyphs = glyphs
     }
@@ -120,7 +120,7 @@ public struct TextCluster: Sendable, Hashable {
 
 extension ShapedText {
     /// The characters no installed font could show (drawn as boxes), in order of appearance.
-    public var missingCharacters: [Unicode.Scalar] {
+    package var missingCharacters: [Unicode.Scalar] {
         var found: [Unicode.Scalar] = []
         for line in lines {
             for run in line.runs {
@@ -133,13 +133,13 @@ extension ShapedText {
     }
 
     /// The text of each line as drawn.
-    public var lineTexts: [String] { textLines.lines }
+    package var lineTexts: [String] { textLines.lines }
 
     /// Each line's text as it shows (an ellipsis in place of the text it stands for, the space
     /// a line wraps at left out) and what stands between two lines in the text (a space, a
     /// newline, or nothing when a word was broken): what an HTML page writes to show these very
     /// lines.
-    public var textLines: TextLines {
+    package var textLines: TextLines {
         var made = TextLines(text: text, size: size, lines: lines.map { line in
             (start: Int(line.start), length: Int(line.length),
              ellipses: line.runs.filter(\.isEllipsis).map { (start: Int($0.start), length: Int($0.length)) })
@@ -158,17 +158,17 @@ extension ShapedText {
 
 /// The lines of a paragraph as text: what shows on each, and what stands between them in the
 /// text. An HTML page writes them so that a browser shows the very lines tablerender drew.
-public struct TextLines: Sendable, Hashable {
-    public var size: TextSize
-    public var lines: [String]
+package struct TextLines: Sendable, Hashable {
+    package var size: TextSize
+    package var lines: [String]
     /// `between[i]` stands between `lines[i]` and `lines[i + 1]`: a space, a newline, or "" for
     /// a break inside a word.
-    public var between: [String]
+    package var between: [String]
     /// The families of the fonts the lines were set in, in the order first used (empty when not
     /// known): a page names them so that a browser falls back to the fonts Pango chose.
-    public var families: [String] = []
+    package var families: [String] = []
 
-    public init(size: TextSize, lines: [String], between: [String], families: [String] = []) {
+    package init(size: TextSize, lines: [String], between: [String], families: [String] = []) {
         self.size = size
         self.lines = lines
         self.between = between

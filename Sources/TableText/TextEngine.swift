@@ -6,7 +6,7 @@ import TableTemplates
 /// writes each label's lines so that a browser shows the same ones), or sizes alone (a check).
 /// A layout that only measures is faster: the word shaper gives most paragraphs' sizes and
 /// lines without shaping them.
-public enum TextUse: Sendable, Hashable {
+package enum TextUse: Sendable, Hashable {
     case drawing, lines, measuring
 }
 
@@ -20,7 +20,7 @@ let pangoScale = Double(PANGO_SCALE)
 ///
 /// An engine is used by one thread at a time (it keeps caches); a process may have several.
 /// Results are cached per distinct (text, style, width).
-public final class TextEngine {
+package final class TextEngine {
     private let fontMap: OpaquePointer
     private let context: OpaquePointer
     private var shapes: [Key: ShapedText] = [:]
@@ -70,7 +70,7 @@ public final class TextEngine {
         }
     }
 
-    public init() {
+    package init() {
         (fontMap, context) = Typesetting.exclusively {
             let fontMap = OpaquePointer(pango_cairo_font_map_new())!
             let context = pango_font_map_create_context(UnsafeMutablePointer(fontMap))!
@@ -102,15 +102,15 @@ public final class TextEngine {
 
     /// What the text of the layout in progress is for; the layout engine sets it from each
     /// layout's options (`LayoutOptions.text`), so no caller changes it for the length of a call.
-    public var use = TextUse.drawing
+    package var use = TextUse.drawing
 
     /// Whether paragraphs are shaped to be drawn (PNG, PDF) or only measured (an HTML page needs
     /// sizes alone, which the word shaper gives without shaping most paragraphs).
-    public var drawsText: Bool { use == .drawing }
+    package var drawsText: Bool { use == .drawing }
 
     /// Whether a layout that only measures keeps each label's lines as text (`lines`), for an
     /// HTML page.
-    public var keepsLines: Bool { use == .lines }
+    package var keepsLines: Bool { use == .lines }
 
     /// Whether paragraphs may be measured and shaped from words shaped once (`Words.swift`); off,
     /// every paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which gives
@@ -121,7 +121,7 @@ public final class TextEngine {
     // MARK: Measuring and shaping
 
     /// The size of `text` set in `style`, wrapped at `width` (nil: one line per paragraph).
-    public func measure(_ text: String, style: TextStyle, width: Double?) -> TextSize {
+    package func measure(_ text: String, style: TextStyle, width: Double?) -> TextSize {
         if text.isEmpty { return .zero }
         if drawsText { return shape(text, style: style, width: width).size }
         let key = Key(text: text, style: style, width: width)
@@ -143,7 +143,7 @@ public final class TextEngine {
 
     /// `text` set in `style` at `width`, ready to draw: the glyphs Pango gives it (of
     /// `TextEngine.breakable(text)`).
-    public func shape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
+    package func shape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
         let key = Key(text: text, style: style, width: width)
         if let known = shapes[key] { return known }
         let made: ShapedText
@@ -163,7 +163,7 @@ public final class TextEngine {
 
     /// The min-content width of `text` in `style`: its widest piece that no line may break (a
     /// word, or a run of characters with no break opportunity), as a browser's `min-content`.
-    public func minimumWidth(_ text: String, style: TextStyle) -> Double {
+    package func minimumWidth(_ text: String, style: TextStyle) -> Double {
         if text.isEmpty { return 0 }
         let key = Key(text: text, style: style, width: nil)
         if let known = minimums[key] { return known }
@@ -186,7 +186,7 @@ public final class TextEngine {
     /// The lines `text` takes in `style` at `width`, as text (an HTML page writes them so that a
     /// browser shows these very lines): those of `shape`, found without keeping glyphs when the
     /// engine only measures.
-    public func lines(_ text: String, style: TextStyle, width: Double?) -> TextLines {
+    package func lines(_ text: String, style: TextStyle, width: Double?) -> TextLines {
         if text.isEmpty { return TextLines(size: .zero, lines: [], between: []) }
         if drawsText { return shape(text, style: style, width: width).textLines }
         let key = Key(text: text, style: style, width: width)
@@ -234,11 +234,11 @@ public final class TextEngine {
     /// 40,000-character "word" took seconds. A longer run gets a zero-width space between its
     /// characters (U+200B, a break opportunity that draws nothing), which Pango and a browser
     /// break at in linear time; the HTML page is given the same text.
-    public static let longestUnbrokenRun = 1_000
+    package static let longestUnbrokenRun = 1_000
 
     /// `text` as it is set: unchanged, unless it holds a run of more than `longestUnbrokenRun`
     /// characters without a space.
-    public static func breakable(_ text: String) -> String {
+    package static func breakable(_ text: String) -> String {
         guard text.utf8.count > longestUnbrokenRun else { return text }
         var run = 0, longest = 0
         for character in text {
@@ -410,7 +410,7 @@ public final class TextEngine {
 
     /// The characters of `text` no installed font has, as far as this engine (or the workers
     /// whose results it took) has set it.
-    public func missingCharacters(in text: String) -> [Unicode.Scalar] { missing.isEmpty ? [] : missing[text] ?? [] }
+    package func missingCharacters(in text: String) -> [Unicode.Scalar] { missing.isEmpty ? [] : missing[text] ?? [] }
 
     /// `text` shaped at `width` with the label's line limit: at most `style.lines` lines in all,
     /// whatever newlines the text holds (Pango's own limit counts the lines of each paragraph).
@@ -689,7 +689,7 @@ public final class TextEngine {
     /// the font's ascent and descent rounded to whole pixels, the half-leading rounded down
     /// (Blink's rule, checked against Chromium for Inter from 9.5 to 34 px). Pango keeps them
     /// fractional, so text is drawn shifted by the difference to land on the same pixels.
-    public func baseline(of font: FontSpec) -> Double {
+    package func baseline(of font: FontSpec) -> Double {
         if let known = baselines[font] { return known }
         return Typesetting.exclusively { baselineLocked(font) }
     }
@@ -707,7 +707,7 @@ public final class TextEngine {
 
     /// The family fontconfig actually gives for `font`'s own family (not its fallbacks): when it
     /// differs, the font is not installed and output would silently change from machine to machine.
-    public func installedFamily(of font: FontSpec) -> String {
+    package func installedFamily(of font: FontSpec) -> String {
         Typesetting.exclusively { installedFamilyLocked(font) }
     }
 
@@ -726,7 +726,7 @@ public final class TextEngine {
 
     /// Families asked for that fontconfig does not have (it substituted another), with the family
     /// it gave instead.
-    public private(set) var missingFamilies: [String: String] = [:]
+    package private(set) var missingFamilies: [String: String] = [:]
     private var checkedFamilies = Set<String>()
 
     /// Notes families that another engine (a worker process's) found missing.

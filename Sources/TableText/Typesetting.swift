@@ -10,11 +10,11 @@ import Synchronization
 /// libraries only inside `exclusively`, at the leaves (a paragraph shaped, a run of glyphs drawn,
 /// a page written), never nested. Work that needs several cores runs in worker processes
 /// (`TextWorkers`), each with libraries of its own (docs/architecture.md).
-public enum Typesetting {
+package enum Typesetting {
     private static let mutex = Mutex(())
 
     /// Runs `body` while no other thread of the process uses the text libraries.
-    public static func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package static func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         try mutex.withLock { _ throws(E) -> T in try body() }
     }
 }
