@@ -5,8 +5,11 @@ import TableModel
 /// get from a surface or a decoded PNG and to compare word for word; converted to `RGBAImage`
 /// only when something differs.
 public struct ARGBImage: Sendable, Equatable {
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
+    /// One native-endian premultiplied ARGB word per pixel (Cairo's `ARGB32`), row after row.
     public var words: [UInt32]
 
     init(words: [UInt32], width: Int, height: Int) {
@@ -101,10 +104,14 @@ func decodePNG<T>(_ bytes: [UInt8], name: String, make: (UnsafeRawPointer, Int, 
 
 /// Pixels of a PNG as straight (not premultiplied) RGBA bytes, row after row.
 public struct RGBAImage: Sendable, Equatable {
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
+    /// Four bytes per pixel (red, green, blue, alpha, straight), row after row.
     public var pixels: [UInt8]
 
+    /// An image of `width` × `height` pixels from straight RGBA bytes, row after row.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height

@@ -175,6 +175,7 @@ final class Painter {
 public struct Masks: Sendable, Hashable {
     package var names: Set<String>
 
+    /// Masks for the views, rows (ids) and items (JSON paths such as `$.sections[0].items[2]`) named.
     public init(_ names: some Sequence<String> = [String]()) { self.names = Set(names) }
 
     package var isEmpty: Bool { names.isEmpty }

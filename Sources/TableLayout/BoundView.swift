@@ -2,6 +2,7 @@ import TableModel
 import TableTemplates
 import TableText
 
+/// The direction a stack lays its children out in.
 public enum Axis: String, Sendable, Hashable { case horizontal, vertical }
 
 /// Where a stack places its children across its axis (UIStackView's alignments; CSS
@@ -49,7 +50,9 @@ public enum ViewContent: Sendable, Hashable {
 
 /// A view's content and box properties, without its children.
 public struct ViewStyle: Sendable, Hashable {
+    /// What the view shows.
     public var content: ViewContent
+    /// Its id in its template (the `id` attribute, an IB view's id), when it has one.
     public var id: String?
     /// The value a label's text comes from, as a key path of the item's values (`detail`,
     /// `author.name`; an IB outlet's name): where the lint points.

@@ -3,17 +3,23 @@ import TableTemplates
 
 /// A rectangle in points, origin top left.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
+    /// The origin (top left) and the size, in points.
     public var x, y, width, height: Double
 
+    /// A rectangle at (`x`, `y`) of `width` × `height` points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
+    /// Its right edge.
     public var maxX: Double { x + width }
+    /// Its bottom edge.
     public var maxY: Double { y + height }
 
+    /// The same rectangle moved by `dx` and `dy`.
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 
+    /// `x,y width×height`, at most two decimals (as dumps print it).
     public var description: String { "\(fmt(x)),\(fmt(y)) \(fmt(width))×\(fmt(height))" }
 }
 
@@ -28,8 +34,11 @@ func fmt(_ value: Double) -> String {
 
 /// A view with its frame, relative to the row (or header, footer) it belongs to.
 public struct LaidOutView: Sendable, Hashable {
+    /// What it shows and how (content, id, paddings, sizes, colours).
     public var style: ViewStyle
+    /// Its frame in its parent's coordinates (a row's root view: in the row's).
     public var frame: Rect
+    /// Its subviews, in drawing order.
     public var children: [LaidOutView]
     /// A label's text as shaped at its width, when the layout is to be drawn: the renderers
     /// draw these very glyphs.

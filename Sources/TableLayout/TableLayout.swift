@@ -13,14 +13,20 @@ package struct SeparatorLine: Sendable, Hashable {
 
 /// One laid-out piece of the table: the title, a section header or footer, or a row.
 public struct Block: Sendable, Hashable {
+    /// The kinds of block: the large title, a section's header or footer, a row.
     public enum Kind: String, Sendable, Hashable { case title, header, footer, row }
 
+    /// What the block is.
     public var kind: Kind
+    /// The index of its section.
     public var section: Int
+    /// The index of its item in the section (rows only).
     public var item: Int?
+    /// The item's id (for a row), or the section's id with `header`, `footer` or `title`.
     public var id: String
     /// In page coordinates.
     public var frame: Rect
+    /// Its views, laid out in the block's coordinates; nil for a block that draws none.
     public var content: LaidOutView?
     package var background: String?
     package var separator: SeparatorLine?
@@ -38,6 +44,7 @@ public struct Block: Sendable, Hashable {
 
 /// The rounded (insetGrouped) or square background behind a section's rows on one page.
 package struct Group: Sendable, Hashable {
+    /// The index of the section.
     public var section: Int
     package var frame: Rect
     package var cornerRadius: Double
@@ -50,23 +57,30 @@ package struct Group: Sendable, Hashable {
 
 /// A page: a PNG image, a PDF page or (for `content`) the whole table.
 public struct Page: Sendable, Hashable {
+    /// The page's width in points.
     public var width: Double
+    /// The page's height in points.
     public var height: Double
+    /// Its blocks from top to bottom.
     public var blocks: [Block]
     package var groups: [Group]
 }
 
 /// The table laid out once, drawn by every renderer.
 public struct LaidOutTable: Sendable {
+    /// The table as it was laid out.
     public var table: Table
     package var style: StyleMetrics
+    /// The width it was laid out at, in points.
     public var width: Double
     package var background: String
     package var separatorColor: String
     package var separatorThickness: Double
+    /// Its pages: one for a continuous layout (`content`), several on paper.
     public var pages: [Page]
     /// Top of each section in the continuous layout (before pagination).
     package var sectionTops: [Double]
+    /// The height of the whole table laid out as one page, in points.
     public var contentHeight: Double
     /// The direction it is laid out in: renderers draw accessories, switches and the HTML page's
     /// `dir` by it.

@@ -7,32 +7,50 @@ public protocol ItemConvertible {
 }
 
 extension Item: ItemConvertible {
+    /// An item is its own item.
     public var item: Item { self }
 }
 
+/// Lists a section's items: rows, `if`, `for`.
 @resultBuilder
 public enum ItemsBuilder {
+    /// A row as one item.
     public static func buildExpression(_ row: some ItemConvertible) -> [Item] { [row.item] }
+    /// Several rows (a `for` loop's or a list's) as items.
     public static func buildExpression(_ rows: [some ItemConvertible]) -> [Item] { rows.map(\.item) }
+    /// The items of every statement, in order.
     public static func buildBlock(_ parts: [Item]...) -> [Item] { parts.flatMap { $0 } }
+    /// The items of an `if` whose condition held, else none.
     public static func buildOptional(_ part: [Item]?) -> [Item] { part ?? [] }
+    /// The items of an `if`'s first branch.
     public static func buildEither(first: [Item]) -> [Item] { first }
+    /// The items of an `else` branch.
     public static func buildEither(second: [Item]) -> [Item] { second }
+    /// The items of every pass of a `for` loop.
     public static func buildArray(_ parts: [[Item]]) -> [Item] { parts.flatMap { $0 } }
 }
 
+/// Lists a table's sections: sections, `if`, `for`.
 @resultBuilder
 public enum SectionsBuilder {
+    /// A section.
     public static func buildExpression(_ section: Section) -> [Section] { [section] }
+    /// Several sections (a `for` loop's or a list's).
     public static func buildExpression(_ sections: [Section]) -> [Section] { sections }
+    /// The sections of every statement, in order.
     public static func buildBlock(_ parts: [Section]...) -> [Section] { parts.flatMap { $0 } }
+    /// The sections of an `if` whose condition held, else none.
     public static func buildOptional(_ part: [Section]?) -> [Section] { part ?? [] }
+    /// The sections of an `if`'s first branch.
     public static func buildEither(first: [Section]) -> [Section] { first }
+    /// The sections of an `else` branch.
     public static func buildEither(second: [Section]) -> [Section] { second }
+    /// The sections of every pass of a `for` loop.
     public static func buildArray(_ parts: [[Section]]) -> [Section] { parts.flatMap { $0 } }
 }
 
 extension Table {
+    /// A table of the sections the closure lists, with an optional large title, in a UIKit table style.
     public init(title: String? = nil, style: TableStyle = .plain, @SectionsBuilder sections: () -> [Section]) {
         self.init(title: title, style: style, sections: sections())
     }
@@ -46,6 +64,7 @@ extension Section {
         self.init(id: id.rawValue, header: header.map(Supplementary.title), footer: footer.map(Supplementary.title), items: items())
     }
 
+    /// A section named `id`, with a title header and footer, of the items the closure lists.
     public init(
         id: String, header: String? = nil, footer: String? = nil, @ItemsBuilder items: () -> [Item]
     ) {

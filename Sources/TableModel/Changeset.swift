@@ -2,15 +2,20 @@
 /// update takes: deletes at old indices, inserts at new indices, moves from an old to a new index,
 /// and updates (same id, different content) at old indices.
 public struct Changeset: Sendable, Hashable, CustomStringConvertible {
+    /// A row that moved: its index in the old list and in the new one.
     public struct Move: Sendable, Hashable, CustomStringConvertible {
+        /// Its index in the old list.
         public var from: Int
+        /// Its index in the new list.
         public var to: Int
 
+        /// The move of the row at `from` in the old list to `to` in the new one.
         public init(from: Int, to: Int) {
             self.from = from
             self.to = to
         }
 
+        /// `from→to`.
         public var description: String { "\(from)→\(to)" }
     }
 
@@ -24,6 +29,7 @@ public struct Changeset: Sendable, Hashable, CustomStringConvertible {
     /// Old indices of items whose id stayed and whose content changed, ascending.
     public var updates: [Int] = []
 
+    /// A changeset of these deletes, inserts, moves and updates.
     public init(deletes: [Int] = [], inserts: [Int] = [], moves: [Move] = [], updates: [Int] = []) {
         self.deletes = deletes
         self.inserts = inserts
@@ -31,14 +37,17 @@ public struct Changeset: Sendable, Hashable, CustomStringConvertible {
         self.updates = updates
     }
 
+    /// Whether nothing changed.
     public var isEmpty: Bool { deletes.isEmpty && inserts.isEmpty && moves.isEmpty && updates.isEmpty }
 
+    /// The changes in a line: `delete […] insert […] move […] update […]`.
     public var description: String {
         "deletes \(deletes) inserts \(inserts) moves \(moves) updates \(updates)"
     }
 
     /// A repeated id makes a list ambiguous; it is refused.
     public struct DuplicateID<ID: Hashable & Sendable>: Error, Sendable {
+        /// The id that appears more than once.
         public var id: ID
         /// Whether the repeat is in the old list (`false`: in the new one).
         public var inOld: Bool

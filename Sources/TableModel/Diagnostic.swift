@@ -1,11 +1,15 @@
 /// Where a problem was found: a file, and inside it a line and column and/or a JSON path.
 public struct SourceLocation: Sendable, Hashable {
+    /// The file (or `<table>` for a table built in Swift).
     public var file: String
+    /// The line, from 1, when known.
     public var line: Int?
+    /// The column, from 1, when known.
     public var column: Int?
     /// A JSON path such as `$.sections[0].items[2].template`, for documents.
     public var path: String?
 
+    /// A place in `file`: a line and column, or a JSON path in a document.
     public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil) {
         self.file = file
         self.line = line
@@ -33,6 +37,7 @@ public struct SourceLocation: Sendable, Hashable {
 /// 1 failure, 64 usage, 65 bad input data, 66 a missing file: the BSD sysexits codes, as the
 /// README's "Exit codes" says).
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of error, which decides the command's exit code.
     public enum Kind: Sendable, Hashable {
         /// Invalid input data: a template, document or theme (exit 65).
         case invalidInput
@@ -44,16 +49,21 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         case usage
     }
 
+    /// What kind of error it is.
     public var kind: Kind
+    /// Where: a file with its line and column or JSON path, an IB id; nil when no file is concerned.
     public var location: SourceLocation?
+    /// What is wrong, what was expected and the names that exist.
     public var message: String
 
+    /// An error of `kind` at `location`.
     public init(_ kind: Kind = .invalidInput, at location: SourceLocation?, _ message: String) {
         self.kind = kind
         self.location = location
         self.message = message
     }
 
+    /// The exit code of a command that stops on it: 65 bad input, 66 missing file, 64 usage, 1 failure.
     public var exitCode: Int32 {
         switch kind {
         case .invalidInput: return 65

@@ -9,6 +9,7 @@ public enum PageSize: Sendable, Hashable, RawRepresentable, CaseIterable {
     /// The named sizes (a custom size is written `WIDTHxHEIGHT`).
     public static var allCases: [PageSize] { [.content, .a4, .letter] }
 
+    /// `content`, `a4`, `letter` or `WxH` in points; nil for anything else.
     public init?(rawValue: String) {
         switch rawValue {
         case "content": self = .content
@@ -22,6 +23,7 @@ public enum PageSize: Sendable, Hashable, RawRepresentable, CaseIterable {
         }
     }
 
+    /// The name a document or the command gives it.
     public var rawValue: String {
         switch self {
         case .content: return "content"
@@ -40,10 +42,13 @@ public struct Document: Sendable {
     public var name: String
     /// The absolute folder of the document; relative paths inside it start here.
     public var directory: String
+    /// The table the document describes.
     public var table: Table
     /// A theme name (`ios`) or a path to a theme folder, relative to the document.
     public var theme: String?
+    /// The width it is laid out at; nil takes the theme's.
     public var width: Double?
+    /// Its page size; nil takes the theme's.
     public var page: PageSize?
     /// The language of the text (BCP 47, `en`, `ja`), for the HTML page's `lang`.
     public var language: String
@@ -52,19 +57,20 @@ public struct Document: Sendable {
     /// The absolute folder images are read from; nothing outside it is read.
     public var assetsFolder: String
     /// Where each section and item stood in the file, for errors found after decoding.
-    public var locations: DocumentLocations
+    package var locations: DocumentLocations
     /// Localized values whose key the strings lack in the document's language: shown as
     /// `⟦key⟧`, reported by `check` and by `render` (an error with `--strict-strings`).
-    public var missingStrings: [Diagnostic] = []
+    package var missingStrings: [Diagnostic] = []
     /// A storyboard whose static table is the document's sections (absolute path), the scene
     /// that shows it, and values that override its cells', by cell id.
     public var storyboard: String?
+    /// The storyboard scene it renders, for a storyboard's static table.
     public var scene: String?
-    public var overrides: [String: Value.Object] = [:]
+    package var overrides: [String: Value.Object] = [:]
     /// Whether the document sets its style (else a storyboard's table gives it).
-    public var styleGiven = true
+    package var styleGiven = true
 
-    public init(file: String, name: String, directory: String, table: Table, theme: String? = nil, width: Double? = nil,
+    package init(file: String, name: String, directory: String, table: Table, theme: String? = nil, width: Double? = nil,
                 page: PageSize? = nil, language: String = "en", templateFolders: [String] = [], assetsFolder: String? = nil,
                 locations: DocumentLocations = DocumentLocations()) {
         self.language = language
@@ -81,12 +87,12 @@ public struct Document: Sendable {
     }
 
     /// Where the document names its theme.
-    public var themeLocation: SourceLocation {
+    package var themeLocation: SourceLocation {
         SourceLocation(file: file, line: locations.theme.map { Int($0.line) }, column: locations.theme.map { Int($0.column) }, path: "$.theme")
     }
 
     /// The location of a section, item, header or footer, with its JSON path.
-    public func location(of path: ModelPath) -> SourceLocation {
+    package func location(of path: ModelPath) -> SourceLocation {
         let position = locations[path]
         return SourceLocation(file: file, line: position.map { Int($0.line) }, column: position.map { Int($0.column) }, path: path.jsonPath)
     }
@@ -94,20 +100,20 @@ public struct Document: Sendable {
 
 /// Where the sections and items of a document stood in its file: two numbers each, so that a
 /// document of a million items keeps its locations in a few megabytes.
-public struct DocumentLocations: Sendable {
-    public struct Position: Sendable, Hashable {
-        public var line: Int32
-        public var column: Int32
+package struct DocumentLocations: Sendable {
+    package struct Position: Sendable, Hashable {
+        package var line: Int32
+        package var column: Int32
     }
 
     private var sections: [Position?] = []
     private var items: [[Position]] = []
     /// Where the document names its theme.
-    public internal(set) var theme: Position?
+    package internal(set) var theme: Position?
 
-    public init() {}
+    package init() {}
 
-    public subscript(path: ModelPath) -> Position? {
+    package subscript(path: ModelPath) -> Position? {
         switch path {
         case .section(let section), .header(let section), .footer(let section):
             return section < sections.count ? sections[section] : nil
@@ -135,6 +141,7 @@ public enum ModelPath: Sendable, Hashable, CustomStringConvertible {
     case header(section: Int)
     case footer(section: Int)
 
+    /// The path as JSONPath: `$.sections[0].items[3].values.detail`.
     public var jsonPath: String {
         switch self {
         case .section(let s): return "$.sections[\(s)]"
@@ -144,16 +151,17 @@ public enum ModelPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Its JSON path.
     public var description: String { jsonPath }
 }
 
 /// Reads and checks a JSON document; every error names the file, line:column and JSON path.
-public enum DocumentDecoder {
-    public static let maximumFileSize = 64 << 20
+package enum DocumentDecoder {
+    package static let maximumFileSize = 64 << 20
 
     /// Reads `file` from disk. A missing file is `.missingFile` (exit 66).
     /// `locale` replaces the document's `lang`: its page's language and its localized values'.
-    public static func load(file: String, locale: String? = nil) throws(Diagnostic) -> Document {
+    package static func load(file: String, locale: String? = nil) throws(Diagnostic) -> Document {
         let url = URL(fileURLWithPath: file)
         let bytes = try InputFile.read(file, limit: maximumFileSize, what: "document")
         let directory = url.deletingLastPathComponent().standardizedFileURL.path
@@ -161,7 +169,7 @@ public enum DocumentDecoder {
     }
 
     /// Decodes document bytes; `directory` anchors its relative folders.
-    public static func decode(_ bytes: [UInt8], file: String, directory: String, locale: String? = nil) throws(Diagnostic) -> Document {
+    package static func decode(_ bytes: [UInt8], file: String, directory: String, locale: String? = nil) throws(Diagnostic) -> Document {
         if let problem = InputFile.wrongEncoding(bytes) { throw Diagnostic(at: SourceLocation(file: file, line: 1, column: 1), problem) }
         let root: JSONNode
         do {
@@ -546,11 +554,11 @@ func format(_ number: Double) -> String {
 
 /// Which links may appear in outputs: `http`, `https`, `mailto` and relative references.
 /// `javascript:`, `data:`, `file:` and every other scheme are refused.
-public enum LinkPolicy {
-    public static let schemes = ["http", "https", "mailto"]
+package enum LinkPolicy {
+    package static let schemes = ["http", "https", "mailto"]
 
     /// nil when the link is acceptable, else why not.
-    public static func problem(_ link: String) -> String? {
+    package static func problem(_ link: String) -> String? {
         if link.isEmpty { return "empty link" }
         if link.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
             return "link contains spaces or control characters; percent-encode them"

@@ -1,17 +1,17 @@
 /// What an image file is and how many pixels it holds, read from its header before anything
 /// decodes it: a 4 KB file may claim 30,000 × 30,000 pixels (a decompression bomb), and such an
 /// image is refused before it costs gigabytes.
-public enum ImageFile {
-    public enum Kind: String, Sendable { case png, jpeg, svg, pdf }
+package enum ImageFile {
+    package enum Kind: String, Sendable { case png, jpeg, svg, pdf }
 
     /// The largest image file read, and the most pixels (and pixels a side) a PNG or JPEG may
     /// decode to: 50 megapixels, 16,384 a side.
-    public static let maximumFileSize = 32 << 20
-    public static let maximumPixels = 50_000_000
-    public static let maximumSide = 16_384
+    package static let maximumFileSize = 32 << 20
+    package static let maximumPixels = 50_000_000
+    package static let maximumSide = 16_384
 
     /// The kind of `bytes`, from their signature (an SVG by its name, as it has none).
-    public static func kind(of bytes: [UInt8], path: String) -> Kind? {
+    package static func kind(of bytes: [UInt8], path: String) -> Kind? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: Array("%PDF-".utf8)) { return .pdf }
@@ -21,7 +21,7 @@ public enum ImageFile {
 
     /// Width and height from a PNG's IHDR chunk or a JPEG's start-of-frame marker; nil when the
     /// header is not there or not readable.
-    public static func size(of bytes: [UInt8], kind: Kind) -> (width: Int, height: Int)? {
+    package static func size(of bytes: [UInt8], kind: Kind) -> (width: Int, height: Int)? {
         func big(_ offset: Int, _ count: Int) -> Int? {
             guard offset >= 0, offset + count <= bytes.count else { return nil }
             return bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
@@ -53,7 +53,7 @@ public enum ImageFile {
     }
 
     /// Why a PNG or JPEG of this size is refused, or nil.
-    public static func sizeProblem(width: Int, height: Int) -> String? {
+    package static func sizeProblem(width: Int, height: Int) -> String? {
         if width <= 0 || height <= 0 { return "has no pixels (\(width) × \(height))" }
         if width > maximumSide || height > maximumSide || width * height > maximumPixels {
             return "is \(width) × \(height) pixels, more than tablerender decodes (\(maximumSide) a side, \(maximumPixels / 1_000_000) megapixels)"

@@ -6,10 +6,10 @@ import Glibc
 /// Reads an input file (a document, template, theme, image) whole, refusing what would hang or
 /// flood a render: anything but a regular file (a FIFO would block the read forever, a device
 /// never end), and anything larger than the limit given for its kind. Errors name the file.
-public enum InputFile {
+package enum InputFile {
     /// The bytes of `path`, a regular file of at most `limit` bytes. `what` names it in messages
     /// ("document", "template", "image").
-    public static func read(_ path: String, limit: Int, what: String) throws(Diagnostic) -> [UInt8] {
+    package static func read(_ path: String, limit: Int, what: String) throws(Diagnostic) -> [UInt8] {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw Diagnostic(.missingFile, at: SourceLocation(file: path), errno == ENOENT ? "no such \(what)" : "cannot read the \(what): \(String(cString: strerror(errno)))")
@@ -55,7 +55,7 @@ public enum InputFile {
 
     /// A message when `bytes` are text in UTF-16 or UTF-32 (a byte-order mark, or zero bytes
     /// between ASCII ones), which tablerender does not read; nil otherwise.
-    public static func wrongEncoding(_ bytes: [UInt8]) -> String? {
+    package static func wrongEncoding(_ bytes: [UInt8]) -> String? {
         let head = bytes.prefix(4)
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || (head.count >= 2 && (head.first == 0 || head.dropFirst().first == 0)) {
             return "the file is UTF-16 or UTF-32; save it as UTF-8"

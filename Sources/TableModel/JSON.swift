@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where it stood in its file, so a document error can say
 /// `file:line:column` as well as the JSON path.
-public struct JSONNode: Sendable {
-    public enum Kind: Sendable {
+package struct JSONNode: Sendable {
+    package enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -14,12 +14,12 @@ public struct JSONNode: Sendable {
         case elements([JSONElement])
     }
 
-    public var kind: Kind
-    public var line: Int
-    public var column: Int
+    package var kind: Kind
+    package var line: Int
+    package var column: Int
 
     /// The plain value, locations dropped.
-    public var value: Value {
+    package var value: Value {
         switch kind {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -31,7 +31,7 @@ public struct JSONNode: Sendable {
         }
     }
 
-    public var typeName: String {
+    package var typeName: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -44,24 +44,24 @@ public struct JSONNode: Sendable {
 }
 
 /// Where an element of a deferred array stands in the file: its bytes, and the line it starts on.
-public struct JSONElement: Sendable {
-    public var start: Int
-    public var end: Int
-    public var line: Int32
-    public var lineStart: Int
+package struct JSONElement: Sendable {
+    package var start: Int
+    package var end: Int
+    package var line: Int32
+    package var lineStart: Int
 
-    public var column: Int { start - lineStart + 1 }
+    package var column: Int { start - lineStart + 1 }
 }
 
 /// A strict RFC 8259 parser: no comments, no trailing commas, no duplicate keys, a depth limit,
 /// and errors with line and column. Foundation's parser gives neither locations nor key order.
-public struct JSONParser {
-    public static let maximumDepth = 64
+package struct JSONParser {
+    package static let maximumDepth = 64
 
-    public struct Failure: Error, Sendable {
-        public var line: Int
-        public var column: Int
-        public var message: String
+    package struct Failure: Error, Sendable {
+        package var line: Int
+        package var column: Int
+        package var message: String
     }
 
     private let bytes: [UInt8]
@@ -75,7 +75,7 @@ public struct JSONParser {
 
     /// Parses `bytes`; the arrays at the paths of `deferring` (`["sections", "[]", "items"]`)
     /// are checked whole but kept as `.elements`, parsed again one by one when read.
-    public static func parse(_ bytes: [UInt8], deferring: [[String]] = []) throws(Failure) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], deferring: [[String]] = []) throws(Failure) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         parser.deferred = deferring
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
@@ -87,7 +87,7 @@ public struct JSONParser {
     }
 
     /// Parses one element of a deferred array of `bytes`.
-    public static func parse(_ bytes: [UInt8], element: JSONElement, depth: Int) throws(Failure) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], element: JSONElement, depth: Int) throws(Failure) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         parser.index = element.start
         parser.line = Int(element.line)
@@ -325,10 +325,10 @@ public struct JSONParser {
 /// Numbers as text for every writer (JSON, the HTML page's CSS, the rows a reference image
 /// records): rounded to a number of decimal places, with no trailing zeros, no exponent and no
 /// "-0", computed exactly in integers.
-public enum DecimalText {
+package enum DecimalText {
     /// `value` rounded to `places` decimals (0 to 6); nil when it is not finite or too large for
     /// its last place to be counted exactly (2^53 units of it).
-    public static func exact(_ value: Double, places: Int) -> String? {
+    package static func exact(_ value: Double, places: Int) -> String? {
         let unit = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(max(places, 0), 6)]
         let scaled = (value * Double(unit)).rounded()
         guard scaled.isFinite, scaled.magnitude < 9_007_199_254_740_992 else { return nil }
@@ -349,8 +349,8 @@ public enum DecimalText {
 
 /// JSON text written by hand (layouts, manifests, changesets): one writer of strings that
 /// escapes every control character, and of numbers to a thousandth.
-public enum JSONText {
-    public static func number(_ value: Double) -> String {
+package enum JSONText {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if let text = DecimalText.exact(value, places: 3) { return text }
         let rounded = (value * 1000).rounded() / 1000
@@ -358,7 +358,7 @@ public enum JSONText {
         return String(rounded)
     }
 
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

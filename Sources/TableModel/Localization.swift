@@ -2,8 +2,8 @@ import Foundation
 
 /// A language tag as documents, project files and the command take it (`de`, `pt-BR`, `en-XA`):
 /// ASCII letters, digits and hyphens, at most 35 characters (BCP 47's longest useful tag).
-public enum LanguageTag {
-    public static func isValid(_ tag: String) -> Bool {
+package enum LanguageTag {
+    package static func isValid(_ tag: String) -> Bool {
         !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 }
@@ -16,9 +16,9 @@ public enum LanguageTag {
 /// of the language (`pt-BR`), its base language (`pt`), `Base` and the development language
 /// that has the table, as a bundle chooses one; a key missing there is missing (shown as
 /// `⟦key⟧` and reported), never taken from another language.
-public final class LocalizedStrings {
-    public let folder: String
-    public let language: String
+package final class LocalizedStrings {
+    package let folder: String
+    package let language: String
     /// Tables read so far, by name; nil when none of the formats has the table.
     private var tables: [String: Table?] = [:]
 
@@ -35,7 +35,7 @@ public final class LocalizedStrings {
 
     /// A pseudo-locale (`en-XA`, `ar-XB`) takes the development language's (`en`) strings and
     /// plural rules, which it then rewrites, as Android's pseudo-locales do.
-    public init(folder: String, language: String) {
+    package init(folder: String, language: String) {
         self.folder = folder
         self.language = Self.pseudoLocales.contains(language.lowercased()) ? "en" : language
     }
@@ -48,7 +48,7 @@ public final class LocalizedStrings {
 
     /// The text of `key` in `table`, formatted with `count` and `args`; nil when the key is
     /// missing. Throws when a file is unreadable or malformed.
-    public func text(_ key: String, table name: String = "Localizable", count: Double? = nil, args: [Value] = []) throws(Diagnostic) -> String? {
+    package func text(_ key: String, table name: String = "Localizable", count: Double? = nil, args: [Value] = []) throws(Diagnostic) -> String? {
         guard Self.isTableName(name) else {
             throw Diagnostic(at: SourceLocation(file: folder), "table '\(Suggestions.shortened(name))': a strings table's name is letters, digits, '_' and '-'")
         }
@@ -226,10 +226,10 @@ public final class LocalizedStrings {
 }
 
 /// CLDR's plural categories of an integer count (Unicode CLDR plural rules, integers).
-public enum PluralRules {
-    public enum Category: String, Sendable, CaseIterable { case zero, one, two, few, many, other }
+package enum PluralRules {
+    package enum Category: String, Sendable, CaseIterable { case zero, one, two, few, many, other }
 
-    public static func category(_ count: Double, language: String) -> Category {
+    package static func category(_ count: Double, language: String) -> Category {
         guard count.isFinite, count == count.rounded(), abs(count) < 1e15 else { return .other }
         let n = Int64(abs(count))
         let tens = n % 10, hundreds = n % 100
@@ -316,8 +316,8 @@ public enum PluralRules {
 
 /// The old-style property list of `.strings` files: `"key" = "value";`, comments, escapes
 /// (`\n`, `\"`, `\U00E9`), unquoted keys; UTF-8 or UTF-16 with its byte-order mark.
-public enum StringsFile {
-    public static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> [String: String] {
+package enum StringsFile {
+    package static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> [String: String] {
         let text: String
         if bytes.starts(with: [0xFF, 0xFE]) {
             guard let decoded = String(bytes: bytes.dropFirst(2), encoding: .utf16LittleEndian) else { throw Diagnostic(at: SourceLocation(file: file), "not UTF-16 text") }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Resolves user-given relative paths without ever leaving an allowed folder: no absolute paths,
 /// no `..` that climbs out, no symbolic link that points outside.
-public enum SafePath {
-    public struct Failure: Error, Sendable {
-        public var kind: Diagnostic.Kind
-        public var message: String
+package enum SafePath {
+    package struct Failure: Error, Sendable {
+        package var kind: Diagnostic.Kind
+        package var message: String
     }
 
     /// The absolute, symlink-free path of `relative` inside `root`, which must exist.
-    public static func resolve(_ relative: String, inside root: String, mustBeDirectory: Bool = false,
+    package static func resolve(_ relative: String, inside root: String, mustBeDirectory: Bool = false,
                                folder: String = "the document's folder") throws(Failure) -> String {
         guard !relative.isEmpty else { throw Failure(kind: .invalidInput, message: "empty path") }
         guard !relative.hasPrefix("/") && !relative.hasPrefix("~") else {

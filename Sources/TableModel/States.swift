@@ -19,7 +19,9 @@ public protocol StatefulSection {
 }
 
 extension StatefulSection {
+    /// No header by default.
     public var header: String? { nil }
+    /// No footer by default.
     public var footer: String? { nil }
 
     /// The section with every state, showing its initial one.
@@ -38,14 +40,19 @@ extension StatefulSection {
 }
 
 extension SectionsBuilder {
+    /// A stateful section as a section in its initial state.
     public static func buildExpression(_ section: some StatefulSection) -> [Section] { [section.section] }
 }
 
 /// One state change of one section, with its changeset.
 public struct Transition: Sendable, Hashable {
+    /// The section's id.
     public var section: String
+    /// The state it changes from.
     public var from: String
+    /// The state it changes to.
     public var to: String
+    /// The rows deleted, inserted, moved and updated between them.
     public var changeset: Changeset
 
     /// `<section>.<from>-<to>`, for file names.

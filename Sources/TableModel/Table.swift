@@ -17,6 +17,7 @@ public enum Height: Sendable, Hashable {
     /// TableViewKit's default: `.dynamic(44)`.
     public static let `default` = Height.automatic(estimate: 44)
 
+    /// The height used before the row is laid out: the estimate, or the fixed height.
     public var estimate: Double {
         switch self {
         case .automatic(let estimate): return estimate
@@ -36,12 +37,18 @@ public enum Accessory: String, Sendable, Hashable, CaseIterable {
 
 /// One row: the template (drawer) that draws it, its values, its height and an optional link.
 public struct Item: Sendable, Hashable {
+    /// Its id, unique in its section.
     public var id: String
+    /// The template that draws it.
     public var template: String
+    /// The values its template shows, by key.
     public var values: Value.Object
+    /// Its height: automatic (laid out) or fixed.
     public var height: Height
+    /// A URL the row links to in a PDF and an HTML page.
     public var link: String?
 
+    /// An item drawn by `template` with `values`.
     public init(id: String, template: String, values: Value.Object = [:], height: Height = .default, link: String? = nil) {
         self.id = id
         self.template = template
@@ -60,14 +67,18 @@ public enum Supplementary: Sendable, Hashable {
 
 /// A section of rows with its optional header and footer.
 public struct Section: Sendable, Hashable {
+    /// Its id, unique in the table.
     public var id: String
+    /// Its header: a title or a template's view.
     public var header: Supplementary?
+    /// Its footer: a title or a template's view.
     public var footer: Supplementary?
     /// The rows shown; in a stateful section, the rows of its current state.
     public var items: [Item]
     /// Named states, each an ordered list of the section's rows (TableViewKit's `Stateful`).
     public var states: SectionStates?
 
+    /// A section of `items`, with `states` when it has several.
     public init(id: String, header: Supplementary? = nil, footer: Supplementary? = nil, items: [Item], states: SectionStates? = nil) {
         self.id = id
         self.header = header
@@ -88,11 +99,16 @@ public struct Section: Sendable, Hashable {
 
 /// The states of a section: names in order, the rows of each, the state it starts in.
 public struct SectionStates: Sendable, Hashable {
+    /// The states' names, in order.
     public var names: [String]
+    /// The items of each state, by name.
     public var items: [String: [Item]]
+    /// The state the section starts in.
     public var initial: String
+    /// The state it shows now.
     public var current: String
 
+    /// States of these names and items, starting and shown in `initial`.
     public init(names: [String], items: [String: [Item]], initial: String) {
         self.names = names
         self.items = items
@@ -103,16 +119,21 @@ public struct SectionStates: Sendable, Hashable {
 
 /// A list screen: what a `UITableView` with its data source would show.
 public struct Table: Sendable, Hashable {
+    /// The large title above the sections, if any.
     public var title: String?
+    /// The UIKit table style: plain, grouped or insetGrouped.
     public var style: TableStyle
+    /// Its sections, in order.
     public var sections: [Section]
 
+    /// A table of `sections`.
     public init(title: String? = nil, style: TableStyle = .plain, sections: [Section]) {
         self.title = title
         self.style = style
         self.sections = sections
     }
 
+    /// The number of items in all its sections.
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// The table with each named section in the given state (the others as they are).
@@ -145,6 +166,7 @@ public struct Scene: Sendable, Hashable {
     /// Section id to state name; sections not named stay in their initial state.
     public var states: [String: String]
 
+    /// A scene named `name` with these sections in these states.
     public init(name: String, states: [String: String]) {
         self.name = name
         self.states = states

@@ -9,16 +9,22 @@ public enum Value: Sendable, Hashable {
 
     /// A JSON object whose keys keep their order.
     public struct Object: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+        /// Its keys and values, in the order they were written.
         public private(set) var entries: [(key: String, value: Value)]
 
+        /// An object of these entries, in order.
         public init(_ entries: [(key: String, value: Value)] = []) { self.entries = entries }
+        /// An object from a dictionary literal, in its order.
         public init(dictionaryLiteral elements: (String, Value)...) {
             entries = elements.map { (key: $0.0, value: $0.1) }
         }
 
+        /// Its keys, in order.
         public var keys: [String] { entries.map(\.key) }
+        /// Whether it has no entries.
         public var isEmpty: Bool { entries.isEmpty }
 
+        /// The value of `key`, or nil; setting nil removes the entry.
         public subscript(key: String) -> Value? {
             get { entries.first { $0.key == key }?.value }
             set {
@@ -30,11 +36,13 @@ public enum Value: Sendable, Hashable {
             }
         }
 
+        /// The same entries in the same order.
         public static func == (lhs: Object, rhs: Object) -> Bool {
             lhs.entries.count == rhs.entries.count
                 && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         }
 
+        /// Hashes the entries in order.
         public func hash(into hasher: inout Hasher) {
             for entry in entries {
                 hasher.combine(entry.key)
@@ -89,13 +97,20 @@ public enum Value: Sendable, Hashable {
 extension Value: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral
 {
+    /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A Boolean value.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A number value.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A number value.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// An object value, its entries in the literal's order.
     public init(dictionaryLiteral elements: (String, Value)...) {
         self = .object(Object(elements.map { (key: $0.0, value: $0.1) }))
     }
+    /// An array value.
     public init(arrayLiteral elements: Value...) { self = .array(elements) }
+    /// JSON's `null`.
     public init(nilLiteral: ()) { self = .null }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// What the layout lint finds in a laid-out table: the breakage a person would call a bug,
 /// found without anyone looking at the images.
 public struct LintFinding: Sendable, Hashable, Codable {
+    /// The kinds of finding.
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// Text cut by its line limit (with `--all` only when the limit is more than one line:
         /// a clamped body is usually by design).
@@ -23,18 +24,24 @@ public struct LintFinding: Sendable, Hashable, Codable {
         case upscaledImage
     }
 
+    /// What was found.
     public var kind: Kind
+    /// The document's name.
     public var document: String
+    /// The variant it was found in (width, theme, content size, locale, appearance).
     public var variant: String
     /// The row's (or header's, footer's) JSON path in the document, and its id.
     public var path: String
+    /// The row's id.
     public var row: String
     /// The view's id in its template (IB id or `id` attribute), else its kind.
     public var view: String
+    /// What is wrong, in a sentence (the hidden text quoted for a truncation).
     public var message: String
     /// The view's frame and its row's on the page (x, y, width, height in points): where a
     /// report marks it.
     public var frame: [Double]?
+    /// The row's frame on the page.
     public var rowFrame: [Double]?
     /// The page the row is on (0 first).
     public var page: Int?
@@ -44,11 +51,15 @@ public struct LintFinding: Sendable, Hashable, Codable {
 
 /// The lint itself: walks every block of a laid-out table.
 public struct LayoutLint: Sendable {
+    /// Whether truncation a template asks for (a limit of several lines) is reported too (`--all`).
     public var includeDesignedTruncation = false
+    /// The scale images are checked at: an image drawn larger than its pixels at this scale is a finding.
     public var scale: Double = 2
 
+    /// A lint with the defaults: designed truncation left out, scale 2.
     public init() {}
 
+    /// The findings of `table` (laid out from `document` in `variant`), colours checked in each of `appearances`.
     public func findings(_ table: LaidOutTable, document: LoadedDocument, variant: String, appearances: [Appearance]) -> [LintFinding] {
         let theme = document.renderer.theme
         let text = document.renderer.engine.text

@@ -6,6 +6,7 @@
 @_exported import TableText
 import Foundation
 
+/// The files a render writes.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case png, pdf, html
     /// `<doc>.layout.json`: every block and view's frame in the HTML page's layout (one page at
@@ -17,9 +18,13 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 /// PDF. Swift programs build a `Table` in code and hand it here; the command line does the same
 /// with a decoded document.
 public final class Renderer {
+    /// The theme: colours, fonts, metrics and templates of the look.
     public let theme: Theme
+    /// The templates (the theme's, the document's folders', Interface Builder files') by name.
     public let library: TemplateLibrary
+    /// The folder images are read from (nothing outside it).
     public let assetsFolder: String
+    /// The layout engine, with its text engine.
     public let engine: TableLayoutEngine
 
     /// - Parameters:
@@ -58,6 +63,7 @@ public final class Renderer {
         self.engine = TableLayoutEngine(library: library, assetsFolder: assetsFolder)
     }
 
+    /// Lays `table` out at `width` (the theme's by default) on `page` (one continuous page by default); `locate` names a value's place in errors.
     public func layout(_ table: Table, width: Double? = nil, page: PageSize? = nil,
                        locate: (ModelPath) -> SourceLocation = { SourceLocation(file: "<table>", path: $0.jsonPath) }) throws(Diagnostic) -> LaidOutTable {
         try engine.layout(table, options: LayoutOptions(width: width ?? theme.width, page: page ?? theme.page), locate: locate)
@@ -135,9 +141,12 @@ public final class Renderer {
 /// A section's state laid out: the state's name and the whole table laid out with the section
 /// in that state.
 public struct LaidOutState: Sendable {
+    /// The state's name.
     public var name: String
+    /// The whole table laid out with the section in this state.
     public var table: LaidOutTable
 
+    /// A section's state named `name`, laid out as `table`.
     public init(name: String, table: LaidOutTable) {
         self.name = name
         self.table = table
@@ -146,7 +155,9 @@ public struct LaidOutState: Sendable {
 
 /// A document with the theme and templates it names, ready to lay out.
 public struct LoadedDocument {
+    /// The document as read: its table, theme, templates, assets and settings.
     public var document: Document
+    /// The renderer made for it (its theme, templates and assets).
     public var renderer: Renderer
     /// The locale asked for instead of the document's language, if any: it is in output names.
     public var locale: String?
@@ -226,6 +237,7 @@ public struct LoadedDocument {
         }
     }
 
+    /// Lays the document's table (or `table`) out at `width` and on `page`, else the document's, else the theme's.
     public func layout(_ table: Table? = nil, width: Double? = nil, page: PageSize? = nil) throws(Diagnostic) -> LaidOutTable {
         try renderer.layout(table ?? document.table, width: width ?? document.width, page: page ?? document.page, locate: document.location(of:))
     }
@@ -308,13 +320,19 @@ extension LoadedDocument {
 
 /// What to produce for a document, and where.
 public struct RenderOptions: Sendable {
+    /// The formats to write (PNG by default).
     public var formats: [OutputFormat] = [.png]
+    /// The appearances to render (light by default).
     public var appearances: [Appearance] = [.light]
     /// Whether the appearance was asked for; HTML pages otherwise follow the reader's setting.
     public var appearanceChosen = false
+    /// Pixels per point of PNG files (2 by default).
     public var scale: Double = 2
+    /// The width to lay out at; nil takes the document's, else the theme's.
     public var width: Double?
+    /// The page size; nil takes the document's, else the theme's.
     public var page: PageSize?
+    /// The folder files are written into, in a subfolder per document.
     public var outputDirectory: String = "Output"
     /// The scenes to render, as `--states` specs; nil renders the default scenes.
     public var scenes: [String]?
@@ -329,6 +347,7 @@ public struct RenderOptions: Sendable {
     /// zlib level of PNGs: 1 is fast (the default), 9 the smallest.
     public var pngCompression = PNGEncoder.defaultLevel
 
+    /// The defaults: PNG at 2x, light, the document's width and page, into `Output`.
     public init() {}
 }
 

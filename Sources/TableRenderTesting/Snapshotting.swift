@@ -61,6 +61,7 @@ public struct Snapshotting: Sendable {
         Snapshotting(kind: .layout, width: width, appearance: .light, contentSize: contentSize, locale: locale, direction: direction)
     }
 
+    /// The layout as text (`LaidOutTable.dump`): every frame, a label's lines and font.
     public static var layout: Snapshotting { .layout() }
 
     /// The HTML page, as text.
@@ -69,6 +70,7 @@ public struct Snapshotting: Sendable {
         Snapshotting(kind: .html, width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
     }
 
+    /// The HTML page.
     public static var html: Snapshotting { .html() }
 
     /// The PDF's pages, their blocks and their text, on `page` (A4 by default).
@@ -77,6 +79,7 @@ public struct Snapshotting: Sendable {
         Snapshotting(kind: .pdf(page: page), width: 0, appearance: .light, contentSize: contentSize, locale: locale, direction: direction)
     }
 
+    /// The PDF's pages, blocks and text.
     public static var pdf: Snapshotting { .pdf() }
 }
 
@@ -91,12 +94,14 @@ public struct SnapshotTestingConfiguration: Sendable {
     /// A folder for the references instead of `__Snapshots__/<TestFile>` beside the test file.
     public var snapshotDirectory: String?
 
+    /// A configuration; each nil leaves the setting to its environment variable or default.
     public init(record: RecordMode? = nil, diffTool: String? = nil, snapshotDirectory: String? = nil) {
         self.record = record
         self.diffTool = diffTool
         self.snapshotDirectory = snapshotDirectory
     }
 
+    /// The configuration in force for the current task (`withSnapshotTesting`, the `.snapshots` trait).
     @TaskLocal public static var current = SnapshotTestingConfiguration()
 
     /// This configuration with `other`'s settings where it has them.
@@ -116,6 +121,7 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: String? 
     return try SnapshotTestingConfiguration.$current.withValue(configuration, operation: operation)
 }
 
+/// Runs `operation` with the snapshots of its `assertSnapshot` calls recorded and reported as given.
 public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: String? = nil, snapshotDirectory: String? = nil,
                                    isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R) async rethrows -> R {
     let configuration = SnapshotTestingConfiguration.current
@@ -128,8 +134,10 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: String? 
 public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     let configuration: SnapshotTestingConfiguration
 
+    /// The trait applies to every test of a suite it marks.
     public var isRecursive: Bool { true }
 
+    /// Runs the test inside `withSnapshotTesting` with the trait's configuration.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         try await withSnapshotTesting(record: configuration.record, diffTool: configuration.diffTool,
                                       snapshotDirectory: configuration.snapshotDirectory, operation: function)

@@ -16,6 +16,7 @@ public struct ComparisonOptions: Sendable, Hashable {
     /// `maxDiffPixels`); an image matches within this budget or within `precision`'s.
     public var maxDiffPixels = 0
 
+    /// Options: exact by default; see each property.
     public init(precision: Double = 1, perceptualPrecision: Double = 1, ignoresAntialiasing: Bool = false, maxDiffPixels: Int = 0) {
         self.precision = precision
         self.perceptualPrecision = perceptualPrecision
@@ -24,13 +25,19 @@ public struct ComparisonOptions: Sendable, Hashable {
     }
 }
 
+/// What a comparison found.
 public struct ComparisonResult: Sendable {
+    /// Whether the actual image matches the reference within the options.
     public var matches: Bool
     /// Expected and actual sizes when they differ (then nothing else is compared).
     package var sizes: (expected: (Int, Int), actual: (Int, Int))?
+    /// Pixels that differ (anti-aliasing left out when the options ignore it).
     public var differingPixels = 0
+    /// Differing pixels that are anti-aliasing of an edge in either image.
     public var antialiasedPixels = 0
+    /// Pixels compared.
     public var totalPixels = 0
+    /// The largest CIE ΔE94 distance between two pixels.
     public var largestDeltaE = 0.0
     /// Changed pixels red, anti-aliasing yellow, the rest faded; nil when the images match.
     public var diff: RGBAImage?
@@ -40,6 +47,7 @@ public struct ComparisonResult: Sendable {
     /// nil when the common part is the same.
     public var firstDifferentRow: Int?
 
+    /// The fraction of pixels that match.
     public var matchingFraction: Double { totalPixels == 0 ? 1 : 1 - Double(differingPixels) / Double(totalPixels) }
 
     /// What happened, in one sentence a person can act on.
@@ -73,6 +81,7 @@ public struct ComparisonResult: Sendable {
 /// Compares two images pixel by pixel: equal words are skipped at once; a differing pixel is
 /// measured as CIE ΔE94 and checked for anti-aliasing with pixelmatch's neighbourhood test.
 public enum ImageComparison {
+    /// Compares `actual` with `expected` pixel by pixel under `options`; `makeDiff` also draws the diff image.
     public static func compare(expected: RGBAImage, actual: RGBAImage, options: ComparisonOptions = .init(), makeDiff: Bool = true) -> ComparisonResult {
         guard expected.width == actual.width, expected.height == actual.height else {
             var result = ComparisonResult(matches: false, sizes: ((expected.width, expected.height), (actual.width, actual.height)))

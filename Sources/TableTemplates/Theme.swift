@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TableModel
 
+/// Light or dark: which value of each colour token is drawn.
 public enum Appearance: String, Sendable, Hashable, CaseIterable {
     case light, dark
 }
