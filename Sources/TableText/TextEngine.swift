@@ -33,7 +33,8 @@ package final class TextEngine {
     /// The font of a space in a font's own family for a language (held; see `spaceFont`).
     private var spaceFonts: [SpaceFontKey: UnsafeMutablePointer<PangoFont>] = [:]
     private struct SpaceFontKey: Hashable {
-        var font: FontSpec
+        /// The address of the font's description (`fontDescription`, kept for the engine's life).
+        var description: UInt
         /// The address of a `PangoLanguage` (Pango keeps one per tag for the process's life).
         var language: UInt
     }
@@ -285,25 +286,98 @@ package final class TextEngine {
         // A word broken because it is wider than its line breaks as in UIKit and a browser, with
         // no hyphen added.
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
-        pango_layout_set_text(layout, Self.breakable(text), -1)
-        pango_layout_set_attributes(layout, attributes)
-        _ = pango_layout_get_line_count(layout)
-        let spaces = spacesInFallbackRuns(of: layout, font: style.font)
-        if !spaces.isEmpty {
-            // A new list: Pango keeps a layout as it is when given the list it already has.
-            let apart = pango_attr_list_copy(attributes)!
-            for range in spaces {
+        let set = Self.breakable(text)
+        pango_layout_set_text(layout, set, -1)
+        /// `attributes` with the paragraph's own family on each of `spaces` (merged into runs).
+        func apart(_ spaces: [Range<UInt32>]) -> OpaquePointer {
+            // A new list each time: Pango keeps a layout as it is when given the list it has.
+            let list = pango_attr_list_copy(attributes)!
+            for range in Self.merged(spaces) {
                 let attribute = pango_attr_family_new(style.font.family)!
                 attribute.pointee.start_index = range.lowerBound
                 attribute.pointee.end_index = range.upperBound
-                pango_attr_list_insert(apart, attribute)
+                pango_attr_list_insert(list, attribute)
             }
-            pango_layout_set_attributes(layout, apart)
-            pango_attr_list_unref(apart)
+            return list
+        }
+        // The spaces Pango will set in a fallback font, foreseen from the text so that most
+        // paragraphs are laid out once; what a layout still shows is moved and laid out again.
+        let foreseen = spacesBetweenFallbackCharacters(set, font: style.font)
+        let first = foreseen.isEmpty ? attributes : apart(foreseen)
+        pango_layout_set_attributes(layout, first)
+        if first != attributes { pango_attr_list_unref(first) }
+        _ = pango_layout_get_line_count(layout)
+        let remaining = spacesInFallbackRuns(of: layout, font: style.font)
+        if !remaining.isEmpty {
+            let list = apart(foreseen + remaining)
+            pango_layout_set_attributes(layout, list)
+            pango_attr_list_unref(list)
             _ = pango_layout_get_line_count(layout)
         }
         pango_attr_list_unref(attributes)
         return layout
+    }
+
+    /// Byte ranges sorted and joined where they touch or overlap.
+    static func merged(_ ranges: [Range<UInt32>]) -> [Range<UInt32>] {
+        var result: [Range<UInt32>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// The spaces (runs of them) whose nearest characters on both sides that choose a font are
+    /// characters the paragraph's own family lacks: Pango sets such a space in the fallback font
+    /// of its neighbours (`spacesInFallbackRuns`). A space at a paragraph's start or end goes by
+    /// its one neighbour. Characters that do not choose a font in Pango (controls, format
+    /// characters, variation selectors) are passed over; a paragraph with emoji or other symbols
+    /// of U+2000 to U+2BFF (Pango gives emoji runs of their own) is left to the layout. Only the
+    /// characters beside spaces are looked up in the font. Inside `Typesetting.exclusively`.
+    private func spacesBetweenFallbackCharacters(_ text: String, font: FontSpec) -> [Range<UInt32>] {
+        guard text.utf8.contains(where: { $0 >= 0x80 }), text.utf8.contains(0x20) || text.unicodeScalars.contains("\u{A0}") else { return [] }
+        let own = spaceFont(font, language: nil)
+        func lacks(_ scalar: Unicode.Scalar) -> Bool { pango_font_has_char(own, scalar.value) == 0 }
+        var found: [Range<UInt32>] = []
+        /// The last character that chose a font since the paragraph began, and whether the own
+        /// font lacks it (looked up when a space follows it).
+        var previous: Unicode.Scalar?
+        var previousLacks: Bool?
+        var pending: [Range<UInt32>] = []
+        var offset: UInt32 = 0
+        func end(next: Unicode.Scalar?) {
+            guard !pending.isEmpty else { return }
+            let before = previous.map { _ in previousLacks! }, after = next.map(lacks)
+            if before ?? true, after ?? true, before != nil || after != nil { found += pending }
+            pending.removeAll()
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value, length = UInt32(scalar.utf8.count)
+            defer { offset += length }
+            switch value {
+            case 0x20, 0xA0, 0x3000:
+                if previous != nil, previousLacks == nil { previousLacks = lacks(previous!) }
+                if value == 0x20 || !lacks(scalar) { pending.append(offset..<offset + length) }
+            case 0x0A, 0x0D:
+                end(next: nil)
+                previous = nil
+                previousLacks = nil
+            case 0x00..<0x20, 0x7F...0x9F, 0xAD, 0x600...0x605, 0x61C, 0x6DD, 0x70F, 0x180E, 0xFEFF, 0xFE00...0xFE0F, 0xE0000...0xE0FFF:
+                break
+            case 0x1680, 0x2000...0x2BFF, 0x3030, 0x303D, 0x3297, 0x3299, 0x1F000...:
+                return []
+            default:
+                end(next: scalar)
+                previous = scalar
+                previousLacks = nil
+            }
+        }
+        end(next: nil)
+        return found
     }
 
     /// The spaces that Pango sets in a fallback font and a browser in the paragraph's own font,
@@ -320,6 +394,9 @@ package final class TextEngine {
     private func spacesInFallbackRuns(of layout: OpaquePointer, font: FontSpec) -> [Range<UInt32>] {
         var ranges: [Range<UInt32>] = []
         var bytes: UnsafePointer<CChar>?
+        // The space font of the runs' language (most paragraphs have one).
+        var lastLanguage: OpaquePointer?
+        var lastSpaceFont: UnsafeMutablePointer<PangoFont>?
         var node = pango_layout_get_lines_readonly(layout)
         while let line = node {
             var run = line.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
@@ -327,7 +404,12 @@ package final class TextEngine {
                 let item = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item!
                 run = current.pointee.next
                 guard let runFont = item.pointee.analysis.font else { continue }
-                let spaceFont = self.spaceFont(font, language: item.pointee.analysis.language)
+                let language = item.pointee.analysis.language
+                if language != lastLanguage || lastSpaceFont == nil {
+                    lastSpaceFont = self.spaceFont(font, language: language)
+                    lastLanguage = language
+                }
+                let spaceFont = lastSpaceFont!
                 guard UnsafeMutableRawPointer(runFont) != UnsafeMutableRawPointer(spaceFont) else { continue }
                 if bytes == nil { bytes = pango_layout_get_text(layout) }
                 let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
@@ -353,9 +435,10 @@ package final class TextEngine {
     /// The font Pango gives a space in `font`'s own family (its fallbacks left out) for text in
     /// `language`. Inside `Typesetting.exclusively`.
     private func spaceFont(_ font: FontSpec, language: OpaquePointer?) -> UnsafeMutablePointer<PangoFont> {
-        let key = SpaceFontKey(font: font, language: language.map { UInt(bitPattern: $0) } ?? 0)
+        let own = fontDescription(font)
+        let key = SpaceFontKey(description: UInt(bitPattern: own), language: language.map { UInt(bitPattern: $0) } ?? 0)
         if let known = spaceFonts[key] { return known }
-        let description = pango_font_description_copy(fontDescription(font))!
+        let description = pango_font_description_copy(own)!
         pango_font_description_set_family(description, font.family)
         let fontset = pango_context_load_fontset(context, description, language)!
         defer {
