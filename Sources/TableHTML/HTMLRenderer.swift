@@ -36,7 +36,7 @@ package struct HTMLRenderer {
     ///   - table: the table in its initial scene, laid out as one page.
     ///   - states: for each stateful section (by index), every state in order with the table laid
     ///     out with that section in that state: each state becomes a list the page can switch to.
-    package func render(_ table: LaidOutTable, states: [Int: [(name: String, table: LaidOutTable)]] = [:]) throws(Diagnostic) -> String {
+    package func render(_ table: LaidOutTable, states: [Int: [LaidOutState]] = [:]) throws(Diagnostic) -> String {
         guard table.pages.count == 1, let page = table.pages.first else {
             throw Diagnostic(at: nil, "the HTML page is laid out as one page; render it with page 'content'")
         }
@@ -276,7 +276,7 @@ package struct HTMLRenderer {
         let theme: Theme
         let table: LaidOutTable
         var classes: [String: String] = [:]
-        var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
+        var states: [Int: [LaidOutState]] = [:]
         var intrinsicWidths: ((_ text: String, _ style: TextStyle) -> (min: Double, max: Double))?
 
         init(theme: Theme, table: LaidOutTable) {
@@ -404,7 +404,7 @@ package struct HTMLRenderer {
             guard let lists = states[sectionIndex], let initial = table.table.sections[sectionIndex].states?.initial else { return }
             let label = PDFTitle.of(table.table.sections[sectionIndex])
             out += "<div class=\"switcher-bar\"><div class=\"switcher\" role=\"group\" aria-label=\"\(Escape.text(label)): state\" data-switcher>"
-            for (name, _) in lists {
+            for name in lists.map(\.name) {
                 out += "<button type=\"button\" data-state=\"\(Escape.text(name))\" aria-pressed=\"\(name == initial)\">\(Escape.text(name))</button>"
             }
             out += "</div></div>\n"
@@ -417,7 +417,8 @@ package struct HTMLRenderer {
             let section = table.table.sections[sectionIndex]
             let label = PDFTitle.of(section)
             writeSwitcher(sectionIndex, into: &out)
-            for (name, laid) in lists {
+            for state in lists {
+                let name = state.name, laid = state.table
                 guard let page = laid.pages.first else { continue }
                 let rows = page.blocks.filter { $0.kind == .row && $0.section == sectionIndex }
                 let group = page.groups.first { $0.section == sectionIndex }

@@ -1,3 +1,4 @@
+import TableModel
 import TableText
 import TableTemplates
 
@@ -24,13 +25,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Numbers in dumps: at most 2 decimals, no trailing zeros.
-func fmt(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    if rounded == rounded.rounded() { return String(Int64(rounded)) }
-    var text = String(format: "%.2f", rounded)
-    while text.hasSuffix("0") { text.removeLast() }
-    return text
-}
+func fmt(_ value: Double) -> String { DecimalText.exact(value, places: 2) ?? String(value) }
 
 /// A view with its frame, relative to the row (or header, footer) it belongs to.
 public struct LaidOutView: Sendable, Hashable {

@@ -66,6 +66,21 @@ public struct Page: Sendable, Hashable {
     package var groups: [Group]
 }
 
+/// A section's state laid out: the state's name and the whole table laid out with the section
+/// in that state.
+public struct LaidOutState: Sendable {
+    /// The state's name.
+    public var name: String
+    /// The whole table laid out with the section in this state.
+    public var table: LaidOutTable
+
+    /// A section's state named `name`, laid out as `table`.
+    public init(name: String, table: LaidOutTable) {
+        self.name = name
+        self.table = table
+    }
+}
+
 /// The table laid out once, drawn by every renderer.
 public struct LaidOutTable: Sendable {
     /// The table as it was laid out.

@@ -234,12 +234,12 @@ final class RenderRun {
         }
         let page = try htmlLaidOut()
         // Each state of a section is laid out as the page is, for the page's state switcher.
-        var states: [Int: [(name: String, table: LaidOutTable)]] = [:]
+        var states: [Int: [LaidOutState]] = [:]
         for (index, section) in table.sections.enumerated() {
             guard let sectionStates = section.states else { continue }
-            var lists: [(name: String, table: LaidOutTable)] = []
+            var lists: [LaidOutState] = []
             for name in sectionStates.names {
-                lists.append((name, try layout(table.inScene(Scene(name: name, states: [section.id: name])), plan.htmlLayout)))
+                lists.append(LaidOutState(name: name, table: try layout(table.inScene(Scene(name: name, states: [section.id: name])), plan.htmlLayout)))
             }
             states[index] = lists
         }

@@ -87,12 +87,7 @@ public final class Renderer {
         let pages = try png(laidOut, appearance: appearance, scale: scale, compression: compression, masks: masks)
         let url = URL(fileURLWithPath: path)
         let stem = url.deletingPathExtension().path, suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        let digits = String(pages.count).count
-        let paths = pages.indices.map { index -> String in
-            guard pages.count > 1 else { return path }
-            let number = String(index + 1)
-            return stem + "-" + String(repeating: "0", count: digits - number.count) + number + suffix
-        }
+        let paths = pages.indices.map { pages.count > 1 ? stem + "-" + LoadedDocument.pageNumber($0 + 1, of: pages.count) + suffix : path }
         let outputs = zip(paths, pages).map { path, bytes in
             (path: path, write: { (temporary: String) throws(Diagnostic) in try AtomicFile.create(bytes, at: temporary, naming: path) })
         }
@@ -105,7 +100,7 @@ public final class Renderer {
     public func html(_ laidOut: LaidOutTable, states: [Int: [LaidOutState]] = [:], appearance: Appearance? = nil,
                      language: String = "en") throws(Diagnostic) -> String {
         try HTMLRenderer.resampling(theme: theme, appearance: appearance, language: language, text: engine.text)
-            .render(laidOut, states: states.mapValues { $0.map { (name: $0.name, table: $0.table) } })
+            .render(laidOut, states: states)
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).
@@ -135,21 +130,6 @@ public final class Renderer {
             throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot read the PDF back")
         }
         return Array(data)
-    }
-}
-
-/// A section's state laid out: the state's name and the whole table laid out with the section
-/// in that state.
-public struct LaidOutState: Sendable {
-    /// The state's name.
-    public var name: String
-    /// The whole table laid out with the section in this state.
-    public var table: LaidOutTable
-
-    /// A section's state named `name`, laid out as `table`.
-    public init(name: String, table: LaidOutTable) {
-        self.name = name
-        self.table = table
     }
 }
 
@@ -352,6 +332,13 @@ public struct RenderOptions: Sendable {
 }
 
 extension LoadedDocument {
+    /// A page's number in file names: padded with zeros to as many digits as the last page's
+    /// (`07` of 12), so that the files sort in page order.
+    package static func pageNumber(_ page: Int, of count: Int) -> String {
+        let number = String(page)
+        return String(repeating: "0", count: max(0, String(count).count - number.count)) + number
+    }
+
     /// Output naming: `<out>/<doc>/<doc>[.<content size>][.<scene>][-<page>][.dark][@<scale>x].png`,
     /// `<doc>[.<content size>][.dark].pdf`, `<doc>[.<content size>][.light|.dark].html`; the initial
     /// scene and the default content size (`large`) have no name in files.
@@ -359,10 +346,7 @@ extension LoadedDocument {
                                 page: Int?, pageCount: Int) -> String {
         var name = document
         if let scene { name += "." + scene }
-        if let page, pageCount > 1 {
-            let digits = String(pageCount).count
-            name += "-" + String(repeating: "0", count: max(0, digits - String(page).count)) + String(page)
-        }
+        if let page, pageCount > 1 { name += "-" + pageNumber(page, of: pageCount) }
         if appearance == .dark { name += ".dark" }
         if format == .html { return name + "." + format.rawValue }
         if format == .png, scale != 1 {
