@@ -57,7 +57,8 @@ package struct DocumentationImages {
         return all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
     }
 
-    /// Renders every job; `progress(done, total, job)` is called as each image is written.
+    /// Renders every job; `progress(done, total, job)` is called as each image is written, one call
+    /// at a time with `done` counting up.
     package func run(progress: @escaping @Sendable (Int, Int, Job) -> Void) throws(Diagnostic) -> [Entry] {
         try run(lint: nil, progress: progress).entries
     }
@@ -82,8 +83,9 @@ package struct DocumentationImages {
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try AtomicFile.write(png, to: path)
             let size = (Int(png[16..<20].reduce(0) { $0 << 8 | UInt32($1) }), Int(png[20..<24].reduce(0) { $0 << 8 | UInt32($1) }))
-            let done = results.set(index, Entry(job: job, width: size.0, height: size.1, sha256: SHA256.hex(png)))
-            progress(done, jobs.count, job)
+            results.set(index, Entry(job: job, width: size.0, height: size.1, sha256: SHA256.hex(png))) { done in
+                progress(done, jobs.count, job)
+            }
         }
         if let failure { throw failure }
         let entries = results.all()
@@ -127,17 +129,18 @@ package struct DocumentationImages {
         try AtomicFile.write(Array((page + "</body></html>\n").utf8), to: outputDirectory + "/" + manifestName("gallery", "html"))
     }
 
-    /// Results from several workers, each job written once.
+    /// Results from several workers, each job written once; the count and its report are made
+    /// under one lock, so reports arrive in order (1/N … N/N) and one at a time.
     private final class Results: Sendable {
         private let state: Mutex<(entries: [Entry?], done: Int)>
 
         init(count: Int) { state = Mutex((Array(repeating: nil, count: count), 0)) }
 
-        func set(_ index: Int, _ entry: Entry) -> Int {
+        func set(_ index: Int, _ entry: Entry, report: (Int) -> Void) {
             state.withLock { state in
                 state.entries[index] = entry
                 state.done += 1
-                return state.done
+                report(state.done)
             }
         }
 

@@ -38,6 +38,12 @@ import Testing
         #expect(buffer.err.hasPrefix("\r"))
         #expect(buffer.err.contains("█"))
         #expect(buffer.err.hasSuffix("\n"))
+        // Two workers finish in any order, but the bar counts up and ends once, at 8/8.
+        let counts = buffer.err.split(separator: "\r").compactMap { line in
+            line.split(separator: " ").dropFirst().first.flatMap { Int($0.prefix { $0 != "/" }) }
+        }
+        #expect(counts == Array(1...8), "\(buffer.err)")
+        #expect(buffer.err.filter { $0 == "\n" }.count == 1)
     }
 
     @Test func shardsSplitTheWorkWithoutOverlap() throws {
