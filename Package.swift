@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "TableRenderTesting", dependencies: ["TableRender", "TableSnapshot"]),
         .executableTarget(name: "tablerender", dependencies: ["TableRenderCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TableConstraintsTests", dependencies: ["TableConstraints"]),
+        .testTarget(name: "TableConstraintsTests", dependencies: ["TableConstraints", "TestSupport"]),
         .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableTextTests", dependencies: ["TableText", "TableModel", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableRender
 import TestSupport
 import Testing
@@ -10,24 +11,20 @@ import Testing
         let path = Repository.path("Examples/feed/feed.json")
         let alone = try LoadedDocument(path: path)
         let expected = try alone.renderer.png(try alone.layout(), scale: 1)[0]
-        final class Results: @unchecked Sendable {
-            let lock = NSLock()
-            var images: [[UInt8]] = []
-            var errors: [String] = []
-        }
-        let results = Results()
+        let results = Mutex((images: [[UInt8]](), errors: [String]()))
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             do {
                 let loaded = try LoadedDocument(path: path)
                 let image = try loaded.renderer.png(try loaded.layout(), scale: 1)[0]
-                results.lock.withLock { results.images.append(image) }
+                results.withLock { $0.images.append(image) }
             } catch {
-                results.lock.withLock { results.errors.append("\(error)") }
+                results.withLock { $0.errors.append("\(error)") }
             }
         }
-        #expect(results.errors.isEmpty)
-        #expect(results.images.count == 8)
-        #expect(results.images.allSatisfy { $0 == expected })
+        let (images, errors) = results.withLock { ($0.images, $0.errors) }
+        #expect(errors.isEmpty)
+        #expect(images.count == 8)
+        #expect(images.allSatisfy { $0 == expected })
     }
 }
 

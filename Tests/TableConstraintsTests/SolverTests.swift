@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TableConstraints
 
@@ -127,19 +128,6 @@ private func c(_ value: Double) -> LinearExpression { LinearExpression(constant:
 /// a lexicographic optimum lies on a vertex of the arrangement of every constraint's
 /// hyperplane, so enumerating the vertices finds the optimal error at every priority level.
 @Suite struct RandomSystems {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-    }
-
     struct Linear {
         var coefficients: [Double]
         var constant: Double
@@ -160,7 +148,7 @@ private func c(_ value: Double) -> LinearExpression { LinearExpression(constant:
     static let priorities: [Double] = [999, 750, 500, 251, 250, 1]
 
     static func makeSystem(seed: UInt64, dimensions: Int) -> [Linear] {
-        var random = Generator(state: seed)
+        var random = Dice(seed: seed)
         let point = (0..<dimensions).map { _ in Double(random.int(-20...20)) }
         var system: [Linear] = []
         for index in 0..<dimensions {
@@ -258,7 +246,7 @@ private func c(_ value: Double) -> LinearExpression { LinearExpression(constant:
                 ids.append(try solver.add(Constraint(LinearExpression(Array(zip(variables, linear.coefficients)), constant: linear.constant),
                                                      linear.relation, LinearExpression(), priority: linear.priority)))
             }
-            var random = Generator(state: seed &* 31)
+            var random = Dice(seed: seed &* 31)
             for _ in 0..<4 {
                 let index = random.int(0...(system.count - 1))
                 guard system[index].priority < 1000 else { continue }

@@ -1,17 +1,6 @@
+import TestSupport
 import Testing
 @testable import TableModel
-
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 struct Row: Hashable { var id: Int; var content: Int }
 
@@ -89,7 +78,7 @@ func lisLength(_ values: [Int]) -> Int {
     /// Random lists from 0 to 10,000 rows with random deletes, inserts, moves and updates.
     @Test(arguments: [0, 1, 2, 5, 30, 200, 1_000, 10_000])
     func randomChangesApplyAndMovesAreMinimal(size: Int) throws {
-        var random = SplitMix(state: UInt64(size) &* 7919 &+ 1)
+        var random = Dice(seed: UInt64(size) &* 7919 &+ 1)
         for round in 0..<(size > 1_000 ? 3 : 25) {
             let old = (0..<size).map { Row(id: $0, content: 0) }
             var new = old.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }

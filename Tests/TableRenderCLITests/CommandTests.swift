@@ -10,15 +10,14 @@ struct Run {
     var err: String
 
     init(_ arguments: [String], in directory: String? = nil) {
-        final class Buffer: @unchecked Sendable { var out = "", err = "" }
-        let buffer = Buffer()
-        let command = TableRenderCommand(stdout: { buffer.out += $0 }, stderr: { buffer.err += $0 }, terminalWidth: 80)
+        let captured = (out: Captured(), err: Captured())
+        let command = TableRenderCommand(stdout: captured.out.append, stderr: captured.err.append, terminalWidth: 80)
         let previous = FileManager.default.currentDirectoryPath
         if let directory { _ = FileManager.default.changeCurrentDirectoryPath(directory) }
         code = command.run(arguments)
         _ = FileManager.default.changeCurrentDirectoryPath(previous)
-        out = buffer.out
-        err = buffer.err
+        out = captured.out.text
+        err = captured.err.text
     }
 }
 

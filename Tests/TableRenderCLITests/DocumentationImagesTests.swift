@@ -30,20 +30,19 @@ import Testing
     }
 
     @Test func terminalGetsAProgressBar() {
-        final class Buffer: @unchecked Sendable { var err = "" }
-        let buffer = Buffer()
+        let captured = Captured()
         let folder = project()
-        let command = TableRenderCommand(stdout: { _ in }, stderr: { buffer.err += $0 }, terminalWidth: 80, isTerminal: true)
+        let command = TableRenderCommand(stdout: { _ in }, stderr: captured.append, terminalWidth: 80, isTerminal: true)
         #expect(command.run(["render", "--project", folder + "/tablerender.json", "--out", folder + "/out"]) == 0)
-        #expect(buffer.err.hasPrefix("\r"))
-        #expect(buffer.err.contains("█"))
-        #expect(buffer.err.hasSuffix("\n"))
+        #expect(captured.text.hasPrefix("\r"))
+        #expect(captured.text.contains("█"))
+        #expect(captured.text.hasSuffix("\n"))
         // Two workers finish in any order, but the bar counts up and ends once, at 8/8.
-        let counts = buffer.err.split(separator: "\r").compactMap { line in
+        let counts = captured.text.split(separator: "\r").compactMap { line in
             line.split(separator: " ").dropFirst().first.flatMap { Int($0.prefix { $0 != "/" }) }
         }
-        #expect(counts == Array(1...8), "\(buffer.err)")
-        #expect(buffer.err.filter { $0 == "\n" }.count == 1)
+        #expect(counts == Array(1...8), "\(captured.text)")
+        #expect(captured.text.filter { $0 == "\n" }.count == 1)
     }
 
     @Test func shardsSplitTheWorkWithoutOverlap() throws {
