@@ -12,7 +12,8 @@ import TableText
 final class Canvas {
     enum Kind {
         case image(width: Int, height: Int, scale: Double)
-        case pdf(path: String, width: Double, height: Double)
+        /// A PDF written to `path`, or kept in memory (`pdfBytes`) when nil.
+        case pdf(path: String?, width: Double, height: Double)
     }
 
     private let surface: OpaquePointer
@@ -30,7 +31,7 @@ final class Canvas {
             file = nil
             cairo_scale(cr, scale, scale)
         case .pdf(let path, let width, let height):
-            let output = try OutputFile(temporary: path, name: path)
+            let output = try path.map { path throws(Diagnostic) in try OutputFile(temporary: path, name: path) } ?? OutputFile(inMemoryNamed: "the PDF")
             file = output
             surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -488,6 +489,9 @@ final class Canvas {
         try file?.finish()
         try check("finish the document")
     }
+
+    /// The PDF's bytes, after `finish`, when it was kept in memory.
+    var pdfBytes: [UInt8] { file?.bytes ?? [] }
 
     /// The image surface's pixels, copied as they are.
     func argbImage() -> ARGBImage {

@@ -8,18 +8,25 @@ import Glibc
 /// (a full disk, a file size limit) is an error naming the file the user asked for and the
 /// reason, never the temporary name.
 final class OutputFile {
+    /// The open file, or -1 for bytes kept in memory (`bytes`).
     private let descriptor: Int32
-    private let temporary: String
     /// The file the user will see, for messages.
     let name: String
     /// The first failure, as errno, while Cairo was writing through `cairoWrite`.
     private(set) var failure: Int32 = 0
+    /// What was written, when kept in memory.
+    private(set) var bytes: [UInt8] = []
 
     init(temporary: String, name: String) throws(Diagnostic) {
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        self.temporary = temporary
         self.name = name
         guard descriptor >= 0 else { throw Self.error(name, errno) }
+    }
+
+    /// An output kept in memory (`bytes`), named `name` in messages.
+    init(inMemoryNamed name: String) {
+        descriptor = -1
+        self.name = name
     }
 
     deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
@@ -32,6 +39,10 @@ final class OutputFile {
     @discardableResult
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == 0 else { return false }
+        guard descriptor >= 0 else {
+            self.bytes.append(contentsOf: bytes)
+            return true
+        }
         var done = 0
         while done < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
@@ -48,7 +59,7 @@ final class OutputFile {
     /// Flushes the file to disk and closes it; throws what went wrong since it was opened.
     func finish() throws(Diagnostic) {
         if failure != 0 { throw Self.error(name, failure) }
-        guard fsync(descriptor) == 0 else { throw Self.error(name, errno) }
+        guard descriptor < 0 || fsync(descriptor) == 0 else { throw Self.error(name, errno) }
     }
 
     /// Writes `bytes` as the whole of a new file at `temporary`.

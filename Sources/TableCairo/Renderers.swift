@@ -100,12 +100,21 @@ package struct PDFRenderer {
     /// Several scenes in one PDF: each starts on a page of its own; with more than one, each
     /// scene is an outline entry and its sections are entries below it.
     package func write(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
+        _ = try render(scenes, appearance: appearance, to: path, title: title)
+    }
+
+    /// The PDF's bytes, made in memory: the same bytes `write` puts in a file.
+    package func bytes(_ table: LaidOutTable, appearance: Appearance, title: String?) throws(Diagnostic) -> [UInt8] {
+        try render([(nil, table)], appearance: appearance, to: nil, title: title)
+    }
+
+    private func render(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String?, title: String?) throws(Diagnostic) -> [UInt8] {
         let stream = PDFStream(theme: theme, text: text, appearance: appearance, path: path, title: title, outlinesScenes: scenes.count > 1)
         for scene in scenes {
             stream.beginScene(scene.name)
             for page in scene.table.pages { try stream.add(page, of: scene.table) }
         }
-        try stream.finish()
+        return try stream.finish()
     }
 
     package static func outlineTitle(_ section: Section, index: Int) -> String {
@@ -173,7 +182,7 @@ package final class PNGStream {
 /// A PDF written page by page, as the pages are laid out: nothing but the current page is kept.
 package final class PDFStream {
     private let painter: Painter
-    private let path: String
+    private let path: String?
     private let title: String?
     private let outlinesScenes: Bool
     private var canvas: Canvas?
@@ -183,7 +192,8 @@ package final class PDFStream {
     private var sceneStarted = false
     private var outlined = Set<Int>()
 
-    package init(theme: Theme, text: TextEngine, appearance: Appearance, path: String, title: String?, outlinesScenes: Bool) {
+    /// Pages for the PDF at `path`, or for one kept in memory (`finish` gives its bytes) when nil.
+    package init(theme: Theme, text: TextEngine, appearance: Appearance, path: String?, title: String?, outlinesScenes: Bool) {
         painter = Painter(theme: theme, appearance: appearance, text: text)
         self.path = path
         self.title = title
@@ -223,7 +233,10 @@ package final class PDFStream {
         try canvas.check("draw page \(number)")
     }
 
-    package func finish() throws(Diagnostic) {
+    /// Finishes the PDF; its bytes when it was kept in memory (none when written to a file).
+    @discardableResult
+    package func finish() throws(Diagnostic) -> [UInt8] {
         try canvas?.finish()
+        return canvas?.pdfBytes ?? []
     }
 }

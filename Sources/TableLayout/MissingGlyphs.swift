@@ -44,7 +44,7 @@ enum MissingGlyphs {
         if case .label(let string, _, _) = view.style.content, !string.isEmpty {
             let absent = engine.missingCharacters(in: string)
             if let first = absent.first {
-                let key = values?.entries.first { entry in
+                let key = values?.first { entry in
                     if case .string(let value) = entry.value { return value.unicodeScalars.contains(first) }
                     return false
                 }?.key

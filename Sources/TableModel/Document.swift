@@ -518,7 +518,7 @@ struct Reader {
                 guard seen.insert(id).inserted else {
                     throw Diagnostic(at: location(element, elementPath), "duplicate item id '\(id)' in state '\(entry.key)' of section '\(section)'")
                 }
-                if let overrides { for (key, value) in overrides.entries { item.values[key] = value } }
+                if let overrides { for member in overrides { item.values[member.key] = member.value } }
                 list.append(item)
             }
             names.append(entry.key)

@@ -26,7 +26,7 @@ package struct JSONNode: Sendable {
         case .number(let number): return .number(number)
         case .string(let string): return .string(string)
         case .array(let array): return .array(array.map(\.value))
-        case .object(let entries): return .object(Value.Object(entries.map { (key: $0.key, value: $0.value.value) }))
+        case .object(let entries): return .object(Value.Object(entries.map { Value.Object.Member(key: $0.key, value: $0.value.value) }))
         case .elements: return .null
         }
     }

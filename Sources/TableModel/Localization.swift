@@ -61,11 +61,11 @@ package final class LocalizedStrings {
             guard let unit = Self.catalogValue(entry, count: count, language: language) else { return nil }
             var variables: [String: [String: String]] = [:]
             if case .object(let object)? = entry.object["substitutions"] {
-                for (name, substitution) in object.entries {
-                    if case .object(let plural)? = substitution.object["variations"]?.object["plural"] {
+                for substitution in object {
+                    if case .object(let plural)? = substitution.value.object["variations"]?.object["plural"] {
                         var forms: [String: String] = [:]
-                        for (category, form) in plural.entries { forms[category] = form.object["stringUnit"]?.object["value"]?.text }
-                        variables[name] = forms
+                        for form in plural { forms[form.key] = form.value.object["stringUnit"]?.object["value"]?.text }
+                        variables[substitution.key] = forms
                     }
                 }
             }
@@ -455,10 +455,10 @@ enum StringCatalog {
         guard case .object(let strings)? = catalog.object["strings"] else {
             throw Diagnostic(at: SourceLocation(file: file, line: root.line, column: root.column, path: "$.strings"), "a String Catalog has 'strings'")
         }
-        let chosen = candidates.first { language in strings.entries.contains { $0.value.object["localizations"]?.object[language] != nil } }
+        let chosen = candidates.first { language in strings.contains { $0.value.object["localizations"]?.object[language] != nil } }
         var out: [String: Value] = [:]
-        for (key, entry) in strings.entries {
-            if let chosen, let localized = entry.object["localizations"]?.object[chosen] { out[key] = localized }
+        for string in strings {
+            if let chosen, let localized = string.value.object["localizations"]?.object[chosen] { out[string.key] = localized }
         }
         return out
     }

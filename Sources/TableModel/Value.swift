@@ -7,46 +7,51 @@ public enum Value: Sendable, Hashable {
     case array([Value])
     case object(Object)
 
-    /// A JSON object whose keys keep their order.
-    public struct Object: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-        /// Its keys and values, in the order they were written.
-        public private(set) var entries: [(key: String, value: Value)]
+    /// A JSON object whose keys keep their order: a collection of its members, in the order they
+    /// were written, with a subscript by key.
+    public struct Object: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
+        /// One key and its value.
+        public struct Member: Sendable, Hashable {
+            /// The member's name.
+            public var key: String
+            /// The member's value.
+            public var value: Value
 
-        /// An object of these entries, in order.
-        public init(_ entries: [(key: String, value: Value)] = []) { self.entries = entries }
-        /// An object from a dictionary literal, in its order.
-        public init(dictionaryLiteral elements: (String, Value)...) {
-            entries = elements.map { (key: $0.0, value: $0.1) }
-        }
-
-        /// Its keys, in order.
-        public var keys: [String] { entries.map(\.key) }
-        /// Whether it has no entries.
-        public var isEmpty: Bool { entries.isEmpty }
-
-        /// The value of `key`, or nil; setting nil removes the entry.
-        public subscript(key: String) -> Value? {
-            get { entries.first { $0.key == key }?.value }
-            set {
-                if let index = entries.firstIndex(where: { $0.key == key }) {
-                    if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
-                } else if let newValue {
-                    entries.append((key: key, value: newValue))
-                }
+            /// A member named `key` holding `value`.
+            public init(key: String, value: Value) {
+                self.key = key
+                self.value = value
             }
         }
 
-        /// The same entries in the same order.
-        public static func == (lhs: Object, rhs: Object) -> Bool {
-            lhs.entries.count == rhs.entries.count
-                && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        private var members: [Member]
+
+        /// An object of these members, in order.
+        public init(_ members: [Member] = []) { self.members = members }
+        /// An object from a dictionary literal, in its order.
+        public init(dictionaryLiteral elements: (String, Value)...) {
+            members = elements.map { Member(key: $0.0, value: $0.1) }
         }
 
-        /// Hashes the entries in order.
-        public func hash(into hasher: inout Hasher) {
-            for entry in entries {
-                hasher.combine(entry.key)
-                hasher.combine(entry.value)
+        /// The first member's position.
+        public var startIndex: Int { members.startIndex }
+        /// The position after the last member.
+        public var endIndex: Int { members.endIndex }
+        /// The member at `position`.
+        public subscript(position: Int) -> Member { members[position] }
+
+        /// Its keys, in order.
+        public var keys: [String] { members.map(\.key) }
+
+        /// The value of `key`, or nil; setting nil removes the member.
+        public subscript(key: String) -> Value? {
+            get { members.first { $0.key == key }?.value }
+            set {
+                if let index = members.firstIndex(where: { $0.key == key }) {
+                    if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+                } else if let newValue {
+                    members.append(Member(key: key, value: newValue))
+                }
             }
         }
     }
@@ -107,7 +112,7 @@ extension Value: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Expres
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     /// An object value, its entries in the literal's order.
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self = .object(Object(elements.map { (key: $0.0, value: $0.1) }))
+        self = .object(Object(elements.map { Object.Member(key: $0.0, value: $0.1) }))
     }
     /// An array value.
     public init(arrayLiteral elements: Value...) { self = .array(elements) }

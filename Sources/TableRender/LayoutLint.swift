@@ -1,4 +1,9 @@
 import Foundation
+import TableCairo
+import TableLayout
+import TableModel
+import TableTemplates
+import TableText
 
 /// What the layout lint finds in a laid-out table: the breakage a person would call a bug,
 /// found without anyone looking at the images.

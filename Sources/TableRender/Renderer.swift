@@ -1,10 +1,10 @@
-@_exported import TableHTML
-@_exported import TableLayout
-@_exported import TableModel
-@_exported import TableCairo
-@_exported import TableTemplates
-@_exported import TableText
 import Foundation
+import TableCairo
+import TableHTML
+import TableLayout
+import TableModel
+import TableTemplates
+import TableText
 
 /// The files a render writes.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
@@ -115,21 +115,9 @@ public final class Renderer {
         }
     }
 
-    /// The PDF's bytes, every page: what `pdf(_:appearance:to:)` writes (written in a private
-    /// temporary folder, read back and removed).
+    /// The PDF's bytes, every page: what `pdf(_:appearance:to:)` writes, made in memory.
     public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light) throws(Diagnostic) -> [UInt8] {
-        var template = Array((NSTemporaryDirectory() + "/tablerender-pdf-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw Diagnostic(.failure, at: nil, "cannot make a temporary folder for the PDF: \(String(cString: strerror(errno)))")
-        }
-        let folder = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/table.pdf"
-        try PDFRenderer(theme: theme, text: engine.text).write(laidOut, appearance: appearance, to: path, title: laidOut.table.title)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(.failure, at: SourceLocation(file: path), "cannot read the PDF back")
-        }
-        return Array(data)
+        try PDFRenderer(theme: theme, text: engine.text).bytes(laidOut, appearance: appearance, title: laidOut.table.title)
     }
 }
 

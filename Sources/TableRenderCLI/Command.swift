@@ -1,6 +1,11 @@
 import Foundation
+import TableCairo
+import TableLayout
+import TableModel
 import TableRender
 import TableSnapshot
+import TableTemplates
+import TableText
 
 enum TableRenderSuggest {
     static func closest(_ name: String, _ known: [String]) -> String? {

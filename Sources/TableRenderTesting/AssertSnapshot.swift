@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
+import TableCairo
 // One import is enough in a test: the tables, items and sections, the renderer's options and the
 // record modes come with `import TableRenderTesting`.
 @_exported import TableRender
 import TableSnapshot
+import TableTemplates
 import Testing
 import XCTest
 

@@ -1,6 +1,8 @@
 import Foundation
+import TableModel
 import TableRender
 import TableSnapshot
+import TableTemplates
 import Testing
 
 /// What a snapshot of a table is, as swift-snapshot-testing's strategies: `assertSnapshot(of:

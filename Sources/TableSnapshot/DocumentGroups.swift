@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TableModel
 import TableRender
 
 /// A scene of a document in one variant: what the snapshot and documentation-image runs render.

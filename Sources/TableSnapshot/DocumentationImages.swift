@@ -1,7 +1,10 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TableCairo
+import TableModel
 import TableRender
+import TableText
 
 /// Every image of a project's documentation: each scene of each document in each variant of the
 /// matrix, rendered on all cores, with a manifest and a gallery page. `--shard K/N` takes every

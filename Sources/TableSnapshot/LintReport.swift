@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TableCairo
 import TableRender
 
 /// One layout the lint looked at: a document in a variant, and what it found there.

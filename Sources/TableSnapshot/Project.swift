@@ -1,4 +1,5 @@
 import Foundation
+import TableModel
 import TableRender
 
 /// A variant of the matrix: one width, appearance, scale and theme.

@@ -1,5 +1,7 @@
 import Foundation
+import TableCairo
 import TableRender
+import TableText
 
 /// A static HTML report of a snapshot run that opens from `file://` with no network: failures
 /// first with Diff / Actual / Expected / Side by side / Slider views (switched without script),

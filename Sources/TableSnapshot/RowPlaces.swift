@@ -1,3 +1,4 @@
+import TableModel
 import TableRender
 
 /// Where a snapshot's rows, headers and footers are, kept in its reference image (a text chunk

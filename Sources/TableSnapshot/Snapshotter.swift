@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TableCairo
+import TableModel
 import TableRender
 
 /// What to do with references, as swift-snapshot-testing's record modes.

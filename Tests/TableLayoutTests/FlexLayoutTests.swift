@@ -1,4 +1,6 @@
+import TableLayout
 import TableRender
+import TableText
 import TestSupport
 import Testing
 

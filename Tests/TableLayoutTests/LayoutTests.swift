@@ -1,5 +1,7 @@
 import Foundation
 import TableRender
+import TableTemplates
+import TableText
 import TestSupport
 import Testing
 

@@ -26,4 +26,31 @@ import Testing
         #expect(count > 100)
         #expect(undocumented.isEmpty, "public declarations without a doc comment:\n\(undocumented.joined(separator: "\n"))")
     }
+
+    /// `import TableRender` names every public type of the stages (Exports.swift), so that a user
+    /// needs no other import and the stages are not re-exported whole.
+    @Test func everyPublicTypeOfTheStagesIsNamedByTableRender() throws {
+        let sources = Repository.path("Sources")
+        let exports = try String(contentsOfFile: sources + "/TableRender/Exports.swift", encoding: .utf8)
+        var missing: [String] = []
+        for module in ["TableModel", "TableTemplates", "TableText", "TableLayout", "TableCairo", "TableHTML"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: sources + "/" + module).filter { $0.hasSuffix(".swift") }
+            for file in files {
+                for line in try String(contentsOfFile: sources + "/\(module)/\(file)", encoding: .utf8).split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard line.hasPrefix("public "), let kind = words.dropFirst().first(where: { $0 != "final" }),
+                          ["struct", "enum", "class", "protocol"].contains(kind),
+                          let name = words.drop(while: { $0 != kind }).dropFirst().first?.prefix(while: { $0.isLetter || $0.isNumber })
+                    else { continue }
+                    if !exports.contains("public typealias \(name) = \(module).\(name)\n") { missing.append("\(module).\(name)") }
+                }
+            }
+        }
+        #expect(missing.isEmpty, "public types that Sources/TableRender/Exports.swift does not name: \(missing)")
+        let sourcesOfTableRender = try FileManager.default.contentsOfDirectory(atPath: sources + "/TableRender").filter { $0.hasSuffix(".swift") }
+        for file in sourcesOfTableRender {
+            let lines = try String(contentsOfFile: sources + "/TableRender/" + file, encoding: .utf8).split(separator: "\n")
+            #expect(!lines.contains { $0.hasPrefix("@_exported") }, "\(file)")
+        }
+    }
 }
