@@ -38,6 +38,10 @@ package final class TextEngine {
         /// The address of a `PangoLanguage` (Pango keeps one per tag for the process's life).
         var language: UInt
     }
+    /// Which characters of the Basic Multilingual Plane a space font (`spaceFonts`, held) has, by
+    /// the font's address: 0 not yet asked, 1 has, 2 lacks. Pango's answer costs about 1,600
+    /// instructions, and paragraphs repeat their letters.
+    private var spaceFontCoverage: [UInt: [UInt8]] = [:]
     private var baselines: [FontSpec: Double] = [:]
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
     /// takes its address).
@@ -341,27 +345,52 @@ package final class TextEngine {
     private func spacesBetweenFallbackCharacters(_ text: String, font: FontSpec) -> [Range<UInt32>] {
         guard text.utf8.contains(where: { $0 >= 0x80 }), text.utf8.contains(0x20) || text.unicodeScalars.contains("\u{A0}") else { return [] }
         let own = spaceFont(font, language: nil)
-        func lacks(_ scalar: Unicode.Scalar) -> Bool { pango_font_has_char(own, scalar.value) == 0 }
+        // The font's coverage taken out of the engine while it is filled in (no copy), put back after.
+        let address = UInt(bitPattern: own)
+        var coverage = spaceFontCoverage.removeValue(forKey: address) ?? [UInt8](repeating: 0, count: 0x10000)
+        defer { spaceFontCoverage[address] = coverage }
+        func lacks(_ scalar: Unicode.Scalar) -> Bool {
+            let value = Int(scalar.value)
+            guard value < 0x10000 else { return pango_font_has_char(own, scalar.value) == 0 }
+            if coverage[value] == 0 { coverage[value] = pango_font_has_char(own, scalar.value) != 0 ? 1 : 2 }
+            return coverage[value] == 2
+        }
         var found: [Range<UInt32>] = []
         /// The last character that chose a font since the paragraph began, and whether the own
         /// font lacks it (looked up when a space follows it).
         var previous: Unicode.Scalar?
         var previousLacks: Bool?
         var pending: [Range<UInt32>] = []
-        var offset: UInt32 = 0
         func end(next: Unicode.Scalar?) {
             guard !pending.isEmpty else { return }
             let before = previous.map { _ in previousLacks! }, after = next.map(lacks)
             if before ?? true, after ?? true, before != nil || after != nil { found += pending }
             pending.removeAll()
         }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value, length = UInt32(scalar.utf8.count)
-            defer { offset += length }
+        // The scalars decoded from the UTF-8 bytes by hand: the scan runs over every paragraph
+        // with a space and a non-ASCII character, and this is several times cheaper than
+        // iterating `unicodeScalars`.
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            let lead = UInt32(utf8[index]), length: Int, value: UInt32
+            if lead < 0x80 {
+                (length, value) = (1, lead)
+            } else if lead < 0xE0 {
+                (length, value) = (2, (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F))
+            } else if lead < 0xF0 {
+                (length, value) = (3, (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F))
+            } else {
+                (length, value) = (4, (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
+                    | UInt32(utf8[index + 3] & 0x3F))
+            }
+            let offset = UInt32(index)
+            index += length
+            let scalar = Unicode.Scalar(value)!
             switch value {
             case 0x20, 0xA0, 0x3000:
                 if previous != nil, previousLacks == nil { previousLacks = lacks(previous!) }
-                if value == 0x20 || !lacks(scalar) { pending.append(offset..<offset + length) }
+                if value == 0x20 || !lacks(scalar) { pending.append(offset..<offset + UInt32(length)) }
             case 0x0A, 0x0D:
                 end(next: nil)
                 previous = nil
