@@ -72,6 +72,8 @@ package struct WordShaperStatistics: Sendable {
     private var blockNewWords = 0
     /// New words of the block before; nil before the first block ends.
     private var previousNewWords: Int?
+    /// The first blocks' cost, bytes made and new words, for `summary`.
+    private var blocks: [(cost: Int, made: Int, newWords: Int)] = []
 
     /// A paragraph the word shaper tried: the words it looked up and the new ones it shaped, and
     /// the bytes it made (0: refused).
@@ -85,6 +87,7 @@ package struct WordShaperStatistics: Sendable {
             blockBytesMade += bytesMade
         }
         guard blockTried >= Self.block else { return }
+        if blocks.count < 4 { blocks.append((blockCost, blockBytesMade, blockNewWords)) }
         if let previousNewWords, blockCost > blockBytesMade, blockNewWords * 2 > previousNewWords { turnedOff = true }
         previousNewWords = blockNewWords
         blockTried = 0
@@ -96,6 +99,7 @@ package struct WordShaperStatistics: Sendable {
     /// A summary for `TABLERENDER_STATS=1`.
     package var summary: String {
         "word shaper: \(made) of \(tried) paragraphs tried made from words\(turnedOff ? ", then turned off (it cost more than it saved)" : "")"
+            + "; blocks (cost, made, new words): " + blocks.map { "(\($0.cost), \($0.made), \($0.newWords))" }.joined(separator: " ")
     }
 }
 
