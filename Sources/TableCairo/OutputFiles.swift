@@ -6,7 +6,8 @@ import Glibc
 
 /// A file being written: every write, the flush to disk and the close are checked, and a failure
 /// (a full disk, a file size limit) is an error naming the file the user asked for and the
-/// reason, never the temporary name.
+/// reason, never the temporary name. It can also keep what is written in memory instead (a PDF
+/// asked for as bytes).
 final class OutputFile {
     /// The open file, or -1 for bytes kept in memory (`bytes`).
     private let descriptor: Int32
