@@ -2,14 +2,18 @@
 """Real text and the vocabulary list, side by side: each list of Benchmarks/lists.py at N rows
 (default 10,000) rendered to PDF pages (390x844) by the floor program (Benchmarks/floor/floor.c)
 and by tablerender four ways — on both cores (worker processes) and on one thread, with the word
-shaper deciding for itself and with every paragraph shaped by Pango — whole processes, median
-of 3. Prints wall seconds and ratios to the floor, with the targets.
+shaper deciding for itself and with every paragraph shaped by Pango — whole processes. The runs
+are interleaved: each round runs the floor and then the four, so that a ratio compares runs made
+side by side (a shared machine changes speed from one minute to the next); it prints the median
+wall seconds and the median of the rounds' ratios to the floor, with the targets.
 
 usage: Benchmarks/text.py [ROWS] [KIND ...]      (kinds: vocabulary people packages licences)
+       TEXT_ROUNDS=N sets the number of rounds (default 5).
 Needs faker for the people list (pip install faker)."""
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,18 +24,14 @@ BINARY = ROOT / ".build" / "release" / "tablerender"
 KINDS = ["vocabulary", "people", "packages", "licences"]
 
 
-def timed(command, env=None, repeat=3):
-    """Median wall time (s) and largest peak RSS (MB) of a whole process."""
-    results = []
-    for _ in range(repeat):
-        done = subprocess.run(["/usr/bin/time", "-f", "TIME %e %M", *command], capture_output=True, text=True,
-                              env={**os.environ, **(env or {})})
-        if done.returncode != 0:
-            raise SystemExit(f"{command[0]} failed: {done.stderr[-800:]}")
-        wall, rss = re.findall(r"TIME ([0-9.]+) ([0-9]+)", done.stderr)[-1]
-        results.append((float(wall), int(rss) / 1024))
-    results.sort()
-    return results[len(results) // 2][0], max(r[1] for r in results)
+def run(command, env=None):
+    """Wall time (s) and peak RSS (MB) of a whole process."""
+    done = subprocess.run(["/usr/bin/time", "-f", "TIME %e %M", *command], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})})
+    if done.returncode != 0:
+        raise SystemExit(f"{command[0]} failed: {done.stderr[-800:]}")
+    wall, rss = re.findall(r"TIME ([0-9.]+) ([0-9]+)", done.stderr)[-1]
+    return float(wall), int(rss) / 1024
 
 
 def floor_program(work):
@@ -51,7 +51,7 @@ def main():
     variants = [("both cores", {}), ("both cores, every paragraph by Pango", {"TABLERENDER_SHAPE_EVERY_PARAGRAPH": "1"}),
                 ("one thread", {"TABLERENDER_THREADS": "1"}),
                 ("one thread, every paragraph by Pango", {"TABLERENDER_THREADS": "1", "TABLERENDER_SHAPE_EVERY_PARAGRAPH": "1"})]
-    print(f"{rows:,} rows → PDF pages 390x844, whole processes, median of 3 (wall s, peak MB, ratio to the floor)")
+    print(f"{rows:,} rows → PDF pages 390x844, whole processes, {os.environ.get('TEXT_ROUNDS', '5')} interleaved rounds (median wall s, peak MB, median ratio to the floor)")
     print(f"{'list':<12} {'work':<40} {'wall s':>7} {'MB':>6} {'ratio':>7}")
     failures = []
     for kind in kinds:
@@ -63,18 +63,25 @@ def main():
                 subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "lists.py"), kind, str(rows), form], stdout=out, check=True)
         out = folder / "out"
         out.mkdir()
-        base, base_rss = timed(["sh", "-c", f"{floor} pdf {out} < {tsv} > /dev/null"])
-        print(f"{kind:<12} {'floor (Pango + Cairo in C)':<40} {base:>7.2f} {base_rss:>6.0f}")
-        walls = {}
-        for name, env in variants:
-            wall, rss = timed([str(BINARY), str(folder / "rows.json"), "-f", "pdf", "-o", str(out), "-q"], env=env)
-            walls[name] = wall
-            print(f"{kind:<12} {'tablerender, ' + name:<40} {wall:>7.2f} {rss:>6.0f} {wall / base:>6.2f}×")
-        checks = [(walls["both cores"] / base <= 0.75, f"both cores ≤ 0.75× floor ({walls['both cores'] / base:.2f}×)"),
-                  (walls["one thread"] / base <= 1.1, f"one thread ≤ 1.1× floor ({walls['one thread'] / base:.2f}×)"),
-                  (walls["both cores"] <= walls["both cores, every paragraph by Pango"] * 1.03,
+        rounds = int(os.environ.get("TEXT_ROUNDS", "5"))
+        floor_runs = []
+        runs = {name: [] for name, _ in variants}
+        for _ in range(rounds):
+            floor_runs.append(run(["sh", "-c", f"{floor} pdf {out} < {tsv} > /dev/null"]))
+            for name, env in variants:
+                runs[name].append(run([str(BINARY), str(folder / "rows.json"), "-f", "pdf", "-o", str(out), "-q"], env=env))
+        base = statistics.median(wall for wall, _ in floor_runs)
+        print(f"{kind:<12} {'floor (Pango + Cairo in C)':<40} {base:>7.2f} {max(rss for _, rss in floor_runs):>6.0f}")
+        ratios = {}
+        for name, _ in variants:
+            ratios[name] = statistics.median(wall / floor_wall for (wall, _), (floor_wall, _) in zip(runs[name], floor_runs))
+            wall = statistics.median(wall for wall, _ in runs[name])
+            print(f"{kind:<12} {'tablerender, ' + name:<40} {wall:>7.2f} {max(rss for _, rss in runs[name]):>6.0f} {ratios[name]:>6.2f}×")
+        checks = [(ratios["both cores"] <= 0.75, f"both cores ≤ 0.75× floor ({ratios['both cores']:.2f}×)"),
+                  (ratios["one thread"] <= 1.1, f"one thread ≤ 1.1× floor ({ratios['one thread']:.2f}×)"),
+                  (ratios["both cores"] <= ratios["both cores, every paragraph by Pango"] * 1.03,
                    "words never slower than every paragraph (both cores)"),
-                  (walls["one thread"] <= walls["one thread, every paragraph by Pango"] * 1.03,
+                  (ratios["one thread"] <= ratios["one thread, every paragraph by Pango"] * 1.03,
                    "words never slower than every paragraph (one thread)")]
         for passed, what in checks:
             print(f"{'':<12} {'✓' if passed else '✗'} {what}")
