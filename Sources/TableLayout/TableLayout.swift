@@ -209,6 +209,16 @@ public final class TableLayoutEngine {
         }
         let context = RowContext(table: table, library: library, binder: binder, x: columnX, width: columnWidth)
         let windowSize = max(1, window ?? Self.defaultWindow)
+        if text.usesWords, !text.wordStatistics.turnedOff {
+            // How often the document repeats its words tells the word shaper whether learning
+            // them will pay (`WordShaperStatistics`).
+            var repetition = WordRepetition()
+            for (index, job) in jobs.enumerated() {
+                if index % windowSize == 0 { repetition.startWindow() }
+                Self.count(.object(table.sections[job.section].items[job.item].values), in: &repetition)
+            }
+            text.wordStatistics.judge(repetition)
+        }
         // Worker processes shape the text of the next window while this one is laid out and
         // drawn here (`TextWorkers`); without them, text is shaped here as rows come.
         let workers = jobs.count >= Self.parallelThreshold ? TextWorkers.start(count: workerCount, jobs: jobs, context: context,
@@ -286,6 +296,16 @@ public final class TableLayoutEngine {
         result.sectionTops = sectionTops
         result.contentHeight = y
         return result
+    }
+
+    /// Counts the words of the strings in `value`, however deep.
+    private static func count(_ value: Value, in repetition: inout WordRepetition) {
+        switch value {
+        case .string(let string): repetition.add(string)
+        case .array(let values): for value in values { count(value, in: &repetition) }
+        case .object(let object): for member in object { count(member.value, in: &repetition) }
+        case .null, .bool, .number: break
+        }
     }
 
     /// What the painter needs to know of a table besides its pages (colours, separators).

@@ -56,7 +56,7 @@ final class TextWorkers {
                     close(worker.results)
                 }
                 serve(socket: sockets[1], results: results, jobs: jobs, context: context,
-                      settings: (engine.use, engine.usesWords))
+                      settings: (engine.use, engine.usesWords, engine.wordStatistics))
             }
             close(sockets[1])
             guard pid > 0 else {
@@ -143,10 +143,12 @@ final class TextWorkers {
     /// A worker's life: reads ranges of rows, lays them out, writes what its text engine made to
     /// `results` and its length to `socket`, until the socket closes. Never returns.
     private static func serve(socket: Int32, results: Int32, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
-                              settings: (use: TextUse, usesWords: Bool)) -> Never {
+                              settings: (use: TextUse, usesWords: Bool, words: WordShaperStatistics)) -> Never {
         let text = TextEngine()
         text.use = settings.use
         text.usesWords = settings.usesWords
+        // What the layout's engine knows of the word shaper: its judgement of this document's words.
+        text.wordStatistics = settings.words
         text.records = true
         let flex = FlexLayout(text: text)
         let nowhere = SourceLocation(file: "")

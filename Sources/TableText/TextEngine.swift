@@ -904,7 +904,7 @@ package final class TextEngine {
 
     /// Prints what the word shaper did, with `TABLERENDER_STATS=1` (for the benchmarks).
     package func reportStatistics() {
-        guard usesWords, wordStatistics.tried > 0, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
+        guard usesWords, wordStatistics.tried > 0 || wordStatistics.offFromTheStart, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
         FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(wordStatistics.summary)\n".utf8))
     }
 

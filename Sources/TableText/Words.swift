@@ -51,10 +51,22 @@ enum Rules {
 /// (about a quarter of a byte), and a paragraph made from words saves Pango's layout of it (about
 /// 0.7 to 1.1 µs a byte). Every `block` paragraphs tried, the cost of the words looked up and
 /// learnt is set against the bytes made from words, in those units. A block that cost more than
-/// it saved turns the word shaper off for the rest of the engine's life — unless it learnt fewer
-/// than half the new words of the block before: a list's vocabulary is still being learnt, and
-/// once learnt, words cost nothing. Real text (names, descriptions, licences) learns about as many
-/// new words in every block and is stopped after two blocks; a list of repeated vocabulary keeps it. The rule counts, it does not time, so it decides the
+/// it saved turns the word shaper off for the rest of the engine's life, unless what it paid was
+/// learning that later blocks will not pay again:
+///
+/// - it learnt fewer than half the new words of the block before: a list's vocabulary is still
+///   being learnt, and once learnt, words cost nothing;
+/// - or the document's words repeat enough (`repetition`, the words of its text over its
+///   distinct words, counted before the layout starts): had the block's words been learnt as
+///   often as the document repeats them, one new word per `repetition` lookups, it would have
+///   saved more than it cost. Package descriptions (a word 40 times in 10,000 rows) and licence
+///   texts (60 times) keep the word shaper; names and sentences in two dozen languages (4 times)
+///   stop it after two blocks.
+///
+/// The second reason trusts the document's count: words of its items that no label shows count
+/// too. Learning the vocabulary of package descriptions costs more than it saves for the first
+/// 40-odd blocks and pays from then on (over 10,000 rows it costs 634,000 units and saves
+/// 1,162,000), so no early total can judge it. The rule counts, it does not time, so it decides the
 /// same way on every run. Output does not depend on it: words and Pango give the same glyphs.
 /// (`Benchmarks/text.py` prints what it decided with `TABLERENDER_STATS=1`.)
 package struct WordShaperStatistics: Sendable {
@@ -63,6 +75,9 @@ package struct WordShaperStatistics: Sendable {
     static let newWordCost = 64
     static let lookupsPerByte = 4
 
+    /// How many times a word of the document comes, on average (`WordRepetition`);
+    /// nil when unknown.
+    package var repetition: Double?
     package private(set) var tried = 0
     package private(set) var made = 0
     package private(set) var turnedOff = false
@@ -70,6 +85,16 @@ package struct WordShaperStatistics: Sendable {
     private var blockCost = 0
     private var blockBytesMade = 0
     private var blockNewWords = 0
+    private var blockLookups = 0
+    /// Whether it may turn the word shaper off (tests turn this off to see what a whole
+    /// document would have cost).
+    package var decides = true
+    /// Whether `judge` turned it off before it tried a paragraph.
+    package private(set) var offFromTheStart = false
+    package private(set) var blocksSeen = 0
+    /// The cost and the bytes made of all the blocks so far, in the units above.
+    package private(set) var totalCost = 0
+    package private(set) var totalBytesMade = 0
     /// New words of the block before; nil before the first block ends.
     private var previousNewWords: Int?
     /// The first blocks' cost, bytes made and new words, for `summary`.
@@ -81,6 +106,7 @@ package struct WordShaperStatistics: Sendable {
         tried += 1
         blockTried += 1
         blockNewWords += newWords
+        blockLookups += lookups
         blockCost += newWords * Self.newWordCost + lookups / Self.lookupsPerByte
         if bytesMade > 0 {
             made += 1
@@ -88,18 +114,51 @@ package struct WordShaperStatistics: Sendable {
         }
         guard blockTried >= Self.block else { return }
         if blocks.count < 4 { blocks.append((blockCost, blockBytesMade, blockNewWords)) }
-        if let previousNewWords, blockCost > blockBytesMade, blockNewWords * 2 > previousNewWords { turnedOff = true }
+        blocksSeen += 1
+        totalCost += blockCost
+        totalBytesMade += blockBytesMade
+        if decides, let previousNewWords, blockCost > blockBytesMade, blockNewWords * 2 > previousNewWords, !paysOnceLearnt {
+            turnedOff = true
+        }
         previousNewWords = blockNewWords
         blockTried = 0
         blockCost = 0
         blockBytesMade = 0
         blockNewWords = 0
+        blockLookups = 0
+    }
+
+    /// Takes what the document's text says before the layout starts (`WordRepetition`): how
+    /// often it repeats its words, and how many bytes a word and its space take. When even a
+    /// paragraph made from words every time could not pay for learning one new word every
+    /// `repetition` lookups (names and sentences in many languages: a word 4 times, some 8 bytes
+    /// of it, against 16 units a lookup), the word shaper is off from the start, trial and all.
+    package mutating func judge(_ count: WordRepetition) {
+        repetition = count.repetition
+        guard decides, let repetition, let bytesPerWord = count.bytesPerWord else { return }
+        if Double(Self.newWordCost) / repetition + 1 / Double(Self.lookupsPerByte) >= bytesPerWord {
+            turnedOff = true
+            offFromTheStart = true
+        }
+    }
+
+    /// Whether the block just ended would have saved more than it cost with one new word every
+    /// `repetition` lookups, as the document repeats its words.
+    private var paysOnceLearnt: Bool {
+        guard let repetition, repetition > 1 else { return false }
+        let learnt = Double(blockLookups) / repetition * Double(Self.newWordCost) + Double(blockLookups / Self.lookupsPerByte)
+        return learnt < Double(blockBytesMade)
     }
 
     /// A summary for `TABLERENDER_STATS=1`.
     package var summary: String {
-        "word shaper: \(made) of \(tried) paragraphs tried made from words\(turnedOff ? ", then turned off (it cost more than it saved)" : "")"
-            + "; blocks (cost, made, new words): " + blocks.map { "(\($0.cost), \($0.made), \($0.newWords))" }.joined(separator: " ")
+        if offFromTheStart {
+            return "word shaper: off from the start; the document repeats a word \(Int((repetition ?? 0).rounded())) times, too few to pay for learning them"
+        }
+        return "word shaper: \(made) of \(tried) paragraphs tried made from words\(turnedOff ? ", then turned off (it cost more than it saved)" : "")"
+            + (repetition.map { "; the document repeats a word \(Int($0.rounded())) times" } ?? "")
+            + (blocksSeen > 0 ? "; cost \(totalCost) against \(totalBytesMade) bytes made over \(blocksSeen) blocks" : "")
+            + "; first blocks (cost, made, new words): " + blocks.map { "(\($0.cost), \($0.made), \($0.newWords))" }.joined(separator: " ")
     }
 }
 
@@ -476,4 +535,57 @@ extension TextEngine {
         table.shared.learn(pair: pair, apart)
         return apart
     }
+}
+
+/// How many times a document's words come on average, as the word shaper meets them, for its
+/// decision (`WordShaperStatistics.repetition`): words split at spaces as the word shaper splits
+/// them, told apart by a 64-bit FNV-1a hash of their bytes, over the distinct words. A paragraph
+/// that comes again in the same window of rows is left out: the engine keeps its shape for the
+/// window, and the word shaper does not see it again.
+package struct WordRepetition {
+    private var seen = Set<UInt64>()
+    private var paragraphs = Set<UInt64>()
+    package private(set) var words = 0
+    private var bytesCounted = 0
+    private static let start: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    package init() {}
+
+    /// A new window of rows: the engine has forgotten the paragraphs before.
+    package mutating func startWindow() { paragraphs.removeAll(keepingCapacity: true) }
+
+    package mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var whole = Self.start
+            for byte in bytes { whole = (whole ^ UInt64(byte)) &* Self.prime }
+            guard paragraphs.insert(whole).inserted else { return }
+            bytesCounted += bytes.count
+            var hash = Self.start
+            var inWord = false
+            for byte in bytes {
+                if byte == 0x20 {
+                    guard inWord else { continue }
+                    seen.insert(hash)
+                    words += 1
+                    hash = Self.start
+                    inWord = false
+                } else {
+                    hash = (hash ^ UInt64(byte)) &* Self.prime
+                    inWord = true
+                }
+            }
+            if inWord {
+                seen.insert(hash)
+                words += 1
+            }
+        }
+    }
+
+    /// Words over distinct words; nil without words.
+    package var repetition: Double? { seen.isEmpty ? nil : Double(words) / Double(seen.count) }
+
+    /// The bytes of the paragraphs counted over their words: a word and its space.
+    package var bytesPerWord: Double? { words == 0 ? nil : Double(bytesCounted) / Double(words) }
 }

@@ -12,6 +12,8 @@ import Testing
         func render(fromWords: Bool) throws -> [String: Data] {
             let loaded = try LoadedDocument(path: path)
             loaded.renderer.engine.text.usesWords = fromWords
+            // Words throughout, however the document's words repeat.
+            loaded.renderer.engine.text.wordStatistics.decides = !fromWords
             var options = RenderOptions()
             options.formats = [.pdf, .png]
             options.scale = 1
