@@ -219,21 +219,24 @@ public final class TableLayoutEngine {
             }
             text.wordStatistics.judge(repetition)
         }
-        // Worker processes shape the text of the next window while this one is laid out and
-        // drawn here (`TextWorkers`); without them, text is shaped here as rows come.
-        let workers = jobs.count >= Self.parallelThreshold ? TextWorkers.start(count: workerCount, jobs: jobs, context: context,
+        // Worker processes, one per core but this one's, shape the text of the first part of the
+        // next window while this process lays out and draws the window (`TextWorkers`), and
+        // shapes the rest of it itself; without them, text is shaped here as rows come.
+        let workers = jobs.count >= Self.parallelThreshold ? TextWorkers.start(count: workerCount - 1, jobs: jobs, context: context,
                                                                                  engine: text) : nil
         defer { workers?.stop() }
         var windows: [Range<Int>] = []
         var from = 0
         while from < jobs.count {
-            // A short first window lets drawing start early.
-            let size = from == 0 && workers != nil ? min(windowSize, Self.firstWindow) : windowSize
+            let size = workers != nil ? min(windowSize, Self.workerWindow) : windowSize
             windows.append(from..<min(jobs.count, from + size))
             from += size
         }
         var windowIndex = 0
-        workers?.request(windows.first)
+        // The first window is this process's alone (drawing starts at once); the workers' share
+        // of each next one follows the pace: smaller when this process had to wait for them.
+        var share = Self.workerShare
+        workers?.request(windows.count > 1 ? windows[1] : nil, share: share)
         var next = 0
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
@@ -254,11 +257,13 @@ public final class TableLayoutEngine {
                     // The text of the rows drawn so far is kept by their views: the engine
                     // forgets it, and takes what the workers shaped for this window.
                     text.forgetParagraphs()
-                    if let workers {
-                        let (entries, missing) = workers.collect(windows[windowIndex])
+                    if let workers, windowIndex > 0 {
+                        let (entries, missing, waited) = workers.collect(windows[windowIndex])
                         text.preload(entries)
                         text.noteMissing(missing)
-                        workers.request(windowIndex + 1 < windows.count ? windows[windowIndex + 1] : nil)
+                        share = waited ? max(Self.workerShareRange.lowerBound, share - Self.workerShareStep)
+                            : min(Self.workerShareRange.upperBound, share + Self.workerShareStep)
+                        workers.request(windowIndex + 1 < windows.count ? windows[windowIndex + 1] : nil, share: share)
                     }
                     if windowIndex > 0 { try checkFonts(locate, checksGlyphs: checksGlyphs) }
                     windowIndex += 1
@@ -329,10 +334,17 @@ public final class TableLayoutEngine {
     /// From how many rows a layout hands text to worker processes (when it may start them).
     static let parallelThreshold = 256
     /// Rows laid out at a time: the engine forgets the text of the rows before, and worker
-    /// processes shape the next window meanwhile. The first window is short so that drawing
-    /// starts early.
+    /// processes shape the next window meanwhile, in windows of at most `workerWindow` rows (the
+    /// first is this process's alone, so drawing starts at once).
     static let defaultWindow = 1_024
-    static let firstWindow = 128
+    static let workerWindow = 256
+    /// The part of a window the workers shape, at first and at most and at least, and by how
+    /// much it changes from one window to the next. A worker lays out a row in about two thirds
+    /// of what this process spends on a row it shapes itself, and draws none; on the lists of
+    /// `Benchmarks/` the share settles near three quarters.
+    static let workerShare = 0.75
+    static let workerShareRange = 0.25...0.95
+    static let workerShareStep = 0.05
 
     /// Whether a font the theme or a template names may be replaced by another when it is not
     /// installed; by default that is an error, since output would change from machine to machine.
@@ -343,11 +355,13 @@ public final class TableLayoutEngine {
                                "dejavu sans": "fonts-dejavu-core", "dejavu sans mono": "fonts-dejavu-core", "dejavu serif": "fonts-dejavu-core",
                                "liberation serif": "fonts-liberation2", "liberation sans": "fonts-liberation2", "liberation mono": "fonts-liberation2"]
 
-    /// How many worker processes shape text for a long table; nil: one per core
-    /// (`TABLERENDER_THREADS` overrides; 1 shapes everything in this process).
+    /// How many processes shape text for a long table, this one included; nil: one per core
+    /// (`TABLERENDER_THREADS` overrides, up to `mostProcesses` whatever the cores, so that two
+    /// workers can be tried on a machine of two; 1 shapes everything in this process).
     package var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
+    static let mostProcesses = 64
 
-    var workerCount: Int { max(1, min(maximumThreads ?? Parallel.cores, Parallel.cores)) }
+    var workerCount: Int { max(1, min(maximumThreads ?? Parallel.cores, Self.mostProcesses)) }
 
     /// What every row of a table needs to be laid out, in this process or a worker.
     struct RowContext {

@@ -31,10 +31,10 @@ final class TextWorkers {
     private var workers: [Worker] = []
 
     /// Starts `count` workers for `jobs`, or returns nil when they cannot help or cannot be
-    /// started safely (fewer than two, more threads than this one, `TABLERENDER_WORKERS=0`).
+    /// started safely (none asked for, more threads than this one, `TABLERENDER_WORKERS=0`).
     static func start(count: Int, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
                       engine: TextEngine) -> TextWorkers? {
-        guard count > 1, ProcessInfo.processInfo.environment["TABLERENDER_WORKERS"] != "0", onlyThread() else { return nil }
+        guard count > 0, ProcessInfo.processInfo.environment["TABLERENDER_WORKERS"] != "0", onlyThread() else { return nil }
         let made = TextWorkers()
         fflush(nil)
         for _ in 0..<count {
@@ -66,10 +66,7 @@ final class TextWorkers {
             }
             made.workers.append(Worker(pid: pid, socket: sockets[0], results: results))
         }
-        if made.workers.count < 2 {
-            made.stop()
-            return nil
-        }
+        if made.workers.isEmpty { return nil }
         return made
     }
 
@@ -84,11 +81,14 @@ final class TextWorkers {
         return false
     }
 
-    /// Hands each worker its part of `window` (nil: nothing more).
-    func request(_ window: Range<Int>?) {
-        guard let window, !window.isEmpty else { return }
+    /// Hands each worker its part of the first `share` of `window` (nil: nothing more); this
+    /// process lays out the rest itself.
+    func request(_ window: Range<Int>?, share: Double) {
+        guard let whole = window, !whole.isEmpty else { return }
         let alive = workers.indices.filter { workers[$0].alive }
         guard !alive.isEmpty else { return }
+        let window = whole.lowerBound..<(whole.lowerBound + Int((Double(whole.count) * share).rounded()))
+        guard !window.isEmpty else { return }
         let chunk = (window.count + alive.count - 1) / alive.count
         for (order, index) in alive.enumerated() {
             let lower = min(window.upperBound, window.lowerBound + order * chunk), upper = min(window.upperBound, lower + chunk)
@@ -102,14 +102,17 @@ final class TextWorkers {
         }
     }
 
-    /// Waits for the workers' parts of `window` and returns what they shaped, and the font
-    /// families they found missing.
-    func collect(_ window: Range<Int>) -> (entries: [TextTransfer.Entry], missing: [String: String]) {
+    /// Waits for the workers' parts of `window` and returns what they shaped, the font families
+    /// they found missing, and whether a worker was not done yet (this process waited for it).
+    func collect(_ window: Range<Int>) -> (entries: [TextTransfer.Entry], missing: [String: String], waited: Bool) {
         var entries: [TextTransfer.Entry] = []
         var missing: [String: String] = [:]
+        var waited = false
         for index in workers.indices {
             guard let pending = workers[index].pending, window.contains(pending.lowerBound) else { continue }
             workers[index].pending = nil
+            var ready = pollfd(fd: workers[index].socket, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 0) == 0 { waited = true }
             var length: Int64 = 0
             guard workers[index].alive, receiveAll(workers[index].socket, &length, 8), length >= 0 else {
                 workers[index].alive = false
@@ -122,7 +125,7 @@ final class TextWorkers {
             entries += decoded.entries
             missing.merge(decoded.missing) { a, _ in a }
         }
-        return (entries, missing)
+        return (entries, missing, waited)
     }
 
     /// Ends the workers and waits for them.

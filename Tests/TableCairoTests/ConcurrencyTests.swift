@@ -29,13 +29,14 @@ import Testing
 }
 
 @Suite struct ParallelLayoutTests {
-    /// 300 rows are laid out on every core; one thread must give the very same frames and bytes.
-    @Test func oneThreadOrAllGiveTheSameOutput() throws {
+    /// 300 rows are laid out by this process and one or two worker processes; one thread must
+    /// give the very same frames and bytes.
+    @Test(arguments: [2, 3]) func oneThreadOrAllGiveTheSameOutput(processes: Int) throws {
         let path = Repository.path("Examples/catalogue/catalogue.json")
         let parallel = try LoadedDocument(path: path)
         let single = try LoadedDocument(path: path)
         single.renderer.engine.maximumThreads = 1
-        parallel.renderer.engine.maximumThreads = 2
+        parallel.renderer.engine.maximumThreads = processes
         let a = try parallel.layout(), b = try single.layout()
         #expect(a.dump == b.dump)
         #expect(try parallel.renderer.png(a, scale: 1) == single.renderer.png(b, scale: 1))
