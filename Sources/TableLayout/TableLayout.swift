@@ -235,8 +235,10 @@ public final class TableLayoutEngine {
         var windowIndex = 0
         // The first window is this process's alone (drawing starts at once); the workers' share
         // of each next one follows the pace: smaller when this process had to wait for them.
+        // They are asked two windows ahead, so that they are never without work.
         var share = Self.workerShare
         workers?.request(windows.count > 1 ? windows[1] : nil, share: share)
+        workers?.request(windows.count > 2 ? windows[2] : nil, share: share)
         var next = 0
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
@@ -263,7 +265,7 @@ public final class TableLayoutEngine {
                         text.noteMissing(missing)
                         share = waited ? max(Self.workerShareRange.lowerBound, share - Self.workerShareStep)
                             : min(Self.workerShareRange.upperBound, share + Self.workerShareStep)
-                        workers.request(windowIndex + 1 < windows.count ? windows[windowIndex + 1] : nil, share: share)
+                        workers.request(windowIndex + 2 < windows.count ? windows[windowIndex + 2] : nil, share: share)
                     }
                     if windowIndex > 0 { try checkFonts(locate, checksGlyphs: checksGlyphs) }
                     windowIndex += 1

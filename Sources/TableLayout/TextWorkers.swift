@@ -22,10 +22,13 @@ final class TextWorkers {
         var pid: pid_t
         /// A socket to the worker: ranges of rows out, result lengths back.
         var socket: Int32
-        /// An unlinked temporary file the worker writes each result into.
-        var results: Int32
+        /// Two unlinked temporary files the worker writes its results into, in turn, so that it
+        /// can work on one request while the result of the one before waits to be read.
+        var results: (Int32, Int32)
         var alive = true
-        var pending: Range<Int>?
+        /// The rows asked for and not yet collected, in order, with the file of their result.
+        var pending: [(rows: Range<Int>, file: Int32)] = []
+        var requests = 0
     }
 
     private var workers: [Worker] = []
@@ -40,20 +43,27 @@ final class TextWorkers {
         for _ in 0..<count {
             var sockets: [Int32] = [-1, -1]
             guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0 else { break }
-            var name = Array((NSTemporaryDirectory() + "/tablerender-text-XXXXXX").utf8CString)
-            let results = mkstemp(&name)
-            guard results >= 0 else {
+            func temporaryFile() -> Int32 {
+                var name = Array((NSTemporaryDirectory() + "/tablerender-text-XXXXXX").utf8CString)
+                let file = mkstemp(&name)
+                if file >= 0 { unlink(name) }
+                return file
+            }
+            let results = (temporaryFile(), temporaryFile())
+            guard results.0 >= 0, results.1 >= 0 else {
                 close(sockets[0])
                 close(sockets[1])
+                if results.0 >= 0 { close(results.0) }
+                if results.1 >= 0 { close(results.1) }
                 break
             }
-            unlink(name)
             let pid = fork()
             if pid == 0 {
                 close(sockets[0])
                 for worker in made.workers {
                     close(worker.socket)
-                    close(worker.results)
+                    close(worker.results.0)
+                    close(worker.results.1)
                 }
                 serve(socket: sockets[1], results: results, jobs: jobs, context: context,
                       settings: (engine.use, engine.usesWords, engine.wordStatistics))
@@ -61,7 +71,8 @@ final class TextWorkers {
             close(sockets[1])
             guard pid > 0 else {
                 close(sockets[0])
-                close(results)
+                close(results.0)
+                close(results.1)
                 break
             }
             made.workers.append(Worker(pid: pid, socket: sockets[0], results: results))
@@ -95,7 +106,9 @@ final class TextWorkers {
             guard lower < upper else { continue }
             var command = (Int64(lower), Int64(upper))
             if sendAll(workers[index].socket, &command, 16) {
-                workers[index].pending = lower..<upper
+                let file = workers[index].requests % 2 == 0 ? workers[index].results.0 : workers[index].results.1
+                workers[index].pending.append((lower..<upper, file))
+                workers[index].requests += 1
             } else {
                 workers[index].alive = false
             }
@@ -109,21 +122,23 @@ final class TextWorkers {
         var missing: [String: String] = [:]
         var waited = false
         for index in workers.indices {
-            guard let pending = workers[index].pending, window.contains(pending.lowerBound) else { continue }
-            workers[index].pending = nil
-            var ready = pollfd(fd: workers[index].socket, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, 0) == 0 { waited = true }
-            var length: Int64 = 0
-            guard workers[index].alive, receiveAll(workers[index].socket, &length, 8), length >= 0 else {
-                workers[index].alive = false
-                continue
+            while let pending = workers[index].pending.first, window.contains(pending.rows.lowerBound) {
+                workers[index].pending.removeFirst()
+                guard workers[index].alive else { continue }
+                var ready = pollfd(fd: workers[index].socket, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, 0) == 0 { waited = true }
+                var length: Int64 = 0
+                guard receiveAll(workers[index].socket, &length, 8), length >= 0 else {
+                    workers[index].alive = false
+                    continue
+                }
+                var bytes = [UInt8](repeating: 0, count: Int(length))
+                let read = bytes.withUnsafeMutableBytes { pread(pending.file, $0.baseAddress, Int(length), 0) }
+                guard read == Int(length) else { continue }
+                guard let decoded = try? bytes.withUnsafeBytes({ buffer in try TextTransfer.decode(buffer) }) else { continue }
+                entries += decoded.entries
+                missing.merge(decoded.missing) { a, _ in a }
             }
-            var bytes = [UInt8](repeating: 0, count: Int(length))
-            let read = bytes.withUnsafeMutableBytes { pread(workers[index].results, $0.baseAddress, Int(length), 0) }
-            guard read == Int(length) else { continue }
-            guard let decoded = try? bytes.withUnsafeBytes({ buffer in try TextTransfer.decode(buffer) }) else { continue }
-            entries += decoded.entries
-            missing.merge(decoded.missing) { a, _ in a }
         }
         return (entries, missing, waited)
     }
@@ -132,7 +147,8 @@ final class TextWorkers {
     func stop() {
         for worker in workers {
             close(worker.socket)
-            close(worker.results)
+            close(worker.results.0)
+            close(worker.results.1)
         }
         for worker in workers {
             var status: Int32 = 0
@@ -144,8 +160,9 @@ final class TextWorkers {
     deinit { if !workers.isEmpty { stop() } }
 
     /// A worker's life: reads ranges of rows, lays them out, writes what its text engine made to
-    /// `results` and its length to `socket`, until the socket closes. Never returns.
-    private static func serve(socket: Int32, results: Int32, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
+    /// the two `results` files in turn and its length to `socket`, until the socket closes.
+    /// Never returns.
+    private static func serve(socket: Int32, results: (Int32, Int32), jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
                               settings: (use: TextUse, usesWords: Bool, words: WordShaperStatistics)) -> Never {
         let text = TextEngine()
         text.use = settings.use
@@ -156,7 +173,10 @@ final class TextWorkers {
         let flex = FlexLayout(text: text)
         let nowhere = SourceLocation(file: "")
         var command: (Int64, Int64) = (0, 0)
+        var served = 0
         while receiveAll(socket, &command, 16) {
+            let file = served % 2 == 0 ? results.0 : results.1
+            served += 1
             let lower = Int(command.0), upper = Int(command.1)
             guard lower >= 0, lower <= upper, upper <= jobs.count else { break }
             for index in lower..<upper {
@@ -165,8 +185,8 @@ final class TextWorkers {
             }
             let bytes = TextTransfer.encode(text.takeRecorded(), missing: text.missingFamilies)
             text.forgetParagraphs()
-            guard ftruncate(results, 0) == 0 else { break }
-            let written = bytes.withUnsafeBytes { pwrite(results, $0.baseAddress, bytes.count, 0) }
+            guard ftruncate(file, 0) == 0 else { break }
+            let written = bytes.withUnsafeBytes { pwrite(file, $0.baseAddress, bytes.count, 0) }
             var length = Int64(written == bytes.count ? bytes.count : -1)
             guard sendAll(socket, &length, 8) else { break }
         }
