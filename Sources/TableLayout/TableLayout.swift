@@ -213,8 +213,9 @@ public final class TableLayoutEngine {
             // How often the document repeats its words tells the word shaper whether learning
             // them will pay (`WordShaperStatistics`).
             var repetition = WordRepetition()
+            let counted = jobs.count >= Self.parallelThreshold && workerCount > 1 ? min(windowSize, Self.workerWindow) : windowSize
             for (index, job) in jobs.enumerated() {
-                if index % windowSize == 0 { repetition.startWindow() }
+                if index % counted == 0 { repetition.startWindow() }
                 Self.count(.object(table.sections[job.section].items[job.item].values), in: &repetition)
             }
             text.wordStatistics.judge(repetition)

@@ -61,7 +61,7 @@ enum Rules {
 ///   often as the document repeats them, one new word per `repetition` lookups, it would have
 ///   saved more than it cost. Package descriptions (a word 40 times in 10,000 rows) and licence
 ///   texts (60 times) keep the word shaper; names and sentences in two dozen languages (4 times)
-///   stop it after two blocks.
+///   do not even start it (`judge`).
 ///
 /// The second reason trusts the document's count: words of its items that no label shows count
 /// too. Learning the vocabulary of package descriptions costs more than it saves for the first
