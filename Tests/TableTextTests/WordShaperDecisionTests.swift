@@ -50,13 +50,14 @@ import Testing
         #expect(count.repetition == 5.0 / 3.0)
     }
 
-    /// A document of real text, as a list of 6,000 rows shows it (the paragraphs of a kind drawn
-    /// with repeats, a row's text never twice in a row), shaped a window of 1,024 paragraphs at a
-    /// time as the layout does (the engine forgets the paragraphs of the window before): how often
-    /// its words repeat is counted as the layout counts it, and the word shaper's early decision is
-    /// held to what the whole document shows — the same text shaped with the word shaper kept on,
-    /// its cost against the bytes it made, in the statistics' own units. Names each once (a word
-    /// twice) turn it off; package summaries and licence sentences drawn with repeats keep it.
+    /// A document of real text, as a list of 6,000 rows shows it (names each once; package
+    /// summaries and licence sentences drawn with repeats), shaped a window of 1,024 paragraphs at
+    /// a time as the layout does (the engine forgets the paragraphs of the window before): how
+    /// often its words repeat is counted and judged as the layout counts and judges it, and the
+    /// word shaper's decision is held to what the whole document shows — the same text shaped
+    /// with the word shaper kept on, its cost against the bytes it made, in the statistics' own
+    /// units. Names (a word once or twice) do not even start it; summaries and licence sentences
+    /// keep it.
     @Test(arguments: ["names", "summaries", "licences"])
     func theDecisionHoldsForTheWholeDocument(kind: String) {
         var pool: [String]
@@ -80,9 +81,9 @@ import Testing
         }
         // Engines of one process share the words they learn, per font: each its own size.
         let deciding = TextEngine(), keptOn = TextEngine()
-        deciding.wordStatistics.repetition = repetition.repetition
-        keptOn.wordStatistics.repetition = repetition.repetition
+        deciding.wordStatistics.judge(repetition)
         keptOn.wordStatistics.decides = false
+        keptOn.wordStatistics.judge(repetition)
         let decidingStyle = TextStyle(font: FontSpec(family: "Inter", size: 15.25, lineHeight: 20))
         let keptOnStyle = TextStyle(font: FontSpec(family: "Inter", size: 15.5, lineHeight: 20))
         for (index, text) in texts.enumerated() {
@@ -96,6 +97,7 @@ import Testing
         let paid = keptOn.wordStatistics.totalCost < keptOn.wordStatistics.totalBytesMade
         #expect(keptOn.wordStatistics.blocksSeen >= 16)
         #expect(paid == (kind != "names"), "\(keptOn.wordStatistics.summary)")
+        #expect(deciding.wordStatistics.offFromTheStart == (kind == "names"))
         #expect(deciding.wordStatistics.turnedOff == !paid,
                 "\(kind): repeats a word \(repetition.repetition ?? 0) times; deciding: \(deciding.wordStatistics.summary); kept on: \(keptOn.wordStatistics.summary)")
     }
