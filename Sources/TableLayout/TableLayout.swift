@@ -209,11 +209,14 @@ public final class TableLayoutEngine {
         }
         let context = RowContext(table: table, library: library, binder: binder, x: columnX, width: columnWidth)
         let windowSize = max(1, window ?? Self.defaultWindow)
+        // Rows laid out at a time: at most `workerWindow` when worker processes share the work.
+        func windowLength(withWorkers: Bool) -> Int { withWorkers ? min(windowSize, Self.workerWindow) : windowSize }
+        let wantsWorkers = jobs.count >= Self.parallelThreshold && workerCount > 1
         if text.usesWords, !text.wordStatistics.turnedOff {
             // How often the document repeats its words tells the word shaper whether learning
             // them will pay (`WordShaperStatistics`).
             var repetition = WordRepetition()
-            let counted = jobs.count >= Self.parallelThreshold && workerCount > 1 ? min(windowSize, Self.workerWindow) : windowSize
+            let counted = windowLength(withWorkers: wantsWorkers)
             for (index, job) in jobs.enumerated() {
                 if index % counted == 0 { repetition.startWindow() }
                 Self.count(.object(table.sections[job.section].items[job.item].values), in: &repetition)
@@ -223,13 +226,12 @@ public final class TableLayoutEngine {
         // Worker processes, one per core but this one's, shape the text of the first part of the
         // next window while this process lays out and draws the window (`TextWorkers`), and
         // shapes the rest of it itself; without them, text is shaped here as rows come.
-        let workers = jobs.count >= Self.parallelThreshold ? TextWorkers.start(count: workerCount - 1, jobs: jobs, context: context,
-                                                                                 engine: text) : nil
+        let workers = wantsWorkers ? TextWorkers.start(count: workerCount - 1, jobs: jobs, context: context, engine: text) : nil
         defer { workers?.stop() }
         var windows: [Range<Int>] = []
         var from = 0
         while from < jobs.count {
-            let size = workers != nil ? min(windowSize, Self.workerWindow) : windowSize
+            let size = windowLength(withWorkers: workers != nil)
             windows.append(from..<min(jobs.count, from + size))
             from += size
         }

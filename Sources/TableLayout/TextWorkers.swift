@@ -29,6 +29,13 @@ final class TextWorkers {
         /// The rows asked for and not yet collected, in order, with the file of their result.
         var pending: [(rows: Range<Int>, file: Int32)] = []
         var requests = 0
+
+        /// Closes this process's ends: the socket and the two files.
+        func closeFiles() {
+            close(socket)
+            close(results.0)
+            close(results.1)
+        }
     }
 
     private var workers: [Worker] = []
@@ -60,11 +67,7 @@ final class TextWorkers {
             let pid = fork()
             if pid == 0 {
                 close(sockets[0])
-                for worker in made.workers {
-                    close(worker.socket)
-                    close(worker.results.0)
-                    close(worker.results.1)
-                }
+                for worker in made.workers { worker.closeFiles() }
                 serve(socket: sockets[1], results: results, jobs: jobs, context: context,
                       settings: (engine.use, engine.usesWords, engine.wordStatistics))
             }
@@ -145,11 +148,7 @@ final class TextWorkers {
 
     /// Ends the workers and waits for them.
     func stop() {
-        for worker in workers {
-            close(worker.socket)
-            close(worker.results.0)
-            close(worker.results.1)
-        }
+        for worker in workers { worker.closeFiles() }
         for worker in workers {
             var status: Int32 = 0
             while waitpid(worker.pid, &status, 0) < 0 && errno == EINTR {}
