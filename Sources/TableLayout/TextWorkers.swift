@@ -39,6 +39,7 @@ final class TextWorkers {
     }
 
     private var workers: [Worker] = []
+    var count: Int { workers.count }
 
     /// Starts `count` workers for `jobs`, or returns nil when they cannot help or cannot be
     /// started safely (none asked for, more threads than this one, `TABLERENDER_WORKERS=0`).
@@ -95,14 +96,14 @@ final class TextWorkers {
         return false
     }
 
-    /// Hands each worker its part of the first `share` of `window` (nil: nothing more); this
-    /// process lays out the rest itself.
-    func request(_ window: Range<Int>?, share: Double) {
-        guard let whole = window, !whole.isEmpty else { return }
+    /// Hands each worker its part of the first `share` of `window`; this process lays out the
+    /// rest itself, from the row returned.
+    @discardableResult
+    func request(_ whole: Range<Int>, share: Double) -> Int {
         let alive = workers.indices.filter { workers[$0].alive }
-        guard !alive.isEmpty else { return }
+        guard !alive.isEmpty else { return whole.lowerBound }
         let window = whole.lowerBound..<(whole.lowerBound + Int((Double(whole.count) * share).rounded()))
-        guard !window.isEmpty else { return }
+        guard !window.isEmpty else { return whole.lowerBound }
         let chunk = (window.count + alive.count - 1) / alive.count
         for (order, index) in alive.enumerated() {
             let lower = min(window.upperBound, window.lowerBound + order * chunk), upper = min(window.upperBound, lower + chunk)
@@ -116,34 +117,48 @@ final class TextWorkers {
                 workers[index].alive = false
             }
         }
+        return window.upperBound
     }
 
-    /// Waits for the workers' parts of `window` and returns what they shaped, the font families
-    /// they found missing, and whether a worker was not done yet (this process waited for it).
-    func collect(_ window: Range<Int>) -> (entries: [TextTransfer.Entry], missing: [String: String], waited: Bool) {
+    /// What the workers shaped for a window (`collect`).
+    struct Collected {
         var entries: [TextTransfer.Entry] = []
+        /// Font families the workers found missing.
         var missing: [String: String] = [:]
-        var waited = false
+        /// The rows the workers laid out, and the seconds they spent on them in all.
+        var rows = 0
+        var busy = 0.0
+        /// The seconds this process waited for workers that were not done.
+        var waited = 0.0
+    }
+
+    /// Waits for the workers' parts of `window` and returns what they shaped.
+    func collect(_ window: Range<Int>) -> Collected {
+        var collected = Collected()
         for index in workers.indices {
             while let pending = workers[index].pending.first, window.contains(pending.rows.lowerBound) {
                 workers[index].pending.removeFirst()
                 guard workers[index].alive else { continue }
-                var ready = pollfd(fd: workers[index].socket, events: Int16(POLLIN), revents: 0)
-                if poll(&ready, 1, 0) == 0 { waited = true }
-                var length: Int64 = 0
-                guard receiveAll(workers[index].socket, &length, 8), length >= 0 else {
+                let start = Clock.seconds
+                // The result's length and the worker's time on it, in nanoseconds.
+                var reply: (Int64, Int64) = (0, 0)
+                let received = receiveAll(workers[index].socket, &reply, 16)
+                collected.waited += Clock.seconds - start
+                guard received, reply.0 >= 0 else {
                     workers[index].alive = false
                     continue
                 }
-                var bytes = [UInt8](repeating: 0, count: Int(length))
-                let read = bytes.withUnsafeMutableBytes { pread(pending.file, $0.baseAddress, Int(length), 0) }
-                guard read == Int(length) else { continue }
+                var bytes = [UInt8](repeating: 0, count: Int(reply.0))
+                let read = bytes.withUnsafeMutableBytes { pread(pending.file, $0.baseAddress, Int(reply.0), 0) }
+                guard read == Int(reply.0) else { continue }
                 guard let decoded = try? bytes.withUnsafeBytes({ buffer in try TextTransfer.decode(buffer) }) else { continue }
-                entries += decoded.entries
-                missing.merge(decoded.missing) { a, _ in a }
+                collected.entries += decoded.entries
+                collected.missing.merge(decoded.missing) { a, _ in a }
+                collected.rows += pending.rows.count
+                collected.busy += Double(max(0, reply.1)) / 1e9
             }
         }
-        return (entries, missing, waited)
+        return collected
     }
 
     /// Ends the workers and waits for them.
@@ -159,8 +174,8 @@ final class TextWorkers {
     deinit { if !workers.isEmpty { stop() } }
 
     /// A worker's life: reads ranges of rows, lays them out, writes what its text engine made to
-    /// the two `results` files in turn and its length to `socket`, until the socket closes.
-    /// Never returns.
+    /// the two `results` files in turn, and its length and the nanoseconds it took to `socket`,
+    /// until the socket closes. Never returns.
     private static func serve(socket: Int32, results: (Int32, Int32), jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
                               settings: (use: TextUse, usesWords: Bool, words: WordShaperStatistics)) -> Never {
         let text = TextEngine()
@@ -174,6 +189,7 @@ final class TextWorkers {
         var command: (Int64, Int64) = (0, 0)
         var served = 0
         while receiveAll(socket, &command, 16) {
+            let start = Clock.seconds
             let file = served % 2 == 0 ? results.0 : results.1
             served += 1
             let lower = Int(command.0), upper = Int(command.1)
@@ -186,11 +202,20 @@ final class TextWorkers {
             text.forgetParagraphs()
             guard ftruncate(file, 0) == 0 else { break }
             let written = bytes.withUnsafeBytes { pwrite(file, $0.baseAddress, bytes.count, 0) }
-            var length = Int64(written == bytes.count ? bytes.count : -1)
-            guard sendAll(socket, &length, 8) else { break }
+            var reply = (Int64(written == bytes.count ? bytes.count : -1), Int64((Clock.seconds - start) * 1e9))
+            guard sendAll(socket, &reply, 16) else { break }
         }
         text.reportStatistics()
         _exit(0)
+    }
+}
+
+/// A monotonic clock in seconds, for timing the work of a window.
+enum Clock {
+    static var seconds: Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
 
