@@ -88,7 +88,7 @@ package struct GlyphRun: Sendable, Hashable {
     }
 }
 
-package struct PositionedGlyph: Sendable, Hashable {
+package struct PositionedGlyph: Sendable, Hashable, BitwiseCopyable {
     /// The glyph's index in its font; `unknownFlag` set for a character no font has (the value
     /// below the flag is the character).
     package var id: UInt32
@@ -108,7 +108,7 @@ package struct PositionedGlyph: Sendable, Hashable {
     package var isUnknown: Bool { id & Self.unknownFlag != 0 }
 }
 
-package struct TextCluster: Sendable, Hashable {
+package struct TextCluster: Sendable, Hashable, BitwiseCopyable {
     package var bytes: Int32
     package var glyphs: Int32
 

@@ -64,7 +64,17 @@ package final class TextEngine {
         var width: Double?
 
         static func == (a: Key, b: Key) -> Bool {
-            a.width == b.width && a.text.utf8.elementsEqual(b.text.utf8) && a.style == b.style
+            a.width == b.width && sameBytes(a.text, b.text) && a.style == b.style
+        }
+
+        /// Whether two strings are the same bytes (not merely canonically equivalent, as `==`
+        /// says: Pango sees bytes).
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let compared = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+            }
+            return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -142,7 +152,7 @@ package final class TextEngine {
             size = Typesetting.exclusively { layoutSize(text, style: style, width: width) }
         }
         sizes[key] = size
-        record(key)
+        record(key, .size(size))
         return size
     }
 
@@ -162,7 +172,7 @@ package final class TextEngine {
         let absent = made.missingCharacters
         if !absent.isEmpty { missing[text] = absent }
         shapes[key] = made
-        record(key)
+        record(key, .shaped(made))
         return made
     }
 
@@ -206,7 +216,7 @@ package final class TextEngine {
             made = shaped.textLines
         }
         lineSets[key] = made
-        record(key)
+        record(key, .lines(made))
         return made
     }
 
@@ -912,29 +922,18 @@ package final class TextEngine {
 
     /// Whether new results are noted for `takeRecorded()`.
     package var records = false
-    private var recorded: [Key] = []
+    private var recorded: [TextTransfer.Entry] = []
 
-    private func record(_ key: Key) {
-        if records { recorded.append(key) }
+    private func record(_ key: Key, _ result: TextTransfer.Entry.Result) {
+        guard records else { return }
+        recorded.append(TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: result,
+                                           missing: missing.isEmpty ? [] : missing[key.text] ?? []))
     }
 
     /// The results made since the last call, as entries another engine can `preload`.
     package func takeRecorded() -> [TextTransfer.Entry] {
         defer { recorded.removeAll(keepingCapacity: true) }
-        return recorded.compactMap { key in
-            var entry: TextTransfer.Entry
-            if let lines = lineSets[key] {
-                entry = TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .lines(lines))
-            } else if let shaped = shapes[key] {
-                entry = TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .shaped(shaped))
-            } else if let size = sizes[key] {
-                entry = TextTransfer.Entry(text: key.text, style: key.style, width: key.width, result: .size(size))
-            } else {
-                return nil
-            }
-            entry.missing = missing[key.text] ?? []
-            return entry
-        }
+        return recorded
     }
 
     /// Takes results another engine made (a worker process's), as if made here.

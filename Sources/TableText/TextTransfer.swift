@@ -2,7 +2,9 @@ import TableTemplates
 
 /// Measured and shaped paragraphs in a compact binary form, to hand from a worker process to
 /// the process that lays out and draws (`TextWorkers`). Fonts travel as their `FontFace`, since a
-/// `FontID` is only a number in the process that gave it.
+/// `FontID` is only a number in the process that gave it; styles go once, in a table. The bytes
+/// never leave the machine (a worker and its parent): numbers are in its byte order, and glyphs
+/// and clusters go as their arrays' memory, copied whole.
 package enum TextTransfer {
     /// One paragraph's result, under the (text, style, width) it was asked for.
     package struct Entry: Sendable, Equatable {
@@ -30,17 +32,26 @@ package enum TextTransfer {
 
     package struct Malformed: Error {}
 
-    private static let magic: UInt32 = 0x5452_5431  // "TRT1"
+    private static let magic: UInt32 = 0x5452_5432  // "TRT2"
 
     /// Entries and the families their engine found missing, as bytes.
     package static func encode(_ entries: [Entry], missing: [String: String]) -> [UInt8] {
-        var body = Writer()
+        let body = Writer(capacity: 1 << 16)
         var fonts: [FontID] = []
         var seen = Set<UInt32>()
+        var styles: [TextStyle] = []
+        var styleNumbers: [TextStyle: UInt32] = [:]
         body.int(UInt32(entries.count))
         for entry in entries {
             body.string(entry.text)
-            body.style(entry.style)
+            if let number = styleNumbers[entry.style] {
+                body.int(number)
+            } else {
+                let number = UInt32(styles.count)
+                styleNumbers[entry.style] = number
+                styles.append(entry.style)
+                body.int(number)
+            }
             body.optional(entry.width)
             body.int(UInt32(entry.missing.count))
             for scalar in entry.missing { body.int(scalar.value) }
@@ -87,23 +98,16 @@ package enum TextTransfer {
                         body.int(run.startXOffset)
                         body.int(run.endXOffset)
                         body.byte(run.isEllipsis ? 1 : 0)
-                        body.int(UInt32(run.glyphs.count))
-                        for glyph in run.glyphs {
-                            body.int(glyph.id)
-                            body.int(glyph.x)
-                            body.int(glyph.y)
-                        }
-                        body.int(UInt32(run.clusters.count))
-                        for cluster in run.clusters {
-                            body.int(cluster.bytes)
-                            body.int(cluster.glyphs)
-                        }
+                        body.array(run.glyphs)
+                        body.array(run.clusters)
                     }
                 }
             }
         }
-        var out = Writer()
+        let out = Writer(capacity: body.count + 4096)
         out.int(magic)
+        out.int(UInt32(styles.count))
+        for style in styles { out.style(style) }
         out.int(UInt32(fonts.count))
         for font in fonts {
             let face = FontRegistry.face(font)
@@ -122,7 +126,7 @@ package enum TextTransfer {
             out.string(family)
             out.string(substitute)
         }
-        out.bytes += body.bytes
+        out.append(body)
         return out.bytes
     }
 
@@ -130,6 +134,8 @@ package enum TextTransfer {
     package static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> (entries: [Entry], missing: [String: String]) {
         var reader = Reader(bytes: bytes)
         guard try reader.int() as UInt32 == magic else { throw Malformed() }
+        var styles: [TextStyle] = []
+        for _ in 0..<(try reader.count()) { styles.append(try reader.style()) }
         var fonts: [UInt32: FontID] = [:]
         for _ in 0..<(try reader.count()) {
             let number: UInt32 = try reader.int()
@@ -148,7 +154,9 @@ package enum TextTransfer {
         entries.reserveCapacity(count)
         for _ in 0..<count {
             let text = try reader.string()
-            let style = try reader.style()
+            let styleNumber = Int(try reader.int() as UInt32)
+            guard styleNumber < styles.count else { throw Malformed() }
+            let style = styles[styleNumber]
             let width = try reader.optional()
             var absent: [Unicode.Scalar] = []
             for _ in 0..<(try reader.count()) {
@@ -189,14 +197,8 @@ package enum TextTransfer {
                     let width: Int32 = try reader.int()
                     let yOffset: Int32 = try reader.int(), startXOffset: Int32 = try reader.int(), endXOffset: Int32 = try reader.int()
                     let ellipsis = try reader.byte() == 1
-                    var glyphs: [PositionedGlyph] = []
-                    let glyphCount = try reader.count()
-                    glyphs.reserveCapacity(glyphCount)
-                    for _ in 0..<glyphCount { glyphs.append(PositionedGlyph(id: try reader.int(), x: try reader.int(), y: try reader.int())) }
-                    var clusters: [TextCluster] = []
-                    let clusterCount = try reader.count()
-                    clusters.reserveCapacity(clusterCount)
-                    for _ in 0..<clusterCount { clusters.append(TextCluster(bytes: try reader.int(), glyphs: try reader.int())) }
+                    let glyphs = try reader.array(of: PositionedGlyph.self)
+                    let clusters = try reader.array(of: TextCluster.self)
                     runs.append(GlyphRun(font: font, start: runStart, length: runLength, glyphs: glyphs, clusters: clusters, isBackward: backward,
                                          width: width, yOffset: yOffset, startXOffset: startXOffset, endXOffset: endXOffset, isEllipsis: ellipsis))
                 }
@@ -209,29 +211,69 @@ package enum TextTransfer {
         return (entries, missing)
     }
 
-    private struct Writer {
-        var bytes: [UInt8] = []
+    /// Bytes written in this machine's byte order into memory that grows as needed.
+    private final class Writer {
+        private var start: UnsafeMutableRawPointer
+        private var capacity: Int
+        private(set) var count = 0
 
-        mutating func byte(_ value: UInt8) { bytes.append(value) }
-        mutating func int<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        mutating func double(_ value: Double) { int(value.bitPattern) }
-        mutating func string(_ value: String) {
+        init(capacity: Int) {
+            self.capacity = max(64, capacity)
+            start = .allocate(byteCount: self.capacity, alignment: 16)
+        }
+
+        deinit { start.deallocate() }
+
+        var bytes: [UInt8] { [UInt8](UnsafeRawBufferPointer(start: start, count: count)) }
+
+        private func reserve(_ more: Int) {
+            guard count + more > capacity else { return }
+            var grown = capacity * 2
+            while grown < count + more { grown *= 2 }
+            let moved = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+            moved.copyMemory(from: start, byteCount: count)
+            start.deallocate()
+            (start, capacity) = (moved, grown)
+        }
+
+        func raw(_ buffer: UnsafeRawBufferPointer) {
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+            reserve(buffer.count)
+            (start + count).copyMemory(from: base, byteCount: buffer.count)
+            count += buffer.count
+        }
+
+        func append(_ other: Writer) { raw(UnsafeRawBufferPointer(start: other.start, count: other.count)) }
+
+        func byte(_ value: UInt8) { int(value) }
+        func int<T: FixedWidthInteger>(_ value: T) {
+            reserve(MemoryLayout<T>.size)
+            start.storeBytes(of: value, toByteOffset: count, as: T.self)
+            count += MemoryLayout<T>.size
+        }
+        func double(_ value: Double) { int(value.bitPattern) }
+        func string(_ value: String) {
             var value = value
             value.withUTF8 { utf8 in
                 int(UInt32(utf8.count))
-                bytes.append(contentsOf: utf8)
+                raw(UnsafeRawBufferPointer(utf8))
             }
         }
-        mutating func optional(_ value: Double?) {
+        /// An array's count and its elements' memory.
+        func array<T: BitwiseCopyable>(_ values: [T]) {
+            int(UInt32(values.count))
+            values.withUnsafeBytes { raw($0) }
+        }
+        func optional(_ value: Double?) {
             byte(value == nil ? 0 : 1)
             double(value ?? 0)
         }
-        mutating func size(_ size: TextSize) {
+        func size(_ size: TextSize) {
             double(size.width)
             double(size.height)
             int(Int32(size.lineCount))
         }
-        mutating func style(_ style: TextStyle) {
+        func style(_ style: TextStyle) {
             string(style.font.family)
             int(UInt32(style.font.fallbacks.count))
             for fallback in style.font.fallbacks { string(fallback) }
@@ -258,8 +300,7 @@ package enum TextTransfer {
         }
         mutating func byte() throws(Malformed) -> UInt8 { try take(1)[0] }
         mutating func int<T: FixedWidthInteger>() throws(Malformed) -> T {
-            let raw = try take(MemoryLayout<T>.size)
-            return T(littleEndian: raw.loadUnaligned(as: T.self))
+            try take(MemoryLayout<T>.size).loadUnaligned(as: T.self)
         }
         mutating func count() throws(Malformed) -> Int {
             let value: UInt32 = try int()
@@ -267,6 +308,16 @@ package enum TextTransfer {
             return Int(value)
         }
         mutating func double() throws(Malformed) -> Double { Double(bitPattern: try int()) }
+        /// An array written by `Writer.array`.
+        mutating func array<T: BitwiseCopyable>(of type: T.Type) throws(Malformed) -> [T] {
+            let count = Int(try int() as UInt32)
+            guard count <= (bytes.count - offset) / MemoryLayout<T>.stride else { throw Malformed() }
+            let memory = try take(count * MemoryLayout<T>.stride)
+            return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: memory)
+                initialized = count
+            }
+        }
         mutating func string() throws(Malformed) -> String {
             let length = try count()
             return String(decoding: try take(length), as: UTF8.self)
