@@ -253,8 +253,13 @@ final class Canvas {
         if !run.isBackward, !glyphs.contains(where: { $0.y != glyphs[0].y }),
            runText.allSatisfy({ $0 < Self.firstMarkByte }) || !String(decoding: runText, as: UTF8.self).unicodeScalars.contains(where: Self.isMark) {
             // Left-to-right text without marks: the run in one call, a cluster per glyph group.
-            let clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs) }
-            cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters, Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
+            run.clusters.withUnsafeBufferPointer { clusters in
+                // A cluster is Cairo's (two 32-bit counts, bytes then glyphs).
+                clusters.withMemoryRebound(to: cairo_text_cluster_t.self) { clusters in
+                    cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters.baseAddress, Int32(clusters.count),
+                                           cairo_text_cluster_flags_t(rawValue: 0))
+                }
+            }
             return
         }
         // Each cluster's bytes and glyphs; `glyphs` are left to right, so a right-to-left run's
@@ -266,7 +271,8 @@ final class Canvas {
             offset += Int(run.clusters[index].bytes)
         }
         var glyphIndex = 0
-        for index in run.isBackward ? Array((0..<count).reversed()) : Array(0..<count) {
+        for step in 0..<count {
+            let index = run.isBackward ? count - 1 - step : step
             firstGlyph[index] = glyphIndex
             glyphIndex += Int(run.clusters[index].glyphs)
         }
@@ -300,7 +306,8 @@ final class Canvas {
                     cairo_show_text_glyphs(cr, &text, Int32(text.count), all.baseAddress! + first, Int32(glyphCount), &one, 1, cairo_text_cluster_flags_t(rawValue: 0))
                 } else {
                     // Cluster by cluster in visual order.
-                    for cluster in run.isBackward ? Array((index..<end).reversed()) : Array(index..<end) {
+                    for step in 0..<(end - index) {
+                        let cluster = run.isBackward ? end - 1 - step : index + step
                         var one = cairo_text_cluster_t(num_bytes: run.clusters[cluster].bytes, num_glyphs: run.clusters[cluster].glyphs)
                         cairo_show_text_glyphs(cr, start + offsets[cluster], one.num_bytes, all.baseAddress! + firstGlyph[cluster], one.num_glyphs, &one, 1, cairo_text_cluster_flags_t(rawValue: 0))
                     }

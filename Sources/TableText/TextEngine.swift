@@ -720,6 +720,7 @@ package final class TextEngine {
         }
         let backward = item.pointee.analysis.level % 2 == 1
         var clusters: [TextCluster] = []
+        clusters.reserveCapacity(count)
         var iterator = PangoGlyphItemIter()
         if pango_glyph_item_iter_init_start(&iterator, glyphItem, text) != 0 {
             repeat {

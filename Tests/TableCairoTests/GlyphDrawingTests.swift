@@ -10,6 +10,14 @@ import Testing
 /// clusters, and fonts made again from their fontconfig patterns). The oracle is Pango drawing the
 /// same paragraph itself (`pango_cairo_show_layout_line`): the same pixels and the same PDF bytes.
 @Suite struct GlyphDrawingTests {
+    /// The canvas hands a run's clusters to Cairo as they are, read as Cairo's own clusters.
+    @Test func aClusterIsLaidOutAsCairos() {
+        #expect(MemoryLayout<TextCluster>.size == MemoryLayout<cairo_text_cluster_t>.size)
+        #expect(MemoryLayout<TextCluster>.stride == MemoryLayout<cairo_text_cluster_t>.stride)
+        #expect(MemoryLayout<TextCluster>.offset(of: \.bytes) == MemoryLayout<cairo_text_cluster_t>.offset(of: \.num_bytes))
+        #expect(MemoryLayout<TextCluster>.offset(of: \.glyphs) == MemoryLayout<cairo_text_cluster_t>.offset(of: \.num_glyphs))
+    }
+
     static let fonts: [FontSpec] = {
         var list = [FontSpec(family: "Inter", size: 15, lineHeight: 20), FontSpec(family: "Inter", size: 17, weight: 700, lineHeight: 22),
                     FontSpec(family: "Liberation Serif", size: 11, lineHeight: 15), FontSpec(family: "DejaVu Sans", size: 13, italic: true, lineHeight: 18)]
