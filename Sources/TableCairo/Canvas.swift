@@ -304,13 +304,27 @@ final class Canvas {
                     var text = (run.isBackward ? Array(scalars.reversed()) : Array(scalars)).flatMap(\.utf8).map { CChar(bitPattern: $0) }
                     var one = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(glyphCount))
                     cairo_show_text_glyphs(cr, &text, Int32(text.count), all.baseAddress! + first, Int32(glyphCount), &one, 1, cairo_text_cluster_flags_t(rawValue: 0))
-                } else {
-                    // Cluster by cluster in visual order.
-                    for step in 0..<(end - index) {
-                        let cluster = run.isBackward ? end - 1 - step : index + step
-                        var one = cairo_text_cluster_t(num_bytes: run.clusters[cluster].bytes, num_glyphs: run.clusters[cluster].glyphs)
-                        cairo_show_text_glyphs(cr, start + offsets[cluster], one.num_bytes, all.baseAddress! + firstGlyph[cluster], one.num_glyphs, &one, 1, cairo_text_cluster_flags_t(rawValue: 0))
+                } else if !run.isBackward {
+                    // The word in one call, a cluster per glyph group.
+                    run.clusters.withUnsafeBufferPointer { clusters in
+                        clusters.withMemoryRebound(to: cairo_text_cluster_t.self) { clusters in
+                            cairo_show_text_glyphs(cr, start + offsets[index], Int32(bytes.count), all.baseAddress! + first, Int32(glyphCount),
+                                                   clusters.baseAddress! + index, Int32(end - index), cairo_text_cluster_flags_t(rawValue: 0))
+                        }
                     }
+                } else {
+                    // The word in one call, its clusters in visual order, each with its own text:
+                    // what readers get from a call per cluster, for one call.
+                    var text: [CChar] = []
+                    text.reserveCapacity(bytes.count)
+                    var clusters: [cairo_text_cluster_t] = []
+                    clusters.reserveCapacity(end - index)
+                    for cluster in (index..<end).reversed() {
+                        text.append(contentsOf: UnsafeBufferPointer(start: start + offsets[cluster], count: Int(run.clusters[cluster].bytes)))
+                        clusters.append(cairo_text_cluster_t(num_bytes: run.clusters[cluster].bytes, num_glyphs: run.clusters[cluster].glyphs))
+                    }
+                    cairo_show_text_glyphs(cr, text, Int32(text.count), all.baseAddress! + first, Int32(glyphCount), clusters, Int32(clusters.count),
+                                           cairo_text_cluster_flags_t(rawValue: 0))
                 }
                 index = end
             }
