@@ -249,6 +249,9 @@ public final class TableLayoutEngine {
         // for the workers in it, and what the rows it shaped itself took.
         var windowStarted = Clock.seconds, waitedInWindow = 0.0, shapingTime = 0.0, shapedHere = 0
         var next = 0
+        // On one thread, the rows of the window laid out ahead, from row `aheadFrom`.
+        var laidOutAhead: [(Block, Template)?] = []
+        var aheadFrom = 0
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
             var headerBlock: Block?
@@ -282,13 +285,13 @@ public final class TableLayoutEngine {
                         (windowStarted, waitedInWindow, shapingTime, shapedHere) = (now, collected.waited, 0, 0)
                     }
                     if workers == nil, text.shapesAhead {
-                        // The window's text is shaped before its rows are laid out and drawn: Pango
-                        // and HarfBuzz, then Cairo, each stay in the processor's caches for a
-                        // window instead of taking turns row by row (about 5 % faster on one thread
-                        // on the people and packages lists, for binding and laying out each row
-                        // twice). A row that fails is reported by the layout after.
+                        // The window's rows are laid out (their text shaped) before they are
+                        // drawn: Pango and HarfBuzz, then Cairo, each stay in the processor's
+                        // caches for a window instead of taking turns row by row. A row that fails
+                        // here is laid out again below, to be reported where it is.
                         let ahead = SourceLocation(file: "")
-                        for index in windows[windowIndex] { _ = try? Self.row(jobs[index], context: context, location: ahead, flex: flex) }
+                        aheadFrom = windows[windowIndex].lowerBound
+                        laidOutAhead = windows[windowIndex].map { try? Self.row(jobs[$0], context: context, location: ahead, flex: flex) }
                     }
                     if windowIndex > 0 { try checkFonts(locate, checksGlyphs: checksGlyphs) }
                     windowIndex += 1
@@ -296,7 +299,13 @@ public final class TableLayoutEngine {
                 let location = locate(.item(section: sectionIndex, item: itemIndex))
                 let timed = workers != nil && next >= ownFrom[windowIndex - 1]
                 let rowStarted = timed ? Clock.seconds : 0
-                var (block, template) = try Self.row(jobs[next], context: context, location: location, flex: flex)
+                var (block, template): (Block, Template)
+                if laidOutAhead.indices.contains(next - aheadFrom), let ready = laidOutAhead[next - aheadFrom] {
+                    (block, template) = ready
+                    laidOutAhead[next - aheadFrom] = nil
+                } else {
+                    (block, template) = try Self.row(jobs[next], context: context, location: location, flex: flex)
+                }
                 if timed {
                     shapingTime += Clock.seconds - rowStarted
                     shapedHere += 1
