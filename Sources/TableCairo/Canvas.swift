@@ -253,12 +253,8 @@ final class Canvas {
         if !run.isBackward, !glyphs.contains(where: { $0.y != glyphs[0].y }),
            runText.allSatisfy({ $0 < Self.firstMarkByte }) || !String(decoding: runText, as: UTF8.self).unicodeScalars.contains(where: Self.isMark) {
             // Left-to-right text without marks: the run in one call, a cluster per glyph group.
-            run.clusters.withUnsafeBufferPointer { clusters in
-                // A cluster is Cairo's (two 32-bit counts, bytes then glyphs).
-                clusters.withMemoryRebound(to: cairo_text_cluster_t.self) { clusters in
-                    cairo_show_text_glyphs(cr, start, run.length, glyphs, Int32(glyphs.count), clusters.baseAddress, Int32(clusters.count),
-                                           cairo_text_cluster_flags_t(rawValue: 0))
-                }
+            glyphs.withUnsafeBufferPointer { glyphs in
+                showText(start, length: run.length, glyphs: glyphs, clusters: run.clusters, 0..<run.clusters.count)
             }
             return
         }
@@ -306,12 +302,8 @@ final class Canvas {
                     cairo_show_text_glyphs(cr, &text, Int32(text.count), all.baseAddress! + first, Int32(glyphCount), &one, 1, cairo_text_cluster_flags_t(rawValue: 0))
                 } else if !run.isBackward {
                     // The word in one call, a cluster per glyph group.
-                    run.clusters.withUnsafeBufferPointer { clusters in
-                        clusters.withMemoryRebound(to: cairo_text_cluster_t.self) { clusters in
-                            cairo_show_text_glyphs(cr, start + offsets[index], Int32(bytes.count), all.baseAddress! + first, Int32(glyphCount),
-                                                   clusters.baseAddress! + index, Int32(end - index), cairo_text_cluster_flags_t(rawValue: 0))
-                        }
-                    }
+                    showText(start + offsets[index], length: Int32(bytes.count), glyphs: UnsafeBufferPointer(rebasing: all[first..<(first + glyphCount)]),
+                             clusters: run.clusters, index..<end)
                 } else {
                     // The word in one call, its clusters in visual order, each with its own text:
                     // what readers get from a call per cluster, for one call.
@@ -327,6 +319,18 @@ final class Canvas {
                                            cairo_text_cluster_flags_t(rawValue: 0))
                 }
                 index = end
+            }
+        }
+    }
+
+    /// `length` bytes of text from `text` over `glyphs`, with `clusters[range]`: a cluster is
+    /// Cairo's (two 32-bit counts, bytes then glyphs), handed over as it is.
+    private func showText(_ text: UnsafePointer<CChar>, length: Int32, glyphs: UnsafeBufferPointer<cairo_glyph_t>,
+                          clusters: [TextCluster], _ range: Range<Int>) {
+        clusters.withUnsafeBufferPointer { all in
+            all.withMemoryRebound(to: cairo_text_cluster_t.self) { all in
+                cairo_show_text_glyphs(cr, text, length, glyphs.baseAddress, Int32(glyphs.count), all.baseAddress.map { $0 + range.lowerBound },
+                                       Int32(range.count), cairo_text_cluster_flags_t(rawValue: 0))
             }
         }
     }

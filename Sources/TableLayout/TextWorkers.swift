@@ -98,7 +98,6 @@ final class TextWorkers {
 
     /// Hands each worker its part of the first `share` of `window`; this process lays out the
     /// rest itself, from the row returned.
-    @discardableResult
     func request(_ whole: Range<Int>, share: Double) -> Int {
         let alive = workers.indices.filter { workers[$0].alive }
         guard !alive.isEmpty else { return whole.lowerBound }
@@ -210,13 +209,10 @@ final class TextWorkers {
     }
 }
 
-/// A monotonic clock in seconds, for timing the work of a window.
+/// A monotonic clock in seconds (Dispatch's, as `AutoLayout` times its solving), for timing the
+/// work of a window.
 enum Clock {
-    static var seconds: Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    static var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
 /// Writes `count` bytes from `value` to a socket; false when the other end is gone.

@@ -44,14 +44,12 @@ package enum TextTransfer {
         body.int(UInt32(entries.count))
         for entry in entries {
             body.string(entry.text)
-            if let number = styleNumbers[entry.style] {
-                body.int(number)
-            } else {
-                let number = UInt32(styles.count)
-                styleNumbers[entry.style] = number
+            let number = styleNumbers[entry.style] ?? {
+                styleNumbers[entry.style] = UInt32(styles.count)
                 styles.append(entry.style)
-                body.int(number)
-            }
+                return UInt32(styles.count - 1)
+            }()
+            body.int(number)
             body.optional(entry.width)
             body.int(UInt32(entry.missing.count))
             for scalar in entry.missing { body.int(scalar.value) }
