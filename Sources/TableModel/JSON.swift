@@ -72,6 +72,8 @@ package struct JSONParser {
     private var path: [String] = []
     /// The arrays (by path) whose elements are checked and recorded, not kept.
     private var deferred: [[String]] = []
+    /// The keys of the objects being checked (`skipObject`), innermost last.
+    private var keys: [String] = []
 
     /// Parses `bytes`; the arrays at the paths of `deferring` (`["sections", "[]", "items"]`)
     /// are checked whole but kept as `.elements`, parsed again one by one when read.
@@ -93,6 +95,18 @@ package struct JSONParser {
         parser.line = Int(element.line)
         parser.lineStart = element.lineStart
         return try parser.parseValue(depth: depth)
+    }
+
+    /// Whether `bytes` are one JSON value by the check a deferred array's elements get, which
+    /// leaves objects of 16 keys or more to the parser (for tests: it must accept what `parse`
+    /// accepts and refuse what it refuses).
+    static func checks(_ bytes: [UInt8]) -> Bool {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        do { try parser.skipValue(depth: 0) } catch { return false }
+        parser.skipWhitespace()
+        return parser.index == bytes.count
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -194,7 +208,14 @@ package struct JSONParser {
             skipWhitespace()
             if defers {
                 let element = JSONElement(start: index, end: 0, line: Int32(line), lineStart: lineStart)
-                _ = try parseValue(depth: depth + 1)
+                do {
+                    try skipValue(depth: depth + 1)
+                } catch {
+                    // The element parsed in full, for the same error (or, should the check have
+                    // been stricter than the parser, the same acceptance) as when it is read.
+                    (index, line, lineStart) = (element.start, Int(element.line), element.lineStart)
+                    _ = try parseValue(depth: depth + 1)
+                }
                 recorded.append(JSONElement(start: element.start, end: index, line: element.line, lineStart: element.lineStart))
             } else {
                 elements.append(try parseValue(depth: depth + 1))
@@ -204,6 +225,123 @@ package struct JSONParser {
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return defers ? .elements(recorded) : .array(elements) }
             throw failure("expected ',' or ']' in an array")
+        }
+    }
+
+    // MARK: Checking without keeping
+
+    /// Checks the value at `index` as `parseValue` would and moves past it, keeping nothing but
+    /// the keys of the objects being checked (`keys`): a deferred array's elements are checked so,
+    /// at a fraction of the cost of parsing them. Any failure is found again by `parseValue`,
+    /// which says what it is.
+    private mutating func skipValue(depth: Int) throws(Failure) {
+        guard depth < Self.maximumDepth, index < bytes.count else { throw failure("") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try skipObject(depth: depth)
+        case UInt8(ascii: "["): try skipArray(depth: depth)
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try expectWord("true")
+        case UInt8(ascii: "f"): try expectWord("false")
+        case UInt8(ascii: "n"): try expectWord("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
+        default: throw failure("")
+        }
+    }
+
+    private mutating func skipObject(depth: Int) throws(Failure) {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
+        let first = keys.count
+        defer { keys.removeSubrange(first...) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("") }
+            let key = try parseString()
+            // Keys are compared one by one; an object of many is left to `parseObject`, which
+            // keeps a set of them.
+            guard keys.count - first < 16, !keys[first...].contains(key) else { throw failure("") }
+            keys.append(key)
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("") }
+            index += 1
+            skipWhitespace()
+            try skipValue(depth: depth + 1)
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+            throw failure("")
+        }
+    }
+
+    private mutating func skipArray(depth: Int) throws(Failure) {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return }
+        while true {
+            skipWhitespace()
+            try skipValue(depth: depth + 1)
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+            throw failure("")
+        }
+    }
+
+    /// A string checked as `parseString` checks it: well-formed UTF-8 between its escapes, valid
+    /// escapes (surrogates in pairs), no control characters.
+    private mutating func skipString() throws(Failure) {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { index += 1; return }
+            if byte < 0x20 { throw failure("") }
+            if byte < 0x80 {
+                if byte == UInt8(ascii: "\\") { try skipEscape() } else { index += 1 }
+                continue
+            }
+            // A sequence of Unicode's table of well-formed UTF-8 (no overlong forms, no
+            // surrogates, nothing above U+10FFFF).
+            let (length, low, high): (Int, UInt8, UInt8)
+            switch byte {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            default: throw failure("")
+            }
+            guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { throw failure("") }
+            for next in (index + 2)..<(index + length) where !(0x80...0xBF).contains(bytes[next]) { throw failure("") }
+            index += length
+        }
+        throw failure("")
+    }
+
+    private mutating func skipEscape() throws(Failure) {
+        index += 1
+        guard index < bytes.count else { throw failure("") }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
+        case UInt8(ascii: "u"):
+            let scalar = try parseHex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw failure("") }
+                index += 2
+                guard (0xDC00...0xDFFF).contains(try parseHex4()) else { throw failure("") }
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw failure("")
+            }
+        default:
+            throw failure("")
         }
     }
 
