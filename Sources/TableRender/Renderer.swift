@@ -141,6 +141,7 @@ public struct LoadedDocument {
     /// right to left whatever its language's direction.
     public init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
                 locale: String? = nil, direction: LayoutDirection? = nil) throws(Diagnostic) {
+        TextEngine.startFontSetup()
         var document: Document
         if path.hasSuffix(".storyboard") {
             let url = URL(fileURLWithPath: path).standardizedFileURL

@@ -85,6 +85,14 @@ package final class TextEngine {
         }
     }
 
+    /// Starts Pango's set-up of fontconfig (reading its configuration and caches, some 15 ms),
+    /// which Pango runs on a thread of its own when its first font map is made, so that it goes
+    /// on while a document is read instead of after. Once per process; the font map made for it
+    /// is kept.
+    package static func startFontSetup() { _ = fontSetup }
+
+    nonisolated(unsafe) private static let fontSetup: OpaquePointer = Typesetting.exclusively { OpaquePointer(pango_cairo_font_map_new())! }
+
     package init() {
         (fontMap, context) = Typesetting.exclusively {
             let fontMap = OpaquePointer(pango_cairo_font_map_new())!
