@@ -460,23 +460,47 @@ package final class TextEngine {
                 guard UnsafeMutableRawPointer(runFont) != UnsafeMutableRawPointer(spaceFont) else { continue }
                 if bytes == nil { bytes = pango_layout_get_text(layout) }
                 let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
-                let text = String(decoding: UnsafeRawBufferPointer(start: UnsafeRawPointer(bytes! + start), count: end - start), as: UTF8.self)
-                var offset = UInt32(start)
-                for scalar in text.unicodeScalars {
-                    let length = UInt32(scalar.utf8.count)
-                    if scalar.properties.generalCategory == .spaceSeparator, scalar != "\u{1680}", pango_font_has_char(spaceFont, scalar.value) != 0 {
+                let text = UnsafeRawBufferPointer(start: UnsafeRawPointer(bytes! + start), count: end - start)
+                var index = 0
+                while index < text.count {
+                    guard let (scalar, length) = Self.spaceSeparator(in: text, at: index) else {
+                        index += 1
+                        continue
+                    }
+                    let offset = UInt32(start + index), upper = offset + UInt32(length)
+                    if pango_font_has_char(spaceFont, scalar) != 0 {
                         if let last = ranges.last, last.upperBound == offset {
-                            ranges[ranges.count - 1] = last.lowerBound..<offset + length
+                            ranges[ranges.count - 1] = last.lowerBound..<upper
                         } else {
-                            ranges.append(offset..<offset + length)
+                            ranges.append(offset..<upper)
                         }
                     }
-                    offset += length
+                    index += length
                 }
             }
             node = line.pointee.next
         }
         return ranges
+    }
+
+    /// The space separator (Unicode's category Zs, a fixed set) whose UTF-8 starts at `index` of
+    /// `text`, and its length in bytes; nil for any other byte, and for U+1680 (Ogham's space
+    /// mark, which is drawn). Looked for byte by byte: the lead bytes looked at are never the
+    /// continuation of another character.
+    package static func spaceSeparator(in text: UnsafeRawBufferPointer, at index: Int) -> (UInt32, Int)? {
+        switch text[index] {
+        case 0x20: return (0x20, 1)
+        case 0xC2 where index + 1 < text.count && text[index + 1] == 0xA0: return (0xA0, 2)
+        case 0xE2 where index + 2 < text.count:
+            switch (text[index + 1], text[index + 2]) {
+            case (0x80, 0x80...0x8A): return (0x2000 + UInt32(text[index + 2] - 0x80), 3)
+            case (0x80, 0xAF): return (0x202F, 3)
+            case (0x81, 0x9F): return (0x205F, 3)
+            default: return nil
+            }
+        case 0xE3 where index + 2 < text.count && text[index + 1] == 0x80 && text[index + 2] == 0x80: return (0x3000, 3)
+        default: return nil
+        }
     }
 
     /// The font Pango gives a space in `font`'s own family (its fallbacks left out) for text in
