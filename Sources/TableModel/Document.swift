@@ -405,10 +405,29 @@ struct Reader {
 
     static func textsAreClean(_ node: JSONNode) -> Bool {
         switch node.kind {
-        case .string(let string): return !string.unicodeScalars.contains(where: isControl)
+        case .string(let string): return !hasControl(string)
         case .array(let elements): return elements.allSatisfy(textsAreClean)
         case .object(let entries): return entries.allSatisfy { textsAreClean($0.value) }
         default: return true
+        }
+    }
+
+    /// Whether `string` holds a character that `isControl`, found in its UTF-8 bytes: one below
+    /// 0x20 but a line feed, tab or carriage return, 0x7F, or U+0080 to U+009F (0xC2, which only
+    /// ever starts a character, then 0x80 to 0x9F). Every value of a document is checked so.
+    static func hasControl(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 ? byte != 0x0A && byte != 0x09 && byte != 0x0D
+                    : byte == 0x7F || (byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])) {
+                    return true
+                }
+                index += 1
+            }
+            return false
         }
     }
 

@@ -63,3 +63,26 @@ import Testing
         do { _ = try DocumentDecoder.load(file: "/nonexistent/doc.json") } catch { #expect(error.exitCode == 66) }
     }
 }
+
+/// Every value's text is checked for control characters in its bytes (`Reader.hasControl`);
+/// the characters one by one (`Reader.isControl`) are the oracle, for every scalar there is,
+/// alone and between others.
+@Suite struct ControlCharacterTests {
+    @Test func theByteCheckFindsWhatTheScalarCheckFinds() {
+        var controls = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = Reader.isControl(scalar)
+            if expected { controls += 1 }
+            for text in [String(Character(scalar)), "a\(Character(scalar))é", "é\(Character(scalar))"] where Reader.hasControl(text) != expected {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)) in \(text.debugDescription): \(!expected), expected \(expected)")
+                return
+            }
+        }
+        // 0x00–0x1F but three, 0x7F–0x9F.
+        #expect(controls == 29 + 33)
+        #expect(!Reader.hasControl("Zdeněk, Hranice\n\tline\r\n"))
+        #expect(Reader.hasControl("x\u{85}"))
+        #expect(!Reader.hasControl(""))
+    }
+}
