@@ -32,7 +32,7 @@ final class OutputFile {
 
     /// What is written to the file, gathered into writes of `pending`'s capacity: Cairo hands a
     /// PDF over in pieces of a few bytes (95,000 pieces for 10,000 rows), and a system call for
-    /// each took about a twentieth of the run.
+    /// each took about a tenth of a one-thread run's processor time.
     private let pending = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     /// How many bytes of `pending` wait to be written.
     private var pendingCount = 0
