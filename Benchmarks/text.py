@@ -67,11 +67,11 @@ def main():
         rounds = int(os.environ.get("TEXT_ROUNDS", "5"))
         floor_runs = []
         runs = {name: [] for name, _ in variants}
-        for round in range(rounds):
+        for number in range(rounds):
             # Every other round runs the five the other way round, so that no program always
             # runs first, or right after another.
             order = [None] + variants
-            for entry in (order if round % 2 == 0 else order[::-1]):
+            for entry in (order if number % 2 == 0 else order[::-1]):
                 if entry is None:
                     floor_runs.append(run(["sh", "-c", f"{floor} pdf {out} < {tsv} > /dev/null"]))
                 else:

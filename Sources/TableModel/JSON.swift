@@ -299,7 +299,7 @@ package struct JSONParser {
             if byte == UInt8(ascii: "\"") { index += 1; return }
             if byte < 0x20 { throw failure("") }
             if byte < 0x80 {
-                if byte == UInt8(ascii: "\\") { try skipEscape() } else { index += 1 }
+                if byte == UInt8(ascii: "\\") { _ = try escape() } else { index += 1 }
                 continue
             }
             // A sequence of Unicode's table of well-formed UTF-8 (no overlong forms, no
@@ -322,26 +322,37 @@ package struct JSONParser {
         throw failure("")
     }
 
-    private mutating func skipEscape() throws(Failure) {
+    /// The character the escape at `index` (its backslash) stands for, moving past it: a
+    /// surrogate pair of `\u` escapes is one character; a lone surrogate is refused.
+    private mutating func escape() throws(Failure) -> Unicode.Scalar {
         index += 1
-        guard index < bytes.count else { throw failure("") }
-        let escape = bytes[index]
+        guard index < bytes.count else { throw failure("unterminated escape") }
+        let letter = bytes[index]
         index += 1
-        switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
-             UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(letter)
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
-            let scalar = try parseHex4()
+            var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw failure("") }
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw failure("unpaired surrogate in \\u escape")
+                }
                 index += 2
-                guard (0xDC00...0xDFFF).contains(try parseHex4()) else { throw failure("") }
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw failure("")
+                throw failure("unpaired surrogate in \\u escape")
             }
+            guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
+            return unicode
         default:
-            throw failure("")
+            throw failure("invalid escape '\\\(Character(Unicode.Scalar(letter)))'")
         }
     }
 
@@ -401,37 +412,7 @@ package struct JSONParser {
                 }
                 return string
             case UInt8(ascii: "\\"):
-                index += 1
-                guard index < bytes.count else { throw failure("unterminated escape") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): utf8.append(0x22)
-                case UInt8(ascii: "\\"): utf8.append(0x5C)
-                case UInt8(ascii: "/"): utf8.append(0x2F)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try parseHex4()
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw failure("unpaired surrogate in \\u escape")
-                        }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw failure("unpaired surrogate in \\u escape")
-                    }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
-                    utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
-                default:
-                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
-                }
+                UTF8.encode(try escape(), into: { utf8.append($0) })
             case 0x00..<0x20:
                 throw failure("control character in a string (escape it, e.g. \\n)")
             default:
