@@ -21,6 +21,8 @@ final class Canvas {
     private let isPDF: Bool
     /// The file a PDF is written to, through Cairo's stream callback, every write checked.
     private let file: OutputFile?
+    /// The combining marks of the text drawn so far, remembered.
+    private var marks = MarkFinder()
 
     init(_ kind: Kind) throws(Diagnostic) {
         switch kind {
@@ -251,7 +253,7 @@ final class Canvas {
         let count = run.clusters.count
         let runText = UnsafeRawBufferPointer(start: start, count: Int(run.length))
         if !run.isBackward, !glyphs.contains(where: { $0.y != glyphs[0].y }),
-           runText.allSatisfy({ $0 < Self.firstMarkByte }) || !String(decoding: runText, as: UTF8.self).unicodeScalars.contains(where: Self.isMark) {
+           !marks.containsMark(runText) {
             // Left-to-right text without marks: the run in one call, a cluster per glyph group.
             glyphs.withUnsafeBufferPointer { glyphs in
                 showText(start, length: run.length, glyphs: glyphs, clusters: run.clusters, 0..<run.clusters.count)
@@ -293,7 +295,7 @@ final class Canvas {
                 let glyphCount = (index..<end).reduce(0) { $0 + Int(run.clusters[$1].glyphs) }
                 let bytes = UnsafeRawBufferPointer(start: start + offsets[index], count: offsets[end - 1] + Int(run.clusters[end - 1].bytes) - offsets[index])
                 let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
-                let marked = all[first..<(first + glyphCount)].contains { $0.y != all[first].y } || scalars.contains(where: Self.isMark)
+                let marked = all[first..<(first + glyphCount)].contains { $0.y != all[first].y } || marks.containsMark(bytes)
                 // A glyph of several characters (lam-alef) in right-to-left text.
                 let ligature = run.isBackward && scalars.count > glyphCount
                 if marked || ligature {
@@ -332,18 +334,6 @@ final class Canvas {
                 cairo_show_text_glyphs(cr, text, length, glyphs.baseAddress, Int32(glyphs.count), all.baseAddress.map { $0 + range.lowerBound },
                                        Int32(range.count), cairo_text_cluster_flags_t(rawValue: 0))
             }
-        }
-    }
-
-    /// No combining mark comes before U+0300, whose UTF-8 starts with this byte: text of smaller
-    /// bytes has none.
-    private static let firstMarkByte: UInt8 = 0xCC
-
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value >= 0x300 else { return false }
-        return switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
         }
     }
 

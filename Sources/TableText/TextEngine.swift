@@ -383,7 +383,7 @@ package final class TextEngine {
             guard !pending.isEmpty else { return }
             let before = previous.map { _ in previousLacks! }, after = next.map(lacks)
             if before ?? true, after ?? true, before != nil || after != nil { found += pending }
-            pending.removeAll()
+            pending.removeAll(keepingCapacity: true)
         }
         // The scalars decoded from the UTF-8 bytes by hand: the scan runs over every paragraph
         // with a space and a non-ASCII character, and this is several times cheaper than
@@ -408,6 +408,9 @@ package final class TextEngine {
             switch value {
             case 0x20, 0xA0, 0x3000:
                 if previous != nil, previousLacks == nil { previousLacks = lacks(previous!) }
+                // After a character the own font has, the space stays in that font: nothing to
+                // keep (most spaces of most paragraphs).
+                guard previousLacks != false else { break }
                 if value == 0x20 || !lacks(scalar) { pending.append(offset..<offset + UInt32(length)) }
             case 0x0A, 0x0D:
                 end(next: nil)
