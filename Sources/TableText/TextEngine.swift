@@ -678,7 +678,6 @@ package final class TextEngine {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let measured = size(of: layout, lineHeight: style.font.lineHeight)
         var lines: [ShapedLine] = []
-        let layoutText = pango_layout_get_text(layout)!
         var isRightToLeft = false
         if let first = pango_layout_get_line_readonly(layout, 0) {
             isRightToLeft = pango_layout_line_get_resolved_direction(first) == PANGO_DIRECTION_RTL
@@ -693,7 +692,7 @@ package final class TextEngine {
                 var node = line.pointee.runs
                 while let current = node {
                     let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
-                    runs.append(glyphRun(glyphItem, text: layoutText))
+                    runs.append(glyphRun(glyphItem))
                     node = current.pointee.next
                 }
                 var made = ShapedLine(x: logical.x, width: logical.width, start: line.pointee.start_index, length: line.pointee.length, runs: runs)
@@ -738,8 +737,8 @@ package final class TextEngine {
     }
 
     /// One of Pango's runs as a value, with the clusters `pango_cairo_renderer_draw_glyph_item`
-    /// would hand Cairo for a PDF (the same walk with `PangoGlyphItemIter`).
-    private func glyphRun(_ glyphItem: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>) -> GlyphRun {
+    /// would hand Cairo for a PDF (the same walk as its `PangoGlyphItemIter`, `clusters(of:)`).
+    private func glyphRun(_ glyphItem: UnsafeMutablePointer<PangoGlyphItem>) -> GlyphRun {
         let item = glyphItem.pointee.item!
         let glyphString = glyphItem.pointee.glyphs!
         let count = Int(glyphString.pointee.num_glyphs)
@@ -754,23 +753,7 @@ package final class TextEngine {
             position += info.geometry.width
         }
         let backward = item.pointee.analysis.level % 2 == 1
-        var clusters: [TextCluster] = []
-        clusters.reserveCapacity(count)
-        var iterator = PangoGlyphItemIter()
-        if pango_glyph_item_iter_init_start(&iterator, glyphItem, text) != 0 {
-            repeat {
-                let bytes = iterator.end_index - iterator.start_index
-                var glyphCount = backward ? iterator.start_glyph - iterator.end_glyph : iterator.end_glyph - iterator.start_glyph
-                let low = min(iterator.start_glyph, iterator.end_glyph + 1), high = max(iterator.start_glyph + 1, iterator.end_glyph)
-                if low < high {
-                    for index in low..<high {
-                        let glyph = glyphString.pointee.glyphs[Int(index)].glyph
-                        if glyph == PANGO_GLYPH_EMPTY || glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { glyphCount -= 1 }
-                    }
-                }
-                clusters.append(TextCluster(bytes: bytes, glyphs: glyphCount))
-            } while pango_glyph_item_iter_next_cluster(&iterator) != 0
-        }
+        let clusters = Self.clusters(of: glyphItem)
         let isEllipsis = Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
         if isEllipsis {
             // Pango widens the ellipsis's last glyph to fill the space the cut text leaves; the
@@ -788,6 +771,104 @@ package final class TextEngine {
                         clusters: clusters, isBackward: backward, width: position, yOffset: glyphItem.pointee.y_offset,
                         startXOffset: glyphItem.pointee.start_x_offset, endXOffset: glyphItem.pointee.end_x_offset,
                         isEllipsis: isEllipsis)
+    }
+
+    /// A run's clusters in the text's order, as `pango_glyph_item_iter_next_cluster` walks them:
+    /// a cluster is the glyphs from one up to the first whose log cluster (its first byte in the
+    /// run) is greater, backwards through the glyphs in a right-to-left run (whose glyphs stand
+    /// left to right); its bytes run up to that glyph's log cluster, or the run's end. Glyphs
+    /// that draw nothing (empty, or a hex box for a missing character) are not counted, as Cairo
+    /// is not given them. Read from the glyph string itself: Pango's iterator also counts each
+    /// cluster's characters, which is most of its cost. (`clustersAgreeWithPango` checks it.)
+    private static func clusters(of glyphItem: UnsafeMutablePointer<PangoGlyphItem>) -> [TextCluster] {
+        let glyphString = glyphItem.pointee.glyphs!
+        let count = Int(glyphString.pointee.num_glyphs)
+        guard count > 0, let info = glyphString.pointee.glyphs, let log = glyphString.pointee.log_clusters else { return [] }
+        let length = glyphItem.pointee.item.pointee.length
+        let backward = glyphItem.pointee.item.pointee.analysis.level % 2 == 1
+        var clusters: [TextCluster] = []
+        clusters.reserveCapacity(count)
+        func drawn(_ index: Int) -> Int32 {
+            let glyph = info[index].glyph
+            return glyph == PANGO_GLYPH_EMPTY || glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 ? 0 : 1
+        }
+        var start: Int32 = 0
+        if !backward {
+            var index = 0
+            while index < count {
+                let cluster = log[index]
+                var glyphs = drawn(index)
+                index += 1
+                while index < count, log[index] <= cluster {
+                    glyphs += drawn(index)
+                    index += 1
+                }
+                let end = index < count ? log[index] : length
+                clusters.append(TextCluster(bytes: end - start, glyphs: glyphs))
+                start = end
+            }
+        } else {
+            var index = count - 1
+            while index >= 0 {
+                let cluster = log[index]
+                var glyphs = drawn(index)
+                index -= 1
+                while index >= 0, log[index] <= cluster {
+                    glyphs += drawn(index)
+                    index -= 1
+                }
+                let end = index >= 0 ? log[index] : length
+                clusters.append(TextCluster(bytes: end - start, glyphs: glyphs))
+                start = end
+            }
+        }
+        return clusters
+    }
+
+    /// A run's clusters by Pango's own iterator: what `clusters(of:)` must give.
+    private static func pangoClusters(of glyphItem: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>) -> [TextCluster] {
+        let glyphString = glyphItem.pointee.glyphs!
+        let backward = glyphItem.pointee.item.pointee.analysis.level % 2 == 1
+        var clusters: [TextCluster] = []
+        var iterator = PangoGlyphItemIter()
+        if pango_glyph_item_iter_init_start(&iterator, glyphItem, text) != 0 {
+            repeat {
+                let bytes = iterator.end_index - iterator.start_index
+                var glyphCount = backward ? iterator.start_glyph - iterator.end_glyph : iterator.end_glyph - iterator.start_glyph
+                let low = min(iterator.start_glyph, iterator.end_glyph + 1), high = max(iterator.start_glyph + 1, iterator.end_glyph)
+                if low < high {
+                    for index in low..<high {
+                        let glyph = glyphString.pointee.glyphs[Int(index)].glyph
+                        if glyph == PANGO_GLYPH_EMPTY || glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { glyphCount -= 1 }
+                    }
+                }
+                clusters.append(TextCluster(bytes: bytes, glyphs: glyphCount))
+            } while pango_glyph_item_iter_next_cluster(&iterator) != 0
+        }
+        return clusters
+    }
+
+    /// Whether every run of `text` laid out in `style` at `width` has the same clusters read from
+    /// its glyph string (`clusters(of:)`, what is drawn) as by Pango's iterator; the runs
+    /// compared are counted into `runs`.
+    package func clustersAgreeWithPango(_ text: String, style: TextStyle, width: Double?, runs: inout Int) -> Bool {
+        Typesetting.exclusively {
+            let layout = makeLayout(text, style: style, width: width)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            let layoutText = pango_layout_get_text(layout)!
+            var node = pango_layout_get_lines_readonly(layout)
+            while let line = node {
+                var run = line.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+                while let current = run {
+                    let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                    runs += 1
+                    if Self.clusters(of: glyphItem) != Self.pangoClusters(of: glyphItem, text: layoutText) { return false }
+                    run = current.pointee.next
+                }
+                node = line.pointee.next
+            }
+            return true
+        }
     }
 
     /// The number of a Pango font: its pattern (filtered to what Cairo reads) and its Cairo scaled

@@ -109,3 +109,31 @@ import Testing
         #expect(throws: TextTransfer.Malformed.self) { try cut.withUnsafeBytes { try TextTransfer.decode($0) } }
     }
 }
+
+/// The clusters handed to Cairo are read from each run's glyph string; Pango's own iterator
+/// (what `pango_cairo_show_layout` walks) is the oracle, on real paragraphs in many scripts and
+/// on text made to be hard: marks, ligatures, right-to-left runs, emoji sequences, characters
+/// no font has, and lines cut with an ellipsis at either end or in the middle.
+@Suite struct ClusterTests {
+    @Test(arguments: [1, 2, 3])
+    func clustersReadFromTheGlyphsAreThoseOfPangosIterator(seed: UInt64) {
+        var dice = Dice(seed: seed)
+        let hard = ["مَرْحَبًا بِالْعَالَمِ لا إله", "שָׁלוֹם עוֹלָם", "สวัสดีครับ น้ำ", "नमस्ते दुनिया क्षत्रिय", "👨‍👩‍👧‍👦 🏳️‍🌈 1️⃣ 👍🏽",
+                    "e\u{301}\u{302}a\u{20DD} ﬁ ffi", "\u{10FFFD}\u{E0001} \u{1F8FF}", "각 한국어", "Ꭰ ᐁ ሀ ꦄ", "abc אבג def عربي 123"]
+        var texts = TextEngineTests.realParagraphs(300, seed: seed)
+        for _ in 0..<200 { texts.append((0..<(1 + dice.next(5))).map { _ in hard[dice.next(hard.count)] }.joined(separator: [" ", "", "\n"][dice.next(3)])) }
+        let engine = TextEngine()
+        var runs = 0
+        var disagreeing: [String] = []
+        for text in texts {
+            let font = TextEngineTests.fonts[dice.next(TextEngineTests.fonts.count)]
+            let style = TextStyle(font: font, lines: [0, 0, 1, 2][dice.next(4)], alignment: [.natural, .center, .trailing][dice.next(3)],
+                                  truncation: [.tail, .head, .middle, .clip][dice.next(4)])
+            let width: Double? = dice.next(5) == 0 ? nil : Double(20 + dice.next(400))
+            if !engine.clustersAgreeWithPango(text, style: style, width: width, runs: &runs) { disagreeing.append(text) }
+        }
+        let firstFew = Array(disagreeing.prefix(3))
+        #expect(firstFew.isEmpty, "\(disagreeing.count) paragraphs of \(texts.count) disagree")
+        #expect(runs > texts.count)
+    }
+}
