@@ -792,35 +792,21 @@ package final class TextEngine {
             let glyph = info[index].glyph
             return glyph == PANGO_GLYPH_EMPTY || glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 ? 0 : 1
         }
+        // The glyphs in the text's order: the `step`-th is glyph `glyph(step)`.
+        func glyph(_ step: Int) -> Int { backward ? count - 1 - step : step }
         var start: Int32 = 0
-        if !backward {
-            var index = 0
-            while index < count {
-                let cluster = log[index]
-                var glyphs = drawn(index)
-                index += 1
-                while index < count, log[index] <= cluster {
-                    glyphs += drawn(index)
-                    index += 1
-                }
-                let end = index < count ? log[index] : length
-                clusters.append(TextCluster(bytes: end - start, glyphs: glyphs))
-                start = end
+        var step = 0
+        while step < count {
+            let cluster = log[glyph(step)]
+            var glyphs = drawn(glyph(step))
+            step += 1
+            while step < count, log[glyph(step)] <= cluster {
+                glyphs += drawn(glyph(step))
+                step += 1
             }
-        } else {
-            var index = count - 1
-            while index >= 0 {
-                let cluster = log[index]
-                var glyphs = drawn(index)
-                index -= 1
-                while index >= 0, log[index] <= cluster {
-                    glyphs += drawn(index)
-                    index -= 1
-                }
-                let end = index >= 0 ? log[index] : length
-                clusters.append(TextCluster(bytes: end - start, glyphs: glyphs))
-                start = end
-            }
+            let end = step < count ? log[glyph(step)] : length
+            clusters.append(TextCluster(bytes: end - start, glyphs: glyphs))
+            start = end
         }
         return clusters
     }
