@@ -109,15 +109,15 @@ package struct FlexLayout {
             (children, contentHeight) = layoutColumn(flowing, width: innerWidth, height: definiteInner, spacing: 0, alignment: .fill, distribution: .fill)
         case .label(let string, let textStyle, _):
             if text.drawsText, !string.isEmpty {
-                shaped = text.shape(string, style: textStyle, width: innerWidth)
+                shaped = text.shape(string, style: textStyle, width: innerWidth, source: style.valueKey)
                 contentHeight = shaped?.size.height ?? 0
                 lineCount = shaped?.size.lineCount ?? 0
             } else if text.keepsLines, !string.isEmpty {
-                lines = text.lines(string, style: textStyle, width: innerWidth)
+                lines = text.lines(string, style: textStyle, width: innerWidth, source: style.valueKey)
                 contentHeight = lines?.size.height ?? 0
                 lineCount = lines?.size.lineCount ?? 0
             } else {
-                let size = text.measure(string, style: textStyle, width: innerWidth)
+                let size = text.measure(string, style: textStyle, width: innerWidth, source: style.valueKey)
                 contentHeight = size.height
                 lineCount = size.lineCount
             }
@@ -265,7 +265,7 @@ package struct FlexLayout {
         case .box:
             content = Self.combine(view.children, sideBySide: false, spacing: 0) { preferredWidth($0) }
         case .label(let string, let textStyle, _):
-            content = text.measure(string, style: textStyle, width: nil).width
+            content = text.measure(string, style: textStyle, width: nil, source: style.valueKey).width
         default:
             content = 0
         }

@@ -213,15 +213,19 @@ public final class TableLayoutEngine {
         func windowLength(withWorkers: Bool) -> Int { withWorkers ? min(windowSize, Self.workerWindow) : windowSize }
         let wantsWorkers = jobs.count >= Self.parallelThreshold && workerCount > 1
         if text.usesWords, !text.wordStatistics.turnedOff {
-            // How often the document repeats its words tells the word shaper whether learning
-            // them will pay (`WordShaperStatistics`).
-            var repetition = WordRepetition()
+            // How often each value of the items repeats its words tells the word shaper whether
+            // learning them will pay (`WordShaperStatistics.judge(bySource:)`).
+            var repetitions: [String: WordRepetition] = [:]
             let counted = windowLength(withWorkers: wantsWorkers)
             for (index, job) in jobs.enumerated() {
-                if index % counted == 0 { repetition.startWindow() }
-                Self.count(.object(table.sections[job.section].items[job.item].values), in: &repetition)
+                if index % counted == 0 {
+                    for key in repetitions.keys { repetitions[key]!.startWindow() }
+                }
+                for member in table.sections[job.section].items[job.item].values {
+                    Self.count(member.value, at: member.key, in: &repetitions)
+                }
             }
-            text.wordStatistics.judge(repetition)
+            text.wordStatistics.judge(bySource: repetitions)
         }
         // Worker processes, one per core but this one's, shape the text of the first part of the
         // next window while this process lays out and draws the window (`TextWorkers`), and
@@ -346,12 +350,13 @@ public final class TableLayoutEngine {
         return result
     }
 
-    /// Counts the words of the strings in `value`, however deep.
-    private static func count(_ value: Value, in repetition: inout WordRepetition) {
+    /// Counts the words of the strings in `value`, however deep, by the key path a label binds
+    /// them with (`author.name`; an array's elements count as the array).
+    private static func count(_ value: Value, at path: String, in repetitions: inout [String: WordRepetition]) {
         switch value {
-        case .string(let string): repetition.add(string)
-        case .array(let values): for value in values { count(value, in: &repetition) }
-        case .object(let object): for member in object { count(member.value, in: &repetition) }
+        case .string(let string): repetitions[path, default: WordRepetition()].add(string)
+        case .array(let values): for value in values { count(value, at: path, in: &repetitions) }
+        case .object(let object): for member in object { count(member.value, at: path + "." + member.key, in: &repetitions) }
         case .null, .bool, .number: break
         }
     }

@@ -144,9 +144,11 @@ package final class TextEngine {
     // MARK: Measuring and shaping
 
     /// The size of `text` set in `style`, wrapped at `width` (nil: one line per paragraph).
-    package func measure(_ text: String, style: TextStyle, width: Double?) -> TextSize {
+    /// `source` is the value of the item the text comes from (a key path), which tells the word
+    /// shaper whether to try it (`WordShaperStatistics.judge(bySource:)`); it never changes the size.
+    package func measure(_ text: String, style: TextStyle, width: Double?, source: String? = nil) -> TextSize {
         if text.isEmpty { return .zero }
-        if drawsText { return shape(text, style: style, width: width).size }
+        if drawsText { return shape(text, style: style, width: width, source: source).size }
         let key = Key(text: text, style: style, width: width)
         if let known = sizes[key] { return known }
         if let wider = reusableOneLine(key) { return wider.size }
@@ -154,7 +156,7 @@ package final class TextEngine {
             return unconstrained
         }
         let size: TextSize
-        if let fromWords = wordsMeasure(text, style: style, width: width) {
+        if let fromWords = wordsMeasure(text, style: style, width: width, source: source) {
             size = fromWords
         } else {
             size = Typesetting.exclusively { layoutSize(text, style: style, width: width) }
@@ -165,14 +167,14 @@ package final class TextEngine {
     }
 
     /// `text` set in `style` at `width`, ready to draw: the glyphs Pango gives it (of
-    /// `TextEngine.breakable(text)`).
-    package func shape(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
+    /// `TextEngine.breakable(text)`). `source` as for `measure`.
+    package func shape(_ text: String, style: TextStyle, width: Double?, source: String? = nil) -> ShapedText {
         let key = Key(text: text, style: style, width: width)
         if let known = shapes[key] { return known }
         let made: ShapedText
         if let wider = reusableOneLine(key) {
             made = wider
-        } else if let fromWords = wordsShape(text, style: style, width: width) {
+        } else if let fromWords = wordsShape(text, style: style, width: width, source: source) {
             made = fromWords
         } else {
             made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
@@ -208,14 +210,14 @@ package final class TextEngine {
 
     /// The lines `text` takes in `style` at `width`, as text (an HTML page writes them so that a
     /// browser shows these very lines): those of `shape`, found without keeping glyphs when the
-    /// engine only measures.
-    package func lines(_ text: String, style: TextStyle, width: Double?) -> TextLines {
+    /// engine only measures. `source` as for `measure`.
+    package func lines(_ text: String, style: TextStyle, width: Double?, source: String? = nil) -> TextLines {
         if text.isEmpty { return TextLines(size: .zero, lines: [], between: []) }
-        if drawsText { return shape(text, style: style, width: width).textLines }
+        if drawsText { return shape(text, style: style, width: width, source: source).textLines }
         let key = Key(text: text, style: style, width: width)
         if let known = lineSets[key] { return known }
         let made: TextLines
-        if let fromWords = wordsLines(text, style: style, width: width) {
+        if let fromWords = wordsLines(text, style: style, width: width, source: source) {
             made = fromWords
         } else {
             let shaped = Typesetting.exclusively { layoutShape(text, style: style, width: width) }

@@ -59,14 +59,20 @@ enum Rules {
 /// - or the document's words repeat enough (`repetition`, the words of its text over its
 ///   distinct words, counted before the layout starts): had the block's words been learnt as
 ///   often as the document repeats them, one new word per `repetition` lookups, it would have
-///   saved more than it cost. Package descriptions (a word 40 times in 10,000 rows) and licence
-///   texts (60 times) keep the word shaper; names and sentences in two dozen languages (4 times)
-///   do not even start it (`judge`).
+///   saved more than it cost.
 ///
-/// The second reason trusts the document's count: words of its items that no label shows count
-/// too. Learning the vocabulary of package descriptions costs more than it saves for the first
-/// 40-odd blocks and pays from then on (over 10,000 rows it costs 634,000 units and saves
-/// 1,162,000), so no early total can judge it. The rule counts, it does not time, so it decides the
+/// Before it starts, each value of the items (`title`, `author.name`) is judged by its own words
+/// (`judge(bySource:)`), since words are learnt per font and a row's labels repeat theirs very
+/// differently: a value whose words could not pay for learning them is left to Pango, and the
+/// document's `repetition` is that of the values kept. In 10,000 rows, the sentences of package
+/// descriptions (a word 71 times) and of licence texts (187 times) keep the word shaper, their
+/// titles (a package's name 4 times, a licence's 3) are left to Pango, and names and sentences in
+/// two dozen languages (2 and 6 times) do not even start it.
+///
+/// The second reason trusts the values' count: words of its items that no label shows count
+/// too. Learning the vocabulary of package descriptions' sentences costs more than it saves in
+/// the first blocks (the first costs five times what it saves) and pays from then on (over 10,000
+/// rows on one thread it costs 292,000 units and saves 972,000), so no early total can judge it. The rule counts, it does not time, so it decides the
 /// same way on every run. Output does not depend on it: words and Pango give the same glyphs.
 /// (`Benchmarks/text.py` prints what it decided with `TABLERENDER_STATS=1`.)
 package struct WordShaperStatistics: Sendable {
@@ -91,6 +97,10 @@ package struct WordShaperStatistics: Sendable {
     package var decides = true
     /// Whether `judge` turned it off before it tried a paragraph.
     package private(set) var offFromTheStart = false
+    /// The values of the items whose paragraphs are left to Pango (`judge(bySource:)`).
+    package private(set) var wordlessSources: Set<String> = []
+    /// Each value's repetition and whether it was left to Pango, for `summary`.
+    private var sources: [(source: String, repetition: Double, off: Bool)] = []
     package private(set) var blocksSeen = 0
     /// The cost and the bytes made of all the blocks so far, in the units above.
     package private(set) var totalCost = 0
@@ -135,11 +145,49 @@ package struct WordShaperStatistics: Sendable {
     /// of it, against 16 units a lookup), the word shaper is off from the start, trial and all.
     package mutating func judge(_ count: WordRepetition) {
         repetition = count.repetition
-        guard decides, let repetition, let bytesPerWord = count.bytesPerWord else { return }
-        if Double(Self.newWordCost) / repetition + 1 / Double(Self.lookupsPerByte) >= bytesPerWord {
+        if decides, Self.repeatsTooLittle(count) {
             turnedOff = true
             offFromTheStart = true
         }
+    }
+
+    /// Takes the same, counted per value of the items (`source`, a key path such as `title` or
+    /// `author.name`): words are learnt per font, and the labels of a row repeat their words very
+    /// differently (10,000 package descriptions repeat a word of their names 4 times and a word
+    /// of their sentences 71 times). A value whose own words repeat too little to pay is left to
+    /// Pango (`wordlessSources`); the rest are judged together, as above. When every value with
+    /// words is left to Pango, the word shaper is off from the start.
+    package mutating func judge(bySource counts: [String: WordRepetition]) {
+        var kept = WordRepetition()
+        var judged: [(source: String, repetition: Double, off: Bool)] = []
+        wordlessSources = []
+        for (source, count) in counts.sorted(by: { $0.key < $1.key }) {
+            let off = decides && Self.repeatsTooLittle(count)
+            if off { wordlessSources.insert(source) } else { kept.merge(count) }
+            if let repetition = count.repetition { judged.append((source, repetition, off)) }
+        }
+        sources = judged
+        if !wordlessSources.isEmpty, kept.words == 0 {
+            repetition = nil
+            turnedOff = decides
+            offFromTheStart = decides
+        } else {
+            judge(kept)
+        }
+    }
+
+    /// Whether even a paragraph made from words every time could not pay for learning one new
+    /// word every `repetition` lookups.
+    static func repeatsTooLittle(_ count: WordRepetition) -> Bool {
+        guard let repetition = count.repetition, let bytesPerWord = count.bytesPerWord else { return false }
+        return Double(Self.newWordCost) / repetition + 1 / Double(Self.lookupsPerByte) >= bytesPerWord
+    }
+
+    /// Whether the word shaper may try a paragraph of `source` (nil: text no value gives, such
+    /// as a template's own words).
+    func allows(_ source: String?) -> Bool {
+        guard let source, !wordlessSources.isEmpty else { return true }
+        return !wordlessSources.contains(source)
     }
 
     /// Whether the block just ended would have saved more than it cost with one new word every
@@ -152,10 +200,14 @@ package struct WordShaperStatistics: Sendable {
 
     /// A summary for `TABLERENDER_STATS=1`.
     package var summary: String {
+        let bySource = sources.isEmpty ? "" : "; words repeat " + sources.map {
+            "\(String(format: "%.1f", $0.repetition)) times in '\($0.source)'\($0.off ? " (left to Pango)" : "")"
+        }.joined(separator: ", ")
         if offFromTheStart {
-            return "word shaper: off from the start; the document repeats a word \(Int((repetition ?? 0).rounded())) times, too few to pay for learning them"
+            let why = repetition.map { "the document repeats a word \(Int($0.rounded())) times, too few" } ?? "no value repeats its words enough"
+            return "word shaper: off from the start; \(why) to pay for learning them" + bySource
         }
-        return "word shaper: \(made) of \(tried) paragraphs tried made from words\(turnedOff ? ", then turned off (it cost more than it saved)" : "")"
+        return "word shaper: \(made) of \(tried) paragraphs tried made from words\(turnedOff ? ", then turned off (it cost more than it saved)" : "")" + bySource
             + (repetition.map { "; the document repeats a word \(Int($0.rounded())) times" } ?? "")
             + (blocksSeen > 0 ? "; cost \(totalCost) against \(totalBytesMade) bytes made over \(blocksSeen) blocks" : "")
             + "; first blocks (cost, made, new words): " + blocks.map { "(\($0.cost), \($0.made), \($0.newWords))" }.joined(separator: " ")
@@ -274,8 +326,8 @@ extension TextEngine {
     }
 
     /// The size of a plain paragraph from its words, or nil (see the rules above).
-    func wordsMeasure(_ text: String, style: TextStyle, width: Double?) -> TextSize? {
-        guard wordsActive else { return nil }
+    func wordsMeasure(_ text: String, style: TextStyle, width: Double?, source: String?) -> TextSize? {
+        guard wordsActive, wordStatistics.allows(source) else { return nil }
         var lines: [WordWrap.Line]?
         let size = fromWords(text, style: style, width: width, lines: &lines)?.size
         countTried(made: size == nil ? 0 : text.utf8.count)
@@ -289,16 +341,16 @@ extension TextEngine {
     }
 
     /// A plain paragraph put together from its words, or nil.
-    func wordsShape(_ text: String, style: TextStyle, width: Double?) -> ShapedText? {
-        guard wordsActive else { return nil }
+    func wordsShape(_ text: String, style: TextStyle, width: Double?, source: String?) -> ShapedText? {
+        guard wordsActive, wordStatistics.allows(source) else { return nil }
         let shaped = shapeFromWords(text, style: style, width: width)
         countTried(made: shaped == nil ? 0 : text.utf8.count)
         return shaped
     }
 
     /// A plain paragraph's lines as text, from its words alone, or nil.
-    func wordsLines(_ text: String, style: TextStyle, width: Double?) -> TextLines? {
-        guard wordsActive else { return nil }
+    func wordsLines(_ text: String, style: TextStyle, width: Double?, source: String?) -> TextLines? {
+        guard wordsActive, wordStatistics.allows(source) else { return nil }
         var lines: [WordWrap.Line]? = []
         let result = fromWords(text, style: style, width: width, lines: &lines)
         countTried(made: result == nil ? 0 : text.utf8.count)
@@ -588,6 +640,13 @@ package struct WordRepetition {
                 words += 1
             }
         }
+    }
+
+    /// Adds what `other` counted (the words of another value).
+    package mutating func merge(_ other: WordRepetition) {
+        seen.formUnion(other.seen)
+        words += other.words
+        bytesCounted += other.bytesCounted
     }
 
     /// Words over distinct words; nil without words.

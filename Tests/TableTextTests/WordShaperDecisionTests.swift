@@ -101,4 +101,64 @@ import Testing
         #expect(deciding.wordStatistics.turnedOff == !paid,
                 "\(kind): repeats a word \(repetition.repetition ?? 0) times; deciding: \(deciding.wordStatistics.summary); kept on: \(keptOn.wordStatistics.summary)")
     }
+
+    /// Real text as the benchmark lists pair it: a title over a subtitle.
+    static func pool(_ kind: String) -> [String] {
+        var dice = Dice(seed: 17)
+        switch kind {
+        case "names": return Array(Set(RealText.names.map(\.name))).sorted()
+        case "packages": return RealText.packages.map { "\($0.name) \(dice.next(13)).\(dice.next(41)).\(dice.next(10))" }
+        case "summaries": return Array(Set(RealText.packages.map(\.summary))).sorted()
+        default: return Array(Set(RealText.licenseParagraphs.flatMap { paragraph in
+            paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ").components(separatedBy: ". ")
+        })).sorted()
+        }
+    }
+
+    /// Each value of a document is judged by its own words (words are learnt per font, and a
+    /// row's labels repeat theirs very differently): 6,000 rows of a title over a subtitle, each
+    /// drawn from real text, counted per value as the layout counts them. The oracle is each
+    /// value's text shaped alone with the word shaper kept on, in its own font: a value is left to
+    /// Pango exactly when learning its words cost more than they saved, in the statistics' own
+    /// units; and the word shaper is off from the start only when both are.
+    @Test(arguments: [("packages", "licences", 13.25), ("names", "licences", 13.75), ("packages", "summaries", 14.25), ("names", "names", 14.75)])
+    func eachValueIsJudgedByItsOwnWords(title: String, subtitle: String, size: Double) {
+        let titles = Self.pool(title), subtitles = Self.pool(subtitle)
+        #expect(titles.count > 300 && subtitles.count > 300, "real text on this machine")
+        var dice = Dice(seed: 23)
+        let rows = (0..<6_000).map { _ in ["title": titles[dice.next(titles.count)], "subtitle": subtitles[dice.next(subtitles.count)]] }
+        let window = 1_024
+        var counts: [String: WordRepetition] = [:]
+        for (index, row) in rows.enumerated() {
+            if index % window == 0 {
+                for key in counts.keys { counts[key]!.startWindow() }
+            }
+            for (key, text) in row { counts[key, default: WordRepetition()].add(text) }
+        }
+        let deciding = TextEngine()
+        deciding.wordStatistics.judge(bySource: counts)
+        var paid: [String: Bool] = [:]
+        for (number, key) in ["title", "subtitle"].enumerated() {
+            let keptOn = TextEngine()
+            keptOn.wordStatistics.decides = false
+            keptOn.wordStatistics.judge(counts[key]!)
+            // A font of its own: engines of one process share the words they learn per font.
+            let style = TextStyle(font: FontSpec(family: "Inter", size: size + 0.25 * Double(number), lineHeight: 20))
+            for (index, row) in rows.enumerated() {
+                if index % window == 0 { keptOn.forgetParagraphs() }
+                _ = keptOn.shape(row[key]!, style: style, width: 343)
+            }
+            #expect(keptOn.wordStatistics.blocksSeen >= 16)
+            paid[key] = keptOn.wordStatistics.totalCost < keptOn.wordStatistics.totalBytesMade
+        }
+        let unpaid = Set(paid.filter { !$0.value }.keys)
+        #expect(deciding.wordStatistics.wordlessSources == unpaid, "\(title) over \(subtitle): \(deciding.wordStatistics.summary); paid: \(paid)")
+        #expect(deciding.wordStatistics.offFromTheStart == (unpaid.count == 2))
+        // A paragraph of a value left to Pango is not tried; one of a value kept is.
+        let before = deciding.wordStatistics.tried
+        for key in ["title", "subtitle"] {
+            _ = deciding.shape(rows[0][key]!, style: Self.style, width: 300, source: key)
+        }
+        #expect(deciding.wordStatistics.tried - before == (deciding.wordStatistics.offFromTheStart ? 0 : 2 - unpaid.count))
+    }
 }
