@@ -42,6 +42,19 @@ package final class TextEngine {
     /// the font's address: 0 not yet asked, 1 has, 2 lacks. Pango's answer costs about 1,600
     /// instructions, and paragraphs repeat their letters.
     private var spaceFontCoverage: [UInt: [UInt8]] = [:]
+    /// A space character as the paragraph's own family sets it alone (`spaceShape`): nil when
+    /// that is not one glyph of one run. By the font's description's address and the character.
+    private var spaceShapes: [SpaceShapeKey: SpaceShape?] = [:]
+    private struct SpaceShapeKey: Hashable {
+        var description: UInt
+        var scalar: UInt32
+    }
+    private struct SpaceShape {
+        /// Its glyph, and its run's extents.
+        var glyph: PangoGlyph
+        var ink: PangoRectangle
+        var logical: PangoRectangle
+    }
     private var baselines: [FontSpec: Double] = [:]
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
     /// takes its address).
@@ -141,6 +154,13 @@ package final class TextEngine {
     /// life when words do not repeat enough to pay (`WordShaperStatistics`).
     package var usesWords = ProcessInfo.processInfo.environment["TABLERENDER_SHAPE_EVERY_PARAGRAPH"] == nil
 
+    /// Whether a space Pango would set in a fallback font, and is set in the paragraph's own
+    /// font, is also given that font's space as a shape (`makeLayout`), so that HarfBuzz does not
+    /// shape it alone (the same lines and glyphs either way: `SpaceShapeTests` compares the two);
+    /// and how many paragraphs had such spaces.
+    package var setsSpacesAsShapes = true
+    package private(set) var spacesSetAsShapes = 0
+
     // MARK: Measuring and shaping
 
     /// The size of `text` set in `style`, wrapped at `width` (nil: one line per paragraph).
@@ -195,7 +215,9 @@ package final class TextEngine {
         let width = Typesetting.exclusively { () -> Double in
             var unlimited = style
             unlimited.lines = 0
-            let layout = makeLayout(text, style: unlimited, width: 0)
+            // Laid out again below at other widths: its spaces are not set as shapes, which
+            // hold only for the lines they were made for.
+            let layout = makeLayout(text, style: unlimited, width: 0, spacesAsShapes: false)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             // Lines are broken at every opportunity and never inside a word.
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
@@ -285,9 +307,10 @@ package final class TextEngine {
 
     /// A Pango layout of `text` in `style` at `width`, its lines made. The caller frees it.
     /// Inside `Typesetting.exclusively`.
-    private func makeLayout(_ text: String, style: TextStyle, width: Double?) -> OpaquePointer {
+    private func makeLayout(_ text: String, style: TextStyle, width: Double?, spacesAsShapes: Bool = true) -> OpaquePointer {
         let layout = pango_layout_new(context)!
-        pango_layout_set_font_description(layout, fontDescription(style.font))
+        let own = fontDescription(style.font)
+        pango_layout_set_font_description(layout, own)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if let width { pango_layout_set_width(layout, pangoWidth(width)) }
         pango_layout_set_auto_dir(layout, 1)
@@ -312,15 +335,48 @@ package final class TextEngine {
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
         let set = Self.breakable(text)
         pango_layout_set_text(layout, set, -1)
-        /// `attributes` with the paragraph's own family on each of `spaces` (merged into runs).
+        // Such a space is set in the paragraph's own family (an attribute: Pango gives its item
+        // that font, and sets its baseline by it) and as a shape of that font's space (its
+        // advance and extents, which Pango takes without HarfBuzz shaping a one-space item), and
+        // is given the space's glyph once the lines are made (`fontSpaceShapes`): the very run
+        // the family attribute alone gives it. Not in a paragraph Pango may ellipsize (its
+        // ellipsis would take the shape of a space it starts at) or justify.
+        let shapesSpaces = spacesAsShapes && setsSpacesAsShapes && style.lines == 0 && style.alignment != .justified
+        /// The glyph of each space character set as a shape.
+        var shaped: [(scalar: UInt32, glyph: PangoGlyph)] = []
+        /// `attributes` with the paragraph's own family, and a shape where it can, on each of
+        /// `spaces` (merged into runs).
         func apart(_ spaces: [Range<UInt32>]) -> OpaquePointer {
             // A new list each time: Pango keeps a layout as it is when given the list it has.
             let list = pango_attr_list_copy(attributes)!
-            for range in Self.merged(spaces) {
+            func family(_ range: Range<UInt32>) {
                 let attribute = pango_attr_family_new(style.font.family)!
                 attribute.pointee.start_index = range.lowerBound
                 attribute.pointee.end_index = range.upperBound
                 pango_attr_list_insert(list, attribute)
+            }
+            var bytes = set
+            bytes.withUTF8 { bytes in
+                let text = UnsafeRawBufferPointer(bytes)
+                for range in Self.merged(spaces) {
+                    family(range)
+                    guard shapesSpaces else { continue }
+                    // Spaces all of one character, as one attribute: Pango makes one item of
+                    // them as it does of the family attribute's run (of several characters it
+                    // would make an item per shape).
+                    var scalar: UInt32?
+                    var index = Int(range.lowerBound)
+                    while index < Int(range.upperBound), let (next, length) = Self.spaceSeparator(in: text, at: index), scalar == nil || scalar == next {
+                        scalar = next
+                        index += length
+                    }
+                    guard index == Int(range.upperBound), let scalar, var shape = spaceShape(scalar, font: style.font, own: own) else { continue }
+                    let attribute = pango_attr_shape_new(&shape.ink, &shape.logical)!
+                    attribute.pointee.start_index = range.lowerBound
+                    attribute.pointee.end_index = range.upperBound
+                    pango_attr_list_insert(list, attribute)
+                    if !shaped.contains(where: { $0.scalar == scalar }) { shaped.append((scalar, shape.glyph)) }
+                }
             }
             return list
         }
@@ -331,15 +387,110 @@ package final class TextEngine {
         pango_layout_set_attributes(layout, first)
         if first != attributes { pango_attr_list_unref(first) }
         _ = pango_layout_get_line_count(layout)
+        if !shaped.isEmpty {
+            fontSpaceShapes(of: layout, glyphs: shaped)
+            spacesSetAsShapes += 1
+        }
         let remaining = spacesInFallbackRuns(of: layout, font: style.font)
         if !remaining.isEmpty {
             let list = apart(foreseen + remaining)
             pango_layout_set_attributes(layout, list)
             pango_attr_list_unref(list)
             _ = pango_layout_get_line_count(layout)
+            if !shaped.isEmpty { fontSpaceShapes(of: layout, glyphs: shaped) }
         }
         pango_attr_list_unref(attributes)
         return layout
+    }
+
+    /// `scalar` (a space separator) alone in `font`'s own family (`own`, its description): the
+    /// glyph and extents of its one run, as `spaceShapes` keeps them; nil when Pango gives it
+    /// more than one glyph or run, or a glyph that draws nothing or is moved. Inside
+    /// `Typesetting.exclusively`.
+    private func spaceShape(_ scalar: UInt32, font: FontSpec, own: OpaquePointer) -> SpaceShape? {
+        let key = SpaceShapeKey(description: UInt(bitPattern: own), scalar: scalar)
+        if let known = spaceShapes[key] { return known }
+        let description = pango_font_description_copy(own)!
+        pango_font_description_set_family(description, font.family)
+        let layout = pango_layout_new(context)!
+        defer {
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            pango_font_description_free(description)
+        }
+        pango_layout_set_font_description(layout, description)
+        pango_layout_set_text(layout, String(Unicode.Scalar(scalar)!), -1)
+        var made: SpaceShape?
+        if pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
+           let runs = line.pointee.runs, runs.pointee.next == nil, let data = runs.pointee.data {
+            let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
+            if let item = run.pointee.item, let glyphs = run.pointee.glyphs, let runFont = item.pointee.analysis.font,
+               glyphs.pointee.num_glyphs == 1, glyphs.pointee.glyphs[0].glyph != PANGO_GLYPH_EMPTY,
+               glyphs.pointee.glyphs[0].glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0,
+               glyphs.pointee.glyphs[0].geometry.x_offset == 0, glyphs.pointee.glyphs[0].geometry.y_offset == 0 {
+                var ink = PangoRectangle(), logical = PangoRectangle()
+                pango_glyph_string_extents(glyphs, runFont, &ink, &logical)
+                made = SpaceShape(glyph: glyphs.pointee.glyphs[0].glyph, ink: ink, logical: logical)
+            }
+        }
+        spaceShapes[key] = .some(made)
+        return made
+    }
+
+    /// Makes each run of spaces set as a shape (`makeLayout`) what the family attribute alone
+    /// would have made it, once Pango has broken the lines: its glyphs are given the glyph of
+    /// the space in the paragraph's own family (a space a line wraps at keeps the empty glyph
+    /// Pango gives it), and the shape attribute is taken off its item, so that Pango measures the
+    /// run from its glyphs in its font (a shape's extents would count a wrapped space's width).
+    /// The family attribute gave the item that font, and Pango set its baseline by it. Inside
+    /// `Typesetting.exclusively`.
+    private func fontSpaceShapes(of layout: OpaquePointer, glyphs spaceGlyphs: [(scalar: UInt32, glyph: PangoGlyph)]) {
+        let text = pango_layout_get_text(layout)!
+        var node = pango_layout_get_lines_readonly(layout)
+        var lineIndex: Int32 = 0
+        while let line = node {
+            defer { lineIndex += 1 }
+            var run = line.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+            while let current = run {
+                run = current.pointee.next
+                let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                guard let item = glyphItem.pointee.item, let glyphs = glyphItem.pointee.glyphs, Self.removeShape(from: item) else { continue }
+                // Its characters: spaces of one character (`makeLayout`) whose glyph is known.
+                let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(text + Int(item.pointee.offset)), count: Int(item.pointee.length))
+                let count = Int(glyphs.pointee.num_glyphs)
+                guard let (scalar, length) = Self.spaceSeparator(in: bytes, at: 0), count * length == bytes.count,
+                      let glyph = spaceGlyphs.first(where: { $0.scalar == scalar })?.glyph else { continue }
+                // One glyph a character, each its own cluster, in visual order (right to left
+                // in a right-to-left run), as HarfBuzz gives a run of spaces.
+                let backward = item.pointee.analysis.level % 2 == 1
+                for index in 0..<count {
+                    if glyphs.pointee.glyphs[index].geometry.width != 0 {
+                        glyphs.pointee.glyphs[index].glyph = glyph
+                    } else {
+                        // The space the line wraps at: Pango measured the line with its shape's
+                        // width. The line taken to be changed (`pango_layout_get_line`, unlike
+                        // its read-only twin, tells it so), Pango measures it again.
+                        _ = pango_layout_get_line(layout, lineIndex)
+                    }
+                    glyphs.pointee.log_clusters[index] = Int32((backward ? count - 1 - index : index) * length)
+                }
+            }
+            node = line.pointee.next
+        }
+    }
+
+    /// Takes a shape attribute (a space's, `makeLayout`) off `item`; whether it had one.
+    private static func removeShape(from item: UnsafeMutablePointer<PangoItem>) -> Bool {
+        var node = item.pointee.analysis.extra_attrs
+        while let current = node {
+            let attribute = current.pointee.data.assumingMemoryBound(to: PangoAttribute.self)
+            if attribute.pointee.klass.pointee.type == PANGO_ATTR_SHAPE {
+                item.pointee.analysis.extra_attrs = g_slist_delete_link(item.pointee.analysis.extra_attrs, current)
+                pango_attribute_destroy(attribute)
+                return true
+            }
+            node = current.pointee.next
+        }
+        return false
     }
 
     /// Byte ranges sorted and joined where they touch or overlap.

@@ -137,3 +137,43 @@ import Testing
         #expect(runs > texts.count)
     }
 }
+
+/// A space between characters of a fallback font is set in the paragraph's own font, as a
+/// browser sets it. It is given to Pango as a shape of that font's space and then that font and
+/// glyph; the oracle is the family attribute it was given before (HarfBuzz shapes each such
+/// space alone): the same lines, runs, glyphs and positions for real text in a hundred languages,
+/// names joined as the people list joins them, and hard text, at random widths and alignments.
+@Suite struct SpaceShapeTests {
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func spacesSetAsShapesAreThoseOfTheFamilyAttribute(seed: UInt64) {
+        var dice = Dice(seed: seed)
+        let names = RealText.names.map(\.name)
+        let hard = ["مرحبا بالعالم", "שלום  עולם", "สวัสดี ครับ", "नमस्ते दुनिया", "각 한국어", "東京 大阪", "abc אבג def عربي 123",
+                    "a\u{00A0}b 中\u{00A0}文", "中\u{3000}文 中\u{2002}文", "x  中  y", "中 \u{00A0}文", "عربي   عربي"]
+        var texts = TextEngineTests.realParagraphs(200, seed: seed)
+        for _ in 0..<300 { texts.append((0..<(1 + dice.next(6))).map { _ in names[dice.next(names.count)] }.joined(separator: [" ", ", ", "  "][dice.next(3)])) }
+        for _ in 0..<150 { texts.append((0..<(1 + dice.next(5))).map { _ in hard[dice.next(hard.count)] }.joined(separator: [" ", "", "\n"][dice.next(3)])) }
+        // Drawing engines compare glyphs; measuring ones the lines an HTML page writes.
+        let engines = (0..<4).map { _ in TextEngine() }
+        for (index, engine) in engines.enumerated() {
+            engine.usesWords = false
+            engine.setsSpacesAsShapes = index % 2 == 0
+            engine.use = index < 2 ? .drawing : .lines
+        }
+        var disagreeing: [String] = []
+        for text in texts {
+            let font = TextEngineTests.fonts[dice.next(TextEngineTests.fonts.count)]
+            let style = TextStyle(font: font, lines: [0, 0, 0, 2][dice.next(4)], alignment: [.natural, .center, .trailing, .right][dice.next(4)])
+            let width: Double? = dice.next(5) == 0 ? nil : Double(20 + dice.next(400))
+            if engines[0].shape(text, style: style, width: width) != engines[1].shape(text, style: style, width: width)
+                || engines[2].lines(text, style: style, width: width) != engines[3].lines(text, style: style, width: width)
+                || engines[2].measure(text, style: style, width: width) != engines[3].measure(text, style: style, width: width)
+                || engines[2].minimumWidth(text, style: style) != engines[3].minimumWidth(text, style: style) {
+                disagreeing.append(text)
+            }
+        }
+        #expect(disagreeing.isEmpty, "\(disagreeing.count) of \(texts.count) differ, first: \(disagreeing.prefix(3))")
+        #expect(engines[0].spacesSetAsShapes > 100 && engines[2].spacesSetAsShapes > 100)
+        #expect(engines[1].spacesSetAsShapes == 0 && engines[3].spacesSetAsShapes == 0)
+    }
+}
