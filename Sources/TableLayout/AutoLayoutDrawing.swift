@@ -193,12 +193,13 @@ enum IBDrawing {
         guard let state, !state.text.isEmpty else { return BoundView(style: ViewStyle(content: .box)) }
         var style = state.style
         let lineHeight = style.font.lineHeight
-        let size = engine.measure(state.text, style: style, width: max(1, width))
+        let size = engine.measure(state.text, style: style, width: max(1, width), source: state.source)
         if size.height > height + 0.5, lineHeight > 0 {
             let fits = max(1, Int((height + 0.5) / lineHeight))
             style.lines = style.lines == 0 ? fits : min(style.lines, fits)
         }
         var view = BoundView(style: ViewStyle(content: .label(text: state.text, style: style, color: color)))
+        view.style.valueKey = state.source
         if center {
             let shown = min(size.height, Double(style.lines == 0 ? size.lineCount : min(style.lines, size.lineCount)) * lineHeight)
             view.style.padding = [max(0, (height - shown) / 2), 0, 0, 0]

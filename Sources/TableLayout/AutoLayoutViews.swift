@@ -10,6 +10,9 @@ struct IBViewState {
     var element: String
     var hidden: Bool
     var text: String = ""
+    /// The value of the item the text comes from (its key path), for the word shaper
+    /// (`TextEngine.measure`'s `source`).
+    var source: String?
     /// A text field showing its placeholder.
     var showsPlaceholder = false
     var style = TextStyle(font: FontSpec(family: "Inter", size: 17))
@@ -37,7 +40,7 @@ struct IBViewState {
     mutating func remeasure(width: Double, text engine: TextEngine) {
         measuredAtWidth = width
         guard !text.isEmpty else { return }
-        let size = engine.measure(text, style: style, width: max(1, width))
+        let size = engine.measure(text, style: style, width: max(1, width), source: source)
         intrinsicSize.height = element == "textView" ? size.height + 16 : size.height
     }
 }
@@ -104,6 +107,7 @@ enum IBBinding {
             var state = states[id]!
             switch value {
             case .object(let object):
+                if object["text"] != nil { state.source = key + ".text" }
                 let allowed = properties[view.element] ?? ["hidden"]
                 for property in object.keys.sorted() {
                     guard allowed.contains(property) else {
@@ -116,6 +120,7 @@ enum IBBinding {
             case .null:
                 break
             default:
+                state.source = key
                 try set(naturalProperty(view.element), value, on: &state, view: view, theme: theme, images: images, at: path)
             }
             states[id] = state
@@ -373,9 +378,9 @@ enum IBBinding {
         state.measuredAtWidth = nil
         let font = state.style.font
         let baseline = engine.baseline(of: font)
-        func unwrapped(_ string: String) -> (width: Double, height: Double) {
+        func unwrapped(_ string: String, source: String? = nil) -> (width: Double, height: Double) {
             guard !string.isEmpty else { return (0, 0) }
-            let size = engine.measure(string, style: state.style, width: nil)
+            let size = engine.measure(string, style: state.style, width: nil, source: source)
             return (size.width.rounded(.up), size.height)
         }
         switch view.element {
@@ -383,13 +388,13 @@ enum IBBinding {
             // One line at first (or every paragraph on its own line); a label of several lines is
             // measured again at the width it gets.
             state.wraps = state.style.lines != 1 && !state.text.isEmpty
-            let size = unwrapped(state.text)
+            let size = unwrapped(state.text, source: state.source)
             state.intrinsicSize = size
             state.baselineOffsets = (baseline, font.lineHeight - baseline)
         case "imageView":
             state.intrinsicSize = state.imageSize.map { ($0.width, $0.height) } ?? (-1, -1)
         case "button":
-            let title = unwrapped(state.text)
+            let title = unwrapped(state.text, source: state.source)
             let image = state.imageSize ?? (0, 0)
             let gap = title.width > 0 && image.width > 0 ? (view.configuration != nil ? 4.0 : 0) : 0
             let insets = view.configuration != nil ? (vertical: 7.0, horizontal: 12.0) : (vertical: 6.0, horizontal: 0.0)
@@ -398,7 +403,7 @@ enum IBBinding {
                                    (max(lineHeight, image.height) + 2 * insets.vertical).rounded(.up))
             state.centredBaseline = state.text.isEmpty ? nil : baseline - font.lineHeight / 2
         case "textField":
-            let content = unwrapped(state.text)
+            let content = unwrapped(state.text, source: state.source)
             let bordered = (view.attribute("borderStyle") ?? "roundedRect") != "none"
             state.intrinsicSize = (content.width + (bordered ? 2 * fieldInset : 0),
                                    font.lineHeight.rounded(.up) + (bordered ? 17 : 0))
@@ -411,7 +416,7 @@ enum IBBinding {
             state.intrinsicSize = (-1, -1)
             if view.attribute("scrollEnabled") == "NO" {
                 state.wraps = true
-                state.intrinsicSize = (-1, unwrapped(state.text).height + 16)
+                state.intrinsicSize = (-1, unwrapped(state.text, source: state.source).height + 16)
             }
         case "switch": state.intrinsicSize = (51, 31)
         case "stepper": state.intrinsicSize = (94, 32)
