@@ -71,10 +71,11 @@ enum Rules {
 ///
 /// The second reason trusts the values' count: words of its items that no label shows count
 /// too. Learning the vocabulary of package descriptions' sentences costs more than it saves in
-/// the first blocks (the first costs five times what it saves) and pays from then on (over 10,000
-/// rows on one thread it costs 292,000 units and saves 972,000), so no early total can judge it. The rule counts, it does not time, so it decides the
-/// same way on every run. Output does not depend on it: words and Pango give the same glyphs.
-/// (`Benchmarks/text.py` prints what it decided with `TABLERENDER_STATS=1`.)
+/// the first blocks (the first costs five times what it saves) and pays from then on (over
+/// 10,000 rows on one thread it costs 292,000 units and saves 972,000), so no early total can
+/// judge it. The rule counts, it does not time, so it decides the same way on every run. Output
+/// does not depend on it: words and Pango give the same glyphs. (`Benchmarks/text.py` prints
+/// what it decided with `TABLERENDER_STATS=1`.)
 package struct WordShaperStatistics: Sendable {
     package static let block = 64
     /// A new word, and a word looked up, in bytes of Pango's paragraph layout.
