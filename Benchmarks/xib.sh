@@ -36,9 +36,11 @@ for i in 1 2 3; do
 done
 stack=$(median < "$work/StackRow.wall"); xib=$(median < "$work/XibRow.wall")
 solve=$(grep -oE '[0-9.]+ µs a row' "$work/XibRow.stats" | awk '{sum += $1; n++} END {if (n) printf "%.1f", sum / n; else print "?"}')
+measured=$(grep -oE '[0-9.]+ µs of text measured' "$work/XibRow.stats" | awk '{sum += $1; n++} END {if (n) printf "%.1f", sum / n; else print "?"}')
 printf '%-52s %10s\n' "$kind, $rows rows → PDF (both cores, median of 3)" "seconds"
 printf '%-52s %10.3f\n' "stack template (StackRow.xml)" "$stack"
 printf '%-52s %10.3f\n' "Interface Builder cell (XibRow.xib)" "$xib"
 printf '%-52s %10.2f×   (target ≤ 1.5×)\n' "XIB / stack" "$(echo "$xib / $stack" | bc -l)"
 printf '%-52s %10s µs (target ≤ 20; mean of the processes)\n' "Auto Layout solving, per row" "$solve"
+printf '%-52s %10s µs (Pango, where not shaped ahead by a worker)\n' "its second pass measuring text, per row" "$measured"
 rm -f Benchmarks/xib-*-"$rows".json

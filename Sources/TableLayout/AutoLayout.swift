@@ -18,16 +18,19 @@ package final class AutoLayout {
     /// Each template's value-independent binding, by template id (an engine has one theme and
     /// one assets folder).
     private var prepared: [String: IBBinding.Prepared] = [:]
-    /// For `TABLERENDER_STATS=1`: systems built, rows solved and the time spent solving them
-    /// (setting constants and re-solving, the second pass included; not binding or measuring).
-    private var statistics = (built: 0, solved: 0, nanoseconds: UInt64(0))
+    /// For `TABLERENDER_STATS=1`: systems built, rows solved, the time spent solving them
+    /// (setting constants and re-solving, the second pass included; not binding or measuring),
+    /// and the time the second pass spent measuring text at the widths solved (Pango's, unless
+    /// the text was shaped ahead).
+    private var statistics = (built: 0, solved: 0, nanoseconds: UInt64(0), measuring: UInt64(0))
 
     package init(text: TextEngine) { self.text = text }
 
     deinit {
         guard statistics.solved > 0, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
         let perRow = Double(statistics.nanoseconds) / Double(statistics.solved) / 1000
-        FileHandle.standardError.write(Data("tablerender[\(getpid())]: auto layout: \(statistics.built) systems built, \(statistics.solved) rows solved, \(String(format: "%.1f", perRow)) µs a row\n".utf8))
+        let measuring = Double(statistics.measuring) / Double(statistics.solved) / 1000
+        FileHandle.standardError.write(Data("tablerender[\(getpid())]: auto layout: \(statistics.built) systems built, \(statistics.solved) rows solved, \(String(format: "%.1f", perRow)) µs a row, and \(String(format: "%.1f", measuring)) µs of text measured at the widths solved\n".utf8))
     }
 
     struct SystemKey: Hashable {
@@ -60,8 +63,10 @@ package final class AutoLayout {
             statistics.built += 1
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let frames = system.solve(states: &states, width: contentWidth, height: fixed, text: text, theme: theme)
-        statistics.nanoseconds += DispatchTime.now().uptimeNanoseconds - start
+        var measuring: UInt64 = 0
+        let frames = system.solve(states: &states, width: contentWidth, height: fixed, text: text, theme: theme, measuring: &measuring)
+        statistics.nanoseconds += DispatchTime.now().uptimeNanoseconds - start - measuring
+        statistics.measuring += measuring
         statistics.solved += 1
         var contentHeight = frames[document.content.id]?.height ?? 0
         if fixed == nil, contentHeight < 0.5 {
@@ -111,7 +116,9 @@ package final class AutoLayout {
         }
         let system = ConstraintSystem(document: document, states: states, fixedHeight: true, sideMargin: Self.cellMargin(document.content.frame.width),
                                       text: text, theme: theme)
-        let global = system.solve(states: &states, width: width ?? document.content.frame.width, height: document.content.frame.height, text: text, theme: theme)
+        var measuring: UInt64 = 0
+        let global = system.solve(states: &states, width: width ?? document.content.frame.width, height: document.content.frame.height, text: text, theme: theme,
+                                  measuring: &measuring)
         var result: [String: Rect] = [:]
         for (id, frame) in global {
             let parent = system.parents[id].flatMap { global[$0] } ?? Rect(x: 0, y: 0, width: 0, height: 0)
@@ -144,7 +151,8 @@ package final class AutoLayout {
         }
         result += states.values.sorted { $0.id < $1.id }.flatMap(\.warnings)
         let system = ConstraintSystem(document: document, states: states, fixedHeight: false, sideMargin: 16, text: text, theme: theme)
-        let frames = system.solve(states: &states, width: document.content.frame.width, height: nil, text: text, theme: theme)
+        var measuring: UInt64 = 0
+        let frames = system.solve(states: &states, width: document.content.frame.width, height: nil, text: text, theme: theme, measuring: &measuring)
         for (stack, views, vertical) in system.tiedStacks {
             let stretched = views.contains { id in
                 guard let frame = frames[id], let size = states[id]?.intrinsicSize else { return false }
@@ -561,7 +569,9 @@ final class ConstraintSystem {
 
     /// Solves for one row: the width, the height when fixed, and every view's intrinsic size;
     /// then, as UIKit's second pass, multi-line labels measured again at the width they got.
-    func solve(states: inout [String: IBViewState], width: Double, height: Double?, text: TextEngine, theme: Theme) -> [String: Rect] {
+    /// `measuring` adds the time spent measuring text.
+    func solve(states: inout [String: IBViewState], width: Double, height: Double?, text: TextEngine, theme: Theme,
+               measuring: inout UInt64) -> [String: Rect] {
         if let widthConstraint { try? solver.setValue(widthConstraint, width) }
         if let heightConstraint, let height { try? solver.setValue(heightConstraint, height) }
         // In a fixed order, so that a row is solved by the same pivots in every run.
@@ -575,7 +585,9 @@ final class ConstraintSystem {
                 guard let ids = intrinsic[id], let frame = frames[id] else { continue }
                 let solvedWidth = solver.value(frame.width)
                 guard abs(solvedWidth - (states[id]!.measuredAtWidth ?? -1)) > 0.01 else { continue }
+                let started = DispatchTime.now().uptimeNanoseconds
                 states[id]!.remeasure(width: solvedWidth, text: text)
+                measuring += DispatchTime.now().uptimeNanoseconds - started
                 setIntrinsic(ids, states[id]!.intrinsicSize)
                 changed = true
             }
