@@ -319,6 +319,9 @@ extension TextEngine {
     /// Whether the word shaper is on for this engine now.
     var wordsActive: Bool { usesWords && !wordStatistics.turnedOff }
 
+    /// Whether the word shaper tries a paragraph of `source` (`WordShaperStatistics.allows`).
+    func triesWords(for source: String?) -> Bool { wordsActive && wordStatistics.allows(source) }
+
     /// Whether a layout that draws should shape a window's text before laying its rows out
     /// (`TableLayoutEngine`): when Pango shapes paragraphs, not when the word shaper makes nine
     /// in ten of them (a list of repeated vocabulary, 2 % slower so).
@@ -328,7 +331,7 @@ extension TextEngine {
 
     /// The size of a plain paragraph from its words, or nil (see the rules above).
     func wordsMeasure(_ text: String, style: TextStyle, width: Double?, source: String?) -> TextSize? {
-        guard wordsActive, wordStatistics.allows(source) else { return nil }
+        guard triesWords(for: source) else { return nil }
         var lines: [WordWrap.Line]?
         let size = fromWords(text, style: style, width: width, lines: &lines)?.size
         countTried(made: size == nil ? 0 : text.utf8.count)
@@ -343,7 +346,7 @@ extension TextEngine {
 
     /// A plain paragraph put together from its words, or nil.
     func wordsShape(_ text: String, style: TextStyle, width: Double?, source: String?) -> ShapedText? {
-        guard wordsActive, wordStatistics.allows(source) else { return nil }
+        guard triesWords(for: source) else { return nil }
         let shaped = shapeFromWords(text, style: style, width: width)
         countTried(made: shaped == nil ? 0 : text.utf8.count)
         return shaped
@@ -351,7 +354,7 @@ extension TextEngine {
 
     /// A plain paragraph's lines as text, from its words alone, or nil.
     func wordsLines(_ text: String, style: TextStyle, width: Double?, source: String?) -> TextLines? {
-        guard wordsActive, wordStatistics.allows(source) else { return nil }
+        guard triesWords(for: source) else { return nil }
         var lines: [WordWrap.Line]? = []
         let result = fromWords(text, style: style, width: width, lines: &lines)
         countTried(made: result == nil ? 0 : text.utf8.count)
