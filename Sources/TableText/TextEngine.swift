@@ -56,6 +56,29 @@ package final class TextEngine {
         var logical: PangoRectangle
     }
     private var baselines: [FontSpec: Double] = [:]
+    /// HarfBuzz's buffer for paragraphs shaped whole (`shapeWhole`), made on first use.
+    private var wholeBuffer: OpaquePointer?
+    /// The font and settings Pango shapes a run of a script in, per font (`paragraphFace`); nil
+    /// when Pango's run of a letter alone is not one left-to-right run in the font's first font.
+    private var paragraphFaces: [FaceKey: ParagraphFace?] = [:]
+    private struct FaceKey: Hashable {
+        var font: FontSpec
+        var script: WordWrap.Script
+    }
+    private struct ParagraphFace {
+        /// Held for the engine's life.
+        var font: UnsafeMutablePointer<PangoFont>
+        var id: FontID
+        var script: hb_script_t
+        var language: OpaquePointer?
+        /// The run's `PangoLanguage`, for its break opportunities.
+        var pangoLanguage: OpaquePointer?
+        var features: [hb_feature_t]
+        /// Which characters below U+0500 the font has (0 not yet asked, 1 has, 2 lacks), and the
+        /// few above that paragraphs of words may hold.
+        var coverage: [UInt8]
+        var coverageAbove: [UInt32: Bool]
+    }
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
     /// takes its address).
     private var fontIDs: [UInt: FontID] = [:]
@@ -67,6 +90,10 @@ package final class TextEngine {
     package var wordStatistics = WordShaperStatistics()
     var lookups = 0
     var newWords = 0
+    /// Paragraphs shaped whole and cut into words, for the window of rows (`Paragraphs.swift`),
+    /// and how many paragraphs were made so.
+    var wholeParagraphs: [WholeKey: ParagraphWords?] = [:]
+    package internal(set) var paragraphsShapedOnce = 0
 
     /// A paragraph asked for: its text compared and hashed as UTF-8 bytes, as Pango sees it (a
     /// String's hash and equality would normalise it first, which costs more and would take a
@@ -130,6 +157,8 @@ package final class TextEngine {
             wordTables.removeAll()
             for description in fonts.values { pango_font_description_free(description) }
             for font in spaceFonts.values { g_object_unref(UnsafeMutableRawPointer(font)) }
+            for case let face? in paragraphFaces.values { g_object_unref(UnsafeMutableRawPointer(face.font)) }
+            if let wholeBuffer { hb_buffer_destroy(wholeBuffer) }
             for address in fontIDs.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
             g_object_unref(UnsafeMutableRawPointer(context))
             g_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -178,6 +207,8 @@ package final class TextEngine {
         let size: TextSize
         if let fromWords = wordsMeasure(text, style: style, width: width, source: source) {
             size = fromWords
+        } else if let once = paragraphMeasure(text, style: style, width: width) {
+            size = once
         } else {
             size = Typesetting.exclusively { layoutSize(text, style: style, width: width) }
         }
@@ -196,6 +227,8 @@ package final class TextEngine {
             made = wider
         } else if let fromWords = wordsShape(text, style: style, width: width, source: source) {
             made = fromWords
+        } else if let once = paragraphShape(text, style: style, width: width) {
+            made = once
         } else {
             made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
         }
@@ -241,6 +274,8 @@ package final class TextEngine {
         let made: TextLines
         if let fromWords = wordsLines(text, style: style, width: width, source: source) {
             made = fromWords
+        } else if let once = paragraphLines(text, style: style, width: width) {
+            made = once
         } else {
             let shaped = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
             let absent = shaped.missingCharacters
@@ -1168,10 +1203,128 @@ package final class TextEngine {
         return ShapedWord(word: word, font: fontID(runFont), glyphs: copied, headBytes: firstBreakOffset)
     }
 
+    /// `text` (a paragraph of words of one `script`, `WordWrap.words(in:script:)`) shaped whole,
+    /// on one line, as Pango shapes it when it makes it one run of `font`'s first font: by
+    /// HarfBuzz with the very font, script, language, features and buffer settings Pango gives
+    /// it, without Pango's itemizing, break analysis and line making. With each glyph, whether
+    /// HarfBuzz says a break before it would shape the two sides differently (Pango shapes again
+    /// the two parts of a run it breaks). Nil when Pango would not make the paragraph one run of
+    /// that font: a character the font lacks. Inside `Typesetting.exclusively`.
+    func shapeWhole(_ text: UnsafeBufferPointer<UInt8>, font: FontSpec, script: WordWrap.Script) -> WholeParagraph? {
+        guard let base = text.baseAddress, text.count > 0, text.count < Int(Int32.max), var face = paragraphFace(font, script: script) else { return nil }
+        let key = FaceKey(font: font, script: script)
+        // Pango gives a character the first font of the font set that has it.
+        var index = 0
+        var asked = false
+        defer { if asked { paragraphFaces[key] = face } }
+        while index < text.count {
+            let byte = text[index]
+            var scalar = UInt32(byte)
+            var length = 1
+            if byte >= 0xE0 {
+                guard index + 2 < text.count else { return nil }
+                scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(text[index + 1] & 0x3F) << 6) | UInt32(text[index + 2] & 0x3F)
+                length = 3
+            } else if byte >= 0xC0 {
+                guard index + 1 < text.count else { return nil }
+                scalar = (UInt32(byte & 0x1F) << 6) | UInt32(text[index + 1] & 0x3F)
+                length = 2
+            }
+            index += length
+            if scalar < 0x500 {
+                if face.coverage[Int(scalar)] == 0 {
+                    face.coverage[Int(scalar)] = pango_font_has_char(face.font, scalar) != 0 ? 1 : 2
+                    asked = true
+                }
+                guard face.coverage[Int(scalar)] == 1 else { return nil }
+            } else {
+                if face.coverageAbove[scalar] == nil {
+                    face.coverageAbove[scalar] = pango_font_has_char(face.font, scalar) != 0
+                    asked = true
+                }
+                guard face.coverageAbove[scalar] == true else { return nil }
+            }
+        }
+        if wholeBuffer == nil { wholeBuffer = hb_buffer_create() }
+        guard let buffer = wholeBuffer, let hbFont = pango_font_get_hb_font(face.font) else { return nil }
+        // Pango 1.50's settings (`pango_hb_shape`): the whole paragraph is the item and its context.
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, face.script)
+        hb_buffer_set_language(buffer, face.language)
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        hb_buffer_set_invisible_glyph(buffer, PANGO_GLYPH_EMPTY)
+        let characters = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+        hb_buffer_add_utf8(buffer, characters, Int32(text.count), 0, Int32(text.count))
+        face.features.withUnsafeBufferPointer { features in
+            hb_shape(hbFont, buffer, features.baseAddress, UInt32(features.count))
+        }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0 else { return nil }
+        var whole = WholeParagraph(font: face.id, glyphs: WordGlyphs(infos: [], clusters: []), unsafeBefore: [])
+        whole.glyphs.infos.reserveCapacity(Int(count))
+        whole.glyphs.clusters.reserveCapacity(Int(count))
+        whole.unsafeBefore.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            // Glyph 0: the font lacks a character after all (HarfBuzz may compose or decompose).
+            guard infos[index].codepoint != 0 else { return nil }
+            let position = positions[index]
+            whole.glyphs.infos.append(WordGlyphs.Glyph(id: infos[index].codepoint, width: position.x_advance, xOffset: position.x_offset,
+                                                       yOffset: -position.y_offset))
+            whole.glyphs.clusters.append(Int32(bitPattern: infos[index].cluster))
+            whole.unsafeBefore.append(hb_glyph_info_get_glyph_flags(infos + index).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+        }
+        return whole
+    }
+
+    /// Whether Pango may break a line before each character of `text` (a paragraph of one run,
+    /// `script`, in `font`), and after its last: `is_line_break` of the log attributes Pango's
+    /// layout gives it, from Pango's own analysis (`pango_get_log_attrs`, with the run's language
+    /// and a left-to-right level). Inside `Typesetting.exclusively`.
+    func lineBreaks(_ text: UnsafeBufferPointer<UInt8>, characters: Int, font: FontSpec, script: WordWrap.Script) -> [Bool]? {
+        guard let base = text.baseAddress, text.count > 0, let face = paragraphFace(font, script: script) else { return nil }
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: characters + 1)
+        pango_get_log_attrs(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(text.count), 0, face.pangoLanguage,
+                            &attributes, Int32(characters + 1))
+        return attributes.map { $0.is_line_break != 0 }
+    }
+
+    /// The font, script and language Pango gives a run of `script` in `font`, from its layout of a
+    /// letter of that script (a digit for `.common`). Inside `Typesetting.exclusively`.
+    private func paragraphFace(_ font: FontSpec, script: WordWrap.Script) -> ParagraphFace? {
+        let key = FaceKey(font: font, script: script)
+        if let known = paragraphFaces[key] { return known }
+        let sample = ["1", "a", "α", "а"][script.rawValue]
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_font_description(layout, fontDescription(font))
+        pango_layout_set_text(layout, sample, -1)
+        var face: ParagraphFace?
+        if pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0), let runs = line.pointee.runs,
+           runs.pointee.next == nil, let data = runs.pointee.data,
+           let item = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item, let runFont = item.pointee.analysis.font,
+           item.pointee.analysis.level % 2 == 0, item.pointee.analysis.extra_attrs == nil {
+            let analysis = item.pointee.analysis
+            var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
+            var featureCount: UInt32 = 0
+            pango_font_get_features(runFont, &features, 32, &featureCount)
+            let tag = g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))
+            let language = analysis.language.map { hb_language_from_string(pango_language_to_string($0), -1) } ?? nil
+            g_object_ref(UnsafeMutableRawPointer(runFont))
+            face = ParagraphFace(font: runFont, id: fontID(runFont), script: hb_script_from_iso15924_tag(tag), language: language,
+                                 pangoLanguage: analysis.language, features: Array(features.prefix(Int(featureCount))), coverage: [UInt8](repeating: 0, count: 0x500),
+                                 coverageAbove: [:])
+        }
+        paragraphFaces[key] = .some(face)
+        return face
+    }
+
     /// Prints what the word shaper did, with `TABLERENDER_STATS=1` (for the benchmarks).
     package func reportStatistics() {
-        guard usesWords, wordStatistics.tried > 0 || wordStatistics.offFromTheStart, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
-        FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(wordStatistics.summary)\n".utf8))
+        guard usesWords, wordStatistics.tried > 0 || wordStatistics.offFromTheStart || paragraphsShapedOnce > 0,
+              ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
+        FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(wordStatistics.summary); \(paragraphsShapedOnce) paragraphs shaped once\n".utf8))
     }
 
     // MARK: What worker processes hand back
@@ -1214,5 +1367,6 @@ package final class TextEngine {
         sizes.removeAll(keepingCapacity: true)
         lineSets.removeAll(keepingCapacity: true)
         minimums.removeAll(keepingCapacity: true)
+        wholeParagraphs.removeAll(keepingCapacity: true)
     }
 }

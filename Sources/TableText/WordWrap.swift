@@ -117,10 +117,16 @@ package enum WordWrap {
     /// Cyrillic: Pango makes a run of each script, and the words make one run a line). Nil
     /// otherwise.
     package static func words(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        var script = Script.common
+        return words(in: text, script: &script)
+    }
+
+    /// The same, and the script of its letters (`.common` when it has none).
+    package static func words(in text: UnsafeBufferPointer<UInt8>, script: inout Script) -> [Range<Int>]? {
         var result: [Range<Int>] = []
         result.reserveCapacity(24)
         var start = 0, index = 0
-        var script = Script.common
+        script = .common
         let count = text.count
         guard count > 0 else { return nil }
         while index < count {
@@ -170,13 +176,14 @@ package enum WordWrap {
         return result
     }
 
-    private enum Script { case common, latin, greek, cyrillic }
+    /// The script a paragraph's words are of: Pango makes a run of each.
+    package enum Script: Int, Sendable { case common, latin, greek, cyrillic }
 
     /// The script of the letter a two-byte UTF-8 sequence encodes, or `.common` when it is not a
     /// letter accepted in words: Latin-1 Supplement and Latin Extended-A/B letters (U+00C0 to
     /// U+024F but × and ÷), Greek letters (U+0386 to U+03CE), Cyrillic letters (U+0400 to U+045F,
     /// U+0490 to U+04FF; not the combining marks between).
-    private static func script(_ lead: UInt8, _ next: UInt8) -> Script {
+    static func script(_ lead: UInt8, _ next: UInt8) -> Script {
         guard next & 0xC0 == 0x80 else { return .common }
         let scalar = (UInt32(lead & 0x1F) << 6) | UInt32(next & 0x3F)
         switch scalar {

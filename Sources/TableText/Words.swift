@@ -358,7 +358,13 @@ extension TextEngine {
         var lines: [WordWrap.Line]? = []
         let result = fromWords(text, style: style, width: width, lines: &lines)
         countTried(made: result == nil ? 0 : text.utf8.count)
-        guard let (size, table, known, ranges) = result, let lines else { return nil }
+        guard let result, let lines else { return nil }
+        return textLines(text, result, lines: lines)
+    }
+
+    /// The lines as text of a paragraph put together from words.
+    func textLines(_ text: String, _ words: WordsMade, lines: [WordWrap.Line]) -> TextLines {
+        let (size, table, known, ranges) = words
         var made = TextLines(text: text, size: size, lines: lines.enumerated().map { number, line in
             let (start, end) = Self.bytes(of: line, isLast: number == lines.count - 1, words: known, ranges: ranges)
             return (start: start, length: end - start, ellipses: [])
@@ -366,6 +372,10 @@ extension TextEngine {
         if !table.family.isEmpty { made.families = [table.family] }
         return made
     }
+
+    /// A paragraph put together from words: its size, its font's word table, its words and their
+    /// byte ranges.
+    typealias WordsMade = (size: TextSize, table: WordTable, words: [KnownWord], ranges: [Range<Int>])
 
     /// The bytes a line of words shows: from its first word (or the tail of a word broken after
     /// a hyphen) to its last, with the space it wraps at.
@@ -386,7 +396,13 @@ extension TextEngine {
     /// tests), or nil when the words alone cannot say what Pango would.
     package func shapeFromWords(_ text: String, style: TextStyle, width: Double?) -> ShapedText? {
         var lines: [WordWrap.Line]? = []
-        guard let (size, table, known, ranges) = fromWords(text, style: style, width: width, lines: &lines), let lines else { return nil }
+        guard let words = fromWords(text, style: style, width: width, lines: &lines), let lines else { return nil }
+        return assembled(text, words, lines: lines, style: style, width: width)
+    }
+
+    /// The lines of glyphs of a paragraph put together from words.
+    func assembled(_ text: String, _ words: WordsMade, lines: [WordWrap.Line], style: TextStyle, width: Double?) -> ShapedText {
+        let (size, table, known, ranges) = words
         let layoutWidth = width.map { Int(pangoWidth($0)) }
         var made: [ShapedLine] = []
         made.reserveCapacity(lines.count)
@@ -466,7 +482,7 @@ extension TextEngine {
     }
 
     /// The word table of `font`, made on first use; nil when even a space cannot be shaped alone.
-    private func wordTable(_ font: FontSpec) -> WordTable? {
+    func wordTable(_ font: FontSpec) -> WordTable? {
         if let last = lastWordTable, last.fontSpec == font { return last }
         if let known = wordTables[font] {
             lastWordTable = known

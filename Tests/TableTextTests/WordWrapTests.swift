@@ -91,8 +91,40 @@ import Testing
         #expect(fromWords * 4 > compared)
     }
 
-    /// 1,500 random paragraphs of random words (Latin-1 and Latin Extended, Greek or Cyrillic
-    /// letters, digits, punctuation) per font, at random widths and alignments: every one put together from words
+    /// A random paragraph of random words of the word shaper's alphabet: Latin-1 and Latin
+    /// Extended, Greek or Cyrillic letters, digits, punctuation, quoted words, now and then a dash
+    /// standing alone.
+    static func randomParagraph(_ dice: inout Dice) -> String {
+        func next(_ bound: Int) -> Int { dice.next(bound) }
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+            + Array("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿĀāĂăĄąĆćČčĎďĐđĒēĘęĚěĞğĢģĪīĮįİıĶķĹĺĻļĽľŁłŃńŅņŇňŌōŐőŒœŔŕŘřŚśŞşŠšŢţŤťŪūŮůŰűŲųŸŹźŻżŽžƒǅǆșțȘȚ")
+        let greek = Array("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώΆΈΉΊΌΎΏϊϋΐΰ0123456789")
+        let cyrillic = Array("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюяЄєІіЇїЎўҐґЂђЉљЊњЋћЏџҚқҢңӘәӨөҮүҺһ0123456789")
+        let marks = Array(".,:;!?-'%/’”…–")
+        let count = 1 + next(14)
+        let alphabet = [letters, greek, cyrillic][next(3)]
+        var parts: [String] = []
+        for _ in 0..<count {
+            var word = String(alphabet[next(alphabet.count)])
+            for _ in 0..<next(9) {
+                word.append(next(6) == 0 ? marks[next(marks.count)] : alphabet[next(alphabet.count)])
+            }
+            // Quoted words, and now and then a dash standing alone (Inter gives those a
+            // contextual form, so their paragraphs go to Pango).
+            switch next(40) {
+            case 0, 1, 2: word = "“" + word + "”"
+            case 3, 4: word = "‘" + word + "’"
+            case 5: word = "—"
+            case 6: word = "–"
+            default: break
+            }
+            parts.append(word)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// 1,500 random paragraphs of random words (`randomParagraph`) per font, at random widths
+    /// and alignments: every one put together from words
     /// has Pango's glyphs, offsets and size. (It found Pango's rounding of centred lines.)
     @Test(arguments: fonts)
     func randomParagraphsFromWordsHaveThePangoGlyphs(font: FontSpec) {
@@ -101,33 +133,9 @@ import Testing
         let words = TextEngine()
         var dice = Dice(seed: 7)
         func next(_ bound: Int) -> Int { dice.next(bound) }
-        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-            + Array("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿĀāĂăĄąĆćČčĎďĐđĒēĘęĚěĞğĢģĪīĮįİıĶķĹĺĻļĽľŁłŃńŅņŇňŌōŐőŒœŔŕŘřŚśŞşŠšŢţŤťŪūŮůŰűŲųŸŹźŻżŽžƒǅǆșțȘȚ")
-        let greek = Array("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώΆΈΉΊΌΎΏϊϋΐΰ0123456789")
-        let cyrillic = Array("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюяЄєІіЇїЎўҐґЂђЉљЊњЋћЏџҚқҢңӘәӨөҮүҺһ0123456789")
-        let marks = Array(".,:;!?-'%/’”…–")
         var compared = 0, fromWords = 0, mismatches = 0
         for _ in 0..<1500 {
-            let count = 1 + next(14)
-            let alphabet = [letters, greek, cyrillic][next(3)]
-            var parts: [String] = []
-            for _ in 0..<count {
-                var word = String(alphabet[next(alphabet.count)])
-                for _ in 0..<next(9) {
-                    word.append(next(6) == 0 ? marks[next(marks.count)] : alphabet[next(alphabet.count)])
-                }
-                // Quoted words, and now and then a dash standing alone (Inter gives those a
-                // contextual form, so their paragraphs go to Pango).
-                switch next(40) {
-                case 0, 1, 2: word = "“" + word + "”"
-                case 3, 4: word = "‘" + word + "’"
-                case 5: word = "—"
-                case 6: word = "–"
-                default: break
-                }
-                parts.append(word)
-            }
-            let text = parts.joined(separator: " ")
+            let text = Self.randomParagraph(&dice)
             let alignment: TextStyle.Alignment = [.natural, .center, .trailing, .right, .left][next(5)]
             let style = TextStyle(font: font, alignment: alignment)
             let full = pango.measure(text, style: TextStyle(font: font), width: nil).width
