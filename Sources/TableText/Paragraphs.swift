@@ -1,31 +1,38 @@
 import TableTemplates
 
-/// Paragraphs shaped once: a plain paragraph (the characters of the word shaper's rule 1, one
-/// script) that the word shaper does not make from its words is shaped whole, on one line, by
-/// HarfBuzz with the settings Pango gives it (`TextEngine.shapeWhole`), and broken into lines
-/// here by Pango's greedy rule (`WordWrap.wrap`). Pango itself shapes a run, breaks it, and shapes
-/// again each part of a run it breaks: a paragraph of two lines is shaped about twice, and
-/// shaping is most of what a paragraph costs (the 1,000 rows of names and sentences of the
-/// benchmark's people list: HarfBuzz 1,297 M instructions wrapped at 343 points, 569 M on one
-/// line). Shaped once, the lines are the very glyphs Pango gives them where these rules hold, in
-/// order, and the paragraph goes to Pango where one does not:
+/// Paragraphs shaped once: a plain paragraph that the word shaper does not make from its words
+/// is shaped whole, on one line, by HarfBuzz with the settings Pango gives it
+/// (`TextEngine.shapeWhole`), and broken into lines here by Pango's greedy rule (`WordWrap.wrap`).
+/// Pango itself shapes a run, breaks it, and shapes again each part of a run it breaks: a
+/// paragraph of two lines is shaped about twice, and shaping is most of what a paragraph costs
+/// (the 1,000 rows of names and sentences of the benchmark's people list: HarfBuzz 1,297 M
+/// instructions wrapped at 343 points, 569 M on one line). Shaped once, the lines are the very
+/// glyphs Pango gives them where these rules hold, in order, and the paragraph goes to Pango where
+/// one does not:
 ///
-/// 1. **One run**: every character is in the font Pango gives a letter of the paragraph's script
-///    alone (the first font of the font set that has it), left to right.
-/// 2. **Spaces apart**: each space between two words is the font's space alone, the same glyph
+/// 1. **Characters**: letters of one script (Latin-1 and Latin Extended, Greek or Cyrillic),
+///    digits, printable ASCII, the punctuation of U+2010 to U+2027, single spaces between words;
+///    not newlines or tabs, nothing else.
+/// 2. **One run**: every character is in the font Pango gives a letter of the paragraph's script
+///    alone (the first font of the font set that has it, as Pango's itemizer asks), left to right.
+/// 3. **Spaces apart**: each space a line may break at is the font's space alone, the same glyph
 ///    and advance (a space kerned with a letter beside it is Pango's).
-/// 3. **Breaks**: HarfBuzz says each break the lines take is safe (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`
+/// 4. **Breaks**: HarfBuzz says each break the lines take is safe (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`
 ///    unset on the first glyph of the next line): the two parts shaped apart, as Pango shapes
-///    them, are the very glyphs of the whole.
-/// 4. **No break inside a word**: a word with a character other than a letter, a digit or an
-///    apostrophe before its last one (a hyphen, a slash, a dot) may have break opportunities of
-///    its own; a line that would have to end at or inside one is Pango's. So is a word wider than
-///    its line, a word longer than `TextEngine.longestUnbrokenRun`, a line limit that cuts the
-///    text, and justified text.
+///    them again, are the very glyphs of the whole.
+/// 5. **Break opportunities**: for a paragraph of the word shaper's own alphabet, every space is
+///    one and a word has none of its own unless a character other than a letter, a digit or an
+///    apostrophe comes before its last (a hyphen, a slash, a dot); beyond it, Pango's own analysis
+///    says where (`TextEngine.lineBreaks`), and words are joined at a space Pango may not break
+///    at (after an opening bracket, before a closing one). A line that would have to end inside a
+///    word with opportunities of its own is Pango's. So is a word wider than its line, a word
+///    longer than `TextEngine.longestUnbrokenRun`, a line limit that cuts the text, and
+///    justified text.
 ///
-/// Proven against Pango (`ParagraphShaperTests`): real text of the machine and random paragraphs
-/// of the word shaper's alphabet in four fonts, at every width where a line's end changes, the
-/// same glyphs, clusters, offsets and sizes as Pango's layout of each paragraph.
+/// Proven against Pango (`ParagraphShaperTests`): real text of the machine, random paragraphs of
+/// the word shaper's alphabet and random paragraphs with brackets, quotes and symbols, in four
+/// fonts, at every width where a line's end changes: the same glyphs, clusters, offsets and sizes
+/// as Pango's layout of each paragraph; leaving out rule 3, 4 or either half of 5 makes it fail.
 struct WholeParagraph {
     var font: FontID
     /// Glyphs in logical order, clusters as byte offsets in the paragraph.
@@ -40,7 +47,7 @@ struct ParagraphWords {
     var measured: [WordWrap.Word]
     var words: [KnownWord]
     var ranges: [Range<Int>]
-    /// Per word: whether a line may not start with it (rule 3).
+    /// Per word: whether a line may not start with it (rule 4).
     var unsafeBefore: [Bool]
 }
 
@@ -104,7 +111,7 @@ extension TextEngine {
         return (size, paragraph.table, paragraph.words, paragraph.ranges)
     }
 
-    /// `text` in `font` shaped whole and cut into its words (rules 1 and 2), kept for the
+    /// `text` in `font` shaped whole and cut into its words (rules 1, 2, 3 and 5), kept for the
     /// window of rows; nil when it is not a paragraph of words or the rules do not hold.
     private func paragraphWords(_ text: String, font: FontSpec) -> ParagraphWords? {
         let key = WholeKey(text: text, font: font)
@@ -135,7 +142,7 @@ extension TextEngine {
     }
 
     /// A paragraph shaped whole cut into its words at its spaces, each space the font's space
-    /// alone (rule 2); nil when one is not, or when the glyphs do not follow the words in order.
+    /// alone (rule 3); nil when one is not, or when the glyphs do not follow the words in order.
     static func cut(_ whole: WholeParagraph, into ranges: [Range<Int>], breaksInside: [Bool], table: WordTable) -> ParagraphWords? {
         let infos = whole.glyphs.infos, clusters = whole.glyphs.clusters
         let count = infos.count
@@ -244,7 +251,7 @@ extension TextEngine {
     }
 
     /// Whether a word (of `WordWrap.words(in:)`) may have a break opportunity of its own: a
-    /// character before its last that is not a letter, a digit or an apostrophe (' ’) (rule 4).
+    /// character before its last that is not a letter, a digit or an apostrophe (' ’) (rule 5).
     /// Letters and digits never break between them, nor beside an apostrophe, nor after an
     /// opening quote; the word's last character never has a break before it.
     static func mayBreakInside(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
