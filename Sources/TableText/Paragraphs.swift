@@ -124,7 +124,7 @@ extension TextEngine {
             if let words = WordWrap.words(in: bytes, script: &script) {
                 ranges = words
                 breaksInside = words.map { Self.mayBreakInside(bytes, $0) }
-            } else if let spaced = Self.spacedWords(in: bytes, script: &script),
+            } else if let spaced = WordWrap.split(bytes, script: &script, wide: true),
                       let breaks = Typesetting.exclusively({ lineBreaks(bytes, characters: spaced.characters, font: font, script: script) }) {
                 (ranges, breaksInside) = Self.joined(spaced, breaks: breaks)
             } else {
@@ -178,59 +178,10 @@ extension TextEngine {
         return ParagraphWords(table: table, measured: measured, words: words, ranges: ranges, unsafeBefore: unsafe)
     }
 
-    /// The words of a paragraph beyond the word shaper's alphabet (rule 1 of `Words.swift`): any
-    /// printable ASCII character, letters of one script (Latin-1 and Latin Extended, Greek or
-    /// Cyrillic), the punctuation of U+2010 to U+2027 (dashes, quotes, bullets, ellipsis), single
-    /// spaces between words. With the index of each word's first character and how many there
-    /// are. Nil otherwise.
-    static func spacedWords(in text: UnsafeBufferPointer<UInt8>, script: inout WordWrap.Script)
-        -> (ranges: [Range<Int>], firstCharacters: [Int], characters: Int)? {
-        var ranges: [Range<Int>] = [], firsts: [Int] = []
-        ranges.reserveCapacity(24)
-        firsts.reserveCapacity(24)
-        var start = 0, index = 0, characters = 0
-        script = .common
-        let count = text.count
-        guard count > 0 else { return nil }
-        firsts.append(0)
-        while index < count {
-            let byte = text[index]
-            if byte == 0x20 {
-                guard index > start, index + 1 < count else { return nil }
-                ranges.append(start..<index)
-                index += 1
-                characters += 1
-                start = index
-                firsts.append(characters)
-                continue
-            }
-            var letter = WordWrap.Script.common
-            if byte < 0x80 {
-                guard byte > 0x20, byte < 0x7F else { return nil }
-                if (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { letter = .latin }
-                index += 1
-            } else if byte == 0xE2 {
-                guard index + 2 < count, text[index + 1] == 0x80, text[index + 2] >= 0x90, text[index + 2] <= 0xA7 else { return nil }
-                index += 3
-            } else {
-                guard byte >= 0xC2, byte <= 0xDF, index + 1 < count else { return nil }
-                letter = WordWrap.script(byte, text[index + 1])
-                guard letter != .common else { return nil }
-                index += 2
-            }
-            characters += 1
-            if letter != .common {
-                if script == .common { script = letter } else if script != letter { return nil }
-            }
-        }
-        ranges.append(start..<count)
-        return (ranges, firsts, characters)
-    }
-
     /// Words joined where Pango may not break at the space between them (after an opening
     /// bracket, before a closing one or a "!"), and whether each has a break opportunity of its
     /// own, from Pango's `breaks` (one per character, and one after the last).
-    static func joined(_ spaced: (ranges: [Range<Int>], firstCharacters: [Int], characters: Int), breaks: [Bool])
+    static func joined(_ spaced: WordWrap.Spaced, breaks: [Bool])
         -> (ranges: [Range<Int>], breaksInside: [Bool]) {
         var ranges: [Range<Int>] = [], inside: [Bool] = []
         ranges.reserveCapacity(spaced.ranges.count)

@@ -123,8 +123,25 @@ package enum WordWrap {
 
     /// The same, and the script of its letters (`.common` when it has none).
     package static func words(in text: UnsafeBufferPointer<UInt8>, script: inout Script) -> [Range<Int>]? {
-        var result: [Range<Int>] = []
-        result.reserveCapacity(24)
+        split(text, script: &script, wide: false)?.ranges
+    }
+
+    /// A paragraph split at its single spaces: its words as byte ranges, the index of each word's
+    /// first character, and how many characters it has.
+    package struct Spaced {
+        package var ranges: [Range<Int>]
+        package var firstCharacters: [Int]
+        package var characters: Int
+    }
+
+    /// `text` split at its spaces when every character is of the word shaper's alphabet (above),
+    /// or with `wide`, of the wider one of paragraphs shaped once (`Paragraphs.swift`): any
+    /// printable ASCII character and the punctuation of U+2010 to U+2027 anywhere, letters as
+    /// above. Nil otherwise.
+    static func split(_ text: UnsafeBufferPointer<UInt8>, script: inout Script, wide: Bool) -> Spaced? {
+        var result = Spaced(ranges: [], firstCharacters: [0], characters: 0)
+        result.ranges.reserveCapacity(24)
+        result.firstCharacters.reserveCapacity(24)
         var start = 0, index = 0
         script = .common
         let count = text.count
@@ -134,9 +151,11 @@ package enum WordWrap {
             if byte == 0x20 {
                 // No leading, trailing or double space.
                 guard index > start, index + 1 < count else { return nil }
-                result.append(start..<index)
+                result.ranges.append(start..<index)
                 index += 1
+                result.characters += 1
                 start = index
+                result.firstCharacters.append(result.characters)
                 continue
             }
             let atStart = index == start
@@ -145,8 +164,8 @@ package enum WordWrap {
                 switch Self.ascii[Int(byte)] {
                 case .letter: letter = .latin
                 case .anywhere: break
-                case .notFirst: if atStart { return nil }
-                case .never: return nil
+                case .notFirst: if atStart, !wide { return nil }
+                case .never: if !wide || byte < 0x21 || byte == 0x7F { return nil }
                 }
                 index += 1
             } else if byte == 0xE2 {
@@ -154,11 +173,15 @@ package enum WordWrap {
                 // forms and breaks that words alone cannot tell.)
                 guard index + 2 < count, text[index + 1] == 0x80 else { return nil }
                 let isLast = index + 3 == count || text[index + 3] == 0x20
-                switch text[index + 2] {
-                case 0x93: break                                            // – en dash
-                case 0x98, 0x9C: if !atStart || isLast { return nil }      // ‘ “ open a word
-                case 0x99, 0x9D, 0xA6: if atStart { return nil }            // ’ ” … end or join
-                default: return nil
+                if wide {
+                    guard (0x90...0xA7).contains(text[index + 2]) else { return nil }
+                } else {
+                    switch text[index + 2] {
+                    case 0x93: break                                            // – en dash
+                    case 0x98, 0x9C: if !atStart || isLast { return nil }      // ‘ “ open a word
+                    case 0x99, 0x9D, 0xA6: if atStart { return nil }            // ’ ” … end or join
+                    default: return nil
+                    }
                 }
                 index += 3
             } else {
@@ -168,11 +191,12 @@ package enum WordWrap {
                 guard letter != .common else { return nil }
                 index += 2
             }
+            result.characters += 1
             if letter != .common {
                 if script == .common { script = letter } else if script != letter { return nil }
             }
         }
-        result.append(start..<count)
+        result.ranges.append(start..<count)
         return result
     }
 
@@ -183,7 +207,7 @@ package enum WordWrap {
     /// letter accepted in words: Latin-1 Supplement and Latin Extended-A/B letters (U+00C0 to
     /// U+024F but × and ÷), Greek letters (U+0386 to U+03CE), Cyrillic letters (U+0400 to U+045F,
     /// U+0490 to U+04FF; not the combining marks between).
-    static func script(_ lead: UInt8, _ next: UInt8) -> Script {
+    private static func script(_ lead: UInt8, _ next: UInt8) -> Script {
         guard next & 0xC0 == 0x80 else { return .common }
         let scalar = (UInt32(lead & 0x1F) << 6) | UInt32(next & 0x3F)
         switch scalar {
