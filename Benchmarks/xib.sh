@@ -42,5 +42,5 @@ printf '%-52s %10.3f\n' "stack template (StackRow.xml)" "$stack"
 printf '%-52s %10.3f\n' "Interface Builder cell (XibRow.xib)" "$xib"
 printf '%-52s %10.2f×   (target ≤ 1.5×)\n' "XIB / stack" "$(echo "$xib / $stack" | bc -l)"
 printf '%-52s %10s µs (target ≤ 20; mean of the processes)\n' "Auto Layout solving, per row" "$solve"
-printf '%-52s %10s µs (Pango, where not shaped ahead by a worker)\n' "its second pass measuring text, per row" "$measured"
+printf '%-52s %10s µs (text not shaped ahead by a worker)\n' "its second pass measuring text, per row" "$measured"
 rm -f Benchmarks/xib-*-"$rows".json

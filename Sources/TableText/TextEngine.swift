@@ -91,7 +91,7 @@ package final class TextEngine {
     var lookups = 0
     var newWords = 0
     /// Paragraphs shaped whole and cut into words, for the window of rows (`Paragraphs.swift`),
-    /// and how many paragraphs were made so.
+    /// and how many layouts (a paragraph at a width) were made from them.
     var wholeParagraphs: [WholeKey: ParagraphWords?] = [:]
     package internal(set) var paragraphsShapedOnce = 0
 
@@ -1324,7 +1324,7 @@ package final class TextEngine {
     package func reportStatistics() {
         guard usesWords, wordStatistics.tried > 0 || wordStatistics.offFromTheStart || paragraphsShapedOnce > 0,
               ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
-        FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(wordStatistics.summary); \(paragraphsShapedOnce) paragraphs shaped once\n".utf8))
+        FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(wordStatistics.summary); \(paragraphsShapedOnce) layouts from paragraphs shaped once\n".utf8))
     }
 
     // MARK: What worker processes hand back
