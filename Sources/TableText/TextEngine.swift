@@ -177,10 +177,11 @@ package final class TextEngine {
     /// HTML page.
     package var keepsLines: Bool { use == .lines }
 
-    /// Whether paragraphs may be measured and shaped from words shaped once (`Words.swift`); off,
-    /// every paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which gives
-    /// the same output. On, the word shaper still turns itself off for the rest of the engine's
-    /// life when words do not repeat enough to pay (`WordShaperStatistics`).
+    /// Whether paragraphs may be measured and shaped from words shaped once (`Words.swift`), or
+    /// shaped once whole and broken into lines from their glyphs (`Paragraphs.swift`); off, every
+    /// paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which gives the same
+    /// output. On, the word shaper still turns itself off for the rest of the engine's life when
+    /// words do not repeat enough to pay (`WordShaperStatistics`).
     package var usesWords = ProcessInfo.processInfo.environment["TABLERENDER_SHAPE_EVERY_PARAGRAPH"] == nil
 
     /// Whether a space Pango would set in a fallback font, and is set in the paragraph's own
@@ -1203,7 +1204,7 @@ package final class TextEngine {
         return ShapedWord(word: word, font: fontID(runFont), glyphs: copied, headBytes: firstBreakOffset)
     }
 
-    /// `text` (a paragraph of words of one `script`, `WordWrap.words(in:script:)`) shaped whole,
+    /// `text` (a paragraph of words of one `script`, `WordWrap.split`) shaped whole,
     /// on one line, as Pango shapes it when it makes it one run of `font`'s first font: by
     /// HarfBuzz with the very font, script, language, features and buffer settings Pango gives
     /// it, without Pango's itemizing, break analysis and line making. With each glyph, whether
@@ -1313,8 +1314,8 @@ package final class TextEngine {
             let language = analysis.language.map { hb_language_from_string(pango_language_to_string($0), -1) } ?? nil
             g_object_ref(UnsafeMutableRawPointer(runFont))
             face = ParagraphFace(font: runFont, id: fontID(runFont), script: hb_script_from_iso15924_tag(tag), language: language,
-                                 pangoLanguage: analysis.language, features: Array(features.prefix(Int(featureCount))), coverage: [UInt8](repeating: 0, count: 0x500),
-                                 coverageAbove: [:])
+                                 pangoLanguage: analysis.language, features: Array(features.prefix(Int(featureCount))),
+                                 coverage: [UInt8](repeating: 0, count: 0x500), coverageAbove: [:])
         }
         paragraphFaces[key] = .some(face)
         return face
