@@ -169,8 +169,9 @@ package enum WordWrap {
                 }
                 index += 1
             } else if byte == 0xE2 {
-                // Typographic punctuation, U+2013 to U+2026. (Not the em dash: Inter gives it
-                // forms and breaks that words alone cannot tell.)
+                // Typographic punctuation: for words, U+2013 to U+2026 in their places (not the
+                // em dash: Inter gives it forms and breaks that words alone cannot tell); wide,
+                // U+2010 to U+2027 anywhere.
                 guard index + 2 < count, text[index + 1] == 0x80 else { return nil }
                 let isLast = index + 3 == count || text[index + 3] == 0x20
                 if wide {
