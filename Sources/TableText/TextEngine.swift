@@ -38,10 +38,10 @@ package final class TextEngine {
         /// The address of a `PangoLanguage` (Pango keeps one per tag for the process's life).
         var language: UInt
     }
-    /// Which characters of the Basic Multilingual Plane a space font (`spaceFonts`, held) has, by
-    /// the font's address: 0 not yet asked, 1 has, 2 lacks. Pango's answer costs about 1,600
-    /// instructions, and paragraphs repeat their letters.
-    private var spaceFontCoverage: [UInt: [UInt8]] = [:]
+    /// Which characters of the Basic Multilingual Plane a font (held: a space font, a paragraph
+    /// face's) has, by the font's address: 0 not yet asked, 1 has, 2 lacks (`withCoverage`).
+    /// Pango's answer costs about 1,600 instructions, and paragraphs repeat their letters.
+    private var fontCoverage: [UInt: [UInt8]] = [:]
     /// A space character as the paragraph's own family sets it alone (`spaceShape`): nil when
     /// that is not one glyph of one run. By the font's description's address and the character.
     private var spaceShapes: [SpaceShapeKey: SpaceShape?] = [:]
@@ -74,10 +74,6 @@ package final class TextEngine {
         /// The run's `PangoLanguage`, for its break opportunities.
         var pangoLanguage: OpaquePointer?
         var features: [hb_feature_t]
-        /// Which characters below U+0500 the font has (0 not yet asked, 1 has, 2 lacks), and the
-        /// few above that paragraphs of words may hold.
-        var coverage: [UInt8]
-        var coverageAbove: [UInt32: Bool]
     }
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
     /// takes its address).
@@ -456,9 +452,7 @@ package final class TextEngine {
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, String(Unicode.Scalar(scalar)!), -1)
         var made: SpaceShape?
-        if pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
-           let runs = line.pointee.runs, runs.pointee.next == nil, let data = runs.pointee.data {
-            let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
+        if let run = Self.onlyRun(of: layout) {
             if let item = run.pointee.item, let glyphs = run.pointee.glyphs, let runFont = item.pointee.analysis.font,
                glyphs.pointee.num_glyphs == 1, glyphs.pointee.glyphs[0].glyph != PANGO_GLYPH_EMPTY,
                glyphs.pointee.glyphs[0].glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0,
@@ -551,17 +545,13 @@ package final class TextEngine {
     /// characters beside spaces are looked up in the font. Inside `Typesetting.exclusively`.
     private func spacesBetweenFallbackCharacters(_ text: String, font: FontSpec) -> [Range<UInt32>] {
         guard text.utf8.contains(where: { $0 >= 0x80 }), text.utf8.contains(0x20) || text.unicodeScalars.contains("\u{A0}") else { return [] }
-        let own = spaceFont(font, language: nil)
-        // The font's coverage taken out of the engine while it is filled in (no copy), put back after.
-        let address = UInt(bitPattern: own)
-        var coverage = spaceFontCoverage.removeValue(forKey: address) ?? [UInt8](repeating: 0, count: 0x10000)
-        defer { spaceFontCoverage[address] = coverage }
-        func lacks(_ scalar: Unicode.Scalar) -> Bool {
-            let value = Int(scalar.value)
-            guard value < 0x10000 else { return pango_font_has_char(own, scalar.value) == 0 }
-            if coverage[value] == 0 { coverage[value] = pango_font_has_char(own, scalar.value) != 0 ? 1 : 2 }
-            return coverage[value] == 2
+        return withCoverage(of: spaceFont(font, language: nil)) { has in
+            spacesBetweenFallbackCharacters(text, lacks: { !has($0.value) })
         }
+    }
+
+    /// The same, with whether the paragraph's own font lacks a character (`lacks`).
+    private func spacesBetweenFallbackCharacters(_ text: String, lacks: (Unicode.Scalar) -> Bool) -> [Range<UInt32>] {
         var found: [Range<UInt32>] = []
         /// The last character that chose a font since the paragraph began, and whether the own
         /// font lacks it (looked up when a space follows it).
@@ -693,6 +683,28 @@ package final class TextEngine {
         case 0xE3 where index + 2 < text.count && text[index + 1] == 0x80 && text[index + 2] == 0x80: return (0x3000, 3)
         default: return nil
         }
+    }
+
+    /// Runs `body` with a question it may ask of `font` (held for the engine's life): whether the
+    /// font has a character, as Pango's itemizer asks (`pango_font_has_char`), each answer in
+    /// the Basic Multilingual Plane remembered (`fontCoverage`). Inside `Typesetting.exclusively`.
+    private func withCoverage<Result>(of font: UnsafeMutablePointer<PangoFont>, _ body: ((UInt32) -> Bool) -> Result) -> Result {
+        // The font's coverage taken out of the engine while it is filled in (no copy), put back after.
+        let address = UInt(bitPattern: font)
+        var coverage = fontCoverage.removeValue(forKey: address) ?? [UInt8](repeating: 0, count: 0x10000)
+        defer { fontCoverage[address] = coverage }
+        return body { scalar in
+            guard scalar < 0x10000 else { return pango_font_has_char(font, scalar) != 0 }
+            if coverage[Int(scalar)] == 0 { coverage[Int(scalar)] = pango_font_has_char(font, scalar) != 0 ? 1 : 2 }
+            return coverage[Int(scalar)] == 1
+        }
+    }
+
+    /// The one run of a layout of one line, or nil when it has more lines or runs.
+    private static func onlyRun(of layout: OpaquePointer) -> UnsafeMutablePointer<PangoGlyphItem>? {
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
+              let runs = line.pointee.runs, runs.pointee.next == nil, let data = runs.pointee.data else { return nil }
+        return data.assumingMemoryBound(to: PangoGlyphItem.self)
     }
 
     /// The font Pango gives a space in `font`'s own family (its fallbacks left out) for text in
@@ -1172,10 +1184,7 @@ package final class TextEngine {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, fontDescription(font))
         pango_layout_set_text(layout, text, -1)
-        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
-              let runs = line.pointee.runs, runs.pointee.next == nil, let data = runs.pointee.data else { return nil }
-        let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
-        guard let item = run.pointee.item, let glyphs = run.pointee.glyphs, let runFont = item.pointee.analysis.font,
+        guard let run = Self.onlyRun(of: layout), let item = run.pointee.item, let glyphs = run.pointee.glyphs, let runFont = item.pointee.analysis.font,
               item.pointee.analysis.level % 2 == 0 else { return nil }
         let width = Int(pango_glyph_string_get_width(glyphs))
         // Break opportunities inside the word (not before its first character, not at its end).
@@ -1212,40 +1221,17 @@ package final class TextEngine {
     /// the two parts of a run it breaks). Nil when Pango would not make the paragraph one run of
     /// that font: a character the font lacks. Inside `Typesetting.exclusively`.
     func shapeWhole(_ text: UnsafeBufferPointer<UInt8>, font: FontSpec, script: WordWrap.Script) -> WholeParagraph? {
-        guard let base = text.baseAddress, text.count > 0, text.count < Int(Int32.max), var face = paragraphFace(font, script: script) else { return nil }
-        let key = FaceKey(font: font, script: script)
+        guard let base = text.baseAddress, text.count > 0, text.count < Int(Int32.max), let face = paragraphFace(font, script: script)
+        else { return nil }
         // Pango gives a character the first font of the font set that has it.
-        var index = 0
-        var asked = false
-        defer { if asked { paragraphFaces[key] = face } }
-        while index < text.count {
-            let byte = text[index]
-            var scalar = UInt32(byte)
-            var length = 1
-            if byte >= 0xE0 {
-                guard index + 2 < text.count else { return nil }
-                scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(text[index + 1] & 0x3F) << 6) | UInt32(text[index + 2] & 0x3F)
-                length = 3
-            } else if byte >= 0xC0 {
-                guard index + 1 < text.count else { return nil }
-                scalar = (UInt32(byte & 0x1F) << 6) | UInt32(text[index + 1] & 0x3F)
-                length = 2
+        let covered = withCoverage(of: face.font) { has in
+            var bytes = text.makeIterator(), decoder = UTF8()
+            while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+                if !has(scalar.value) { return false }
             }
-            index += length
-            if scalar < 0x500 {
-                if face.coverage[Int(scalar)] == 0 {
-                    face.coverage[Int(scalar)] = pango_font_has_char(face.font, scalar) != 0 ? 1 : 2
-                    asked = true
-                }
-                guard face.coverage[Int(scalar)] == 1 else { return nil }
-            } else {
-                if face.coverageAbove[scalar] == nil {
-                    face.coverageAbove[scalar] = pango_font_has_char(face.font, scalar) != 0
-                    asked = true
-                }
-                guard face.coverageAbove[scalar] == true else { return nil }
-            }
+            return true
         }
+        guard covered else { return nil }
         if wholeBuffer == nil { wholeBuffer = hb_buffer_create() }
         guard let buffer = wholeBuffer, let hbFont = pango_font_get_hb_font(face.font) else { return nil }
         // Pango 1.50's settings (`pango_hb_shape`): the whole paragraph is the item and its context.
@@ -1302,9 +1288,7 @@ package final class TextEngine {
         pango_layout_set_font_description(layout, fontDescription(font))
         pango_layout_set_text(layout, sample, -1)
         var face: ParagraphFace?
-        if pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0), let runs = line.pointee.runs,
-           runs.pointee.next == nil, let data = runs.pointee.data,
-           let item = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item, let runFont = item.pointee.analysis.font,
+        if let item = Self.onlyRun(of: layout)?.pointee.item, let runFont = item.pointee.analysis.font,
            item.pointee.analysis.level % 2 == 0, item.pointee.analysis.extra_attrs == nil {
             let analysis = item.pointee.analysis
             var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
@@ -1314,8 +1298,7 @@ package final class TextEngine {
             let language = analysis.language.map { hb_language_from_string(pango_language_to_string($0), -1) } ?? nil
             g_object_ref(UnsafeMutableRawPointer(runFont))
             face = ParagraphFace(font: runFont, id: fontID(runFont), script: hb_script_from_iso15924_tag(tag), language: language,
-                                 pangoLanguage: analysis.language, features: Array(features.prefix(Int(featureCount))),
-                                 coverage: [UInt8](repeating: 0, count: 0x500), coverageAbove: [:])
+                                 pangoLanguage: analysis.language, features: Array(features.prefix(Int(featureCount))))
         }
         paragraphFaces[key] = .some(face)
         return face
