@@ -43,17 +43,21 @@ package final class AutoLayout {
 
     /// The cell, header or footer of `template` bound to `values` and laid out at `width`;
     /// `height` fixes the height, nil self-sizes it.
+    /// `screenWidth`: the width of the screen the table is on (the cell's margins follow it);
+    /// nil: the cell's own width.
     package func layout(_ template: Template, document: IBDocument, values: Value.Object, width: Double, height: Double?,
-                       theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = [], at location: SourceLocation) throws(Diagnostic) -> BoundView {
+                       theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = [], screenWidth: Double? = nil,
+                       at location: SourceLocation) throws(Diagnostic) -> BoundView {
         let ready = prepared[template.id] ?? IBBinding.Prepared(document, theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: text)
         prepared[template.id] = ready
         var states = try IBBinding.bind(ready, template: template, values: values, theme: theme, text: text, at: location)
         let accessory = Accessory(rawValue: document.accessory ?? "") ?? .none
-        let reserved = accessory == .none ? 0 : ControlMetrics.accessorySize(accessory).width + Self.accessoryGap + Self.cellMargin(width)
+        let margin = DeviceMetrics.cellMargin(screen: screenWidth ?? width, cell: width)
+        let reserved = accessory == .none ? 0 : DeviceMetrics.accessoryZone(accessory) + margin
         let contentWidth = max(1, width - reserved)
         let fixed = height ?? (document.kind == .cell ? document.rowHeight : nil)
         let key = SystemKey(template: template.id, hidden: Set(states.values.filter(\.hidden).map(\.id)), fixedHeight: fixed != nil,
-                            sideMargin: Self.cellMargin(width))
+                            sideMargin: margin)
         let system: ConstraintSystem
         if let known = systems[key] {
             system = known
@@ -87,7 +91,7 @@ package final class AutoLayout {
         glyph.style.width = size.width
         glyph.style.height = size.height
         glyph.style.overlay = OverlayInsets(top: ((fixed ?? contentHeight) - size.height) / 2, right: nil, bottom: nil,
-                                            left: rightToLeft ? Self.cellMargin(width) : width - Self.cellMargin(width) - size.width)
+                                            left: rightToLeft ? margin : width - margin - size.width)
         root.style.overlay = OverlayInsets(top: 0, right: nil, bottom: nil, left: rightToLeft ? reserved : 0)
         var cell = BoundView(style: ViewStyle(content: .box), children: [root, glyph])
         cell.style.holdsOverlay = true
@@ -100,36 +104,57 @@ package final class AutoLayout {
     /// Every view's frame in its superview, laid out as Interface Builder lays a document out at
     /// its design size: the content view at its stored size, and every intrinsic content size
     /// taken from the view's stored frame (so that no text is measured), or from IB's
-    /// placeholder intrinsic size where the document sets one. IB's stored frames are
-    /// then an oracle for the solver and for how constraints are read.
+    /// placeholder intrinsic size where the document sets one; the margins of the device the file
+    /// names (and iOS 10's for files saved by Xcode 8 and before); each frame rounded to that
+    /// device's pixels. IB's stored frames are then an oracle for the solver and for how
+    /// constraints are read.
     /// With `width`, the content view is laid out at that width instead (the same height).
-    package func designFrames(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, width: Double? = nil) throws(Diagnostic)
-        -> (frames: [String: Rect], warnings: [String]) {
+    /// With `storedSizes` false, the intrinsic sizes are tablerender's own (its text measured),
+    /// as a row draws them: what the corpus run compares with IB's frames a second time.
+    package func designFrames(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, width: Double? = nil,
+                              storedSizes: Bool = true) throws(Diagnostic) -> (frames: [String: Rect], warnings: [String]) {
         var states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, text: text,
                                         at: SourceLocation(file: document.file))
         for view in document.allViews {
-            guard var state = states[view.id], view.placeholderIntrinsicSize == nil else { continue }
-            if state.intrinsicSize.width >= 0 { state.intrinsicSize.width = view.frame.width }
-            if state.intrinsicSize.height >= 0 { state.intrinsicSize.height = view.frame.height }
+            guard var state = states[view.id] else { continue }
+            if let placeholder = view.placeholderIntrinsicSize {
+                // IB lays the view out with its placeholder intrinsic size, whatever it shows.
+                state.intrinsicSize = placeholder
+                state.wraps = false
+                states[view.id] = state
+                continue
+            }
+            guard storedSizes else { continue }
+            // A control's stored frame reaches beyond the alignment rectangle its size is of.
+            let outsets = ControlMetrics.alignmentOutsets(view.element) ?? [0, 0, 0, 0]
+            if state.intrinsicSize.width >= 0 { state.intrinsicSize.width = view.frame.width - outsets[1] - outsets[3] }
+            if state.intrinsicSize.height >= 0 { state.intrinsicSize.height = view.frame.height - outsets[0] - outsets[2] }
             state.wraps = false
             states[view.id] = state
         }
-        let system = ConstraintSystem(document: document, states: states, fixedHeight: true, sideMargin: Self.cellMargin(document.content.frame.width),
-                                      text: text, theme: theme)
+        let cellWidth = document.kind == .cell ? document.top.frame.width : document.content.frame.width
+        let system = ConstraintSystem(document: document, states: states, fixedHeight: true,
+                                      sideMargin: DeviceMetrics.cellMargin(screen: document.designScreenWidth ?? cellWidth, cell: cellWidth),
+                                      text: text, theme: theme, legacyMargins: document.predatesIOS11)
         var measuring: UInt64 = 0
         let global = system.solve(states: &states, width: width ?? document.content.frame.width, height: document.content.frame.height, text: text, theme: theme,
                                   measuring: &measuring)
+        // IB stores frames as UIKit sets them: each edge at the nearest pixel of the device it
+        // shows the file on, in the content view's coordinates (halves away from zero).
+        let scale = document.designScale ?? 2
+        func snap(_ value: Double) -> Double { (value * scale).rounded(.toNearestOrAwayFromZero) / scale }
+        func snapped(_ rect: Rect) -> Rect {
+            let x = snap(rect.x), y = snap(rect.y)
+            return Rect(x: x, y: y, width: snap(rect.x + rect.width) - x, height: snap(rect.y + rect.height) - y)
+        }
         var result: [String: Rect] = [:]
         for (id, frame) in global {
-            let parent = system.parents[id].flatMap { global[$0] } ?? Rect(x: 0, y: 0, width: 0, height: 0)
-            result[id] = frame.offsetBy(dx: -parent.x, dy: -parent.y)
+            let parent = snapped(system.parents[id].flatMap { global[$0] } ?? Rect(x: 0, y: 0, width: 0, height: 0))
+            result[id] = snapped(frame).offsetBy(dx: -parent.x, dy: -parent.y)
         }
         return (result, system.warnings)
     }
 
-    /// The horizontal layout margin of a cell's content view: UIKit's 16 pt, 20 pt from a width of 414 pt.
-    static func cellMargin(_ width: Double) -> Double { width >= 414 ? 20 : 16 }
-    static let accessoryGap = 8.0
 
     /// What `check` reports of a document: elements drawn as placeholders, conflicting and
     /// ambiguous constraints, missing fonts and images, each with its IB id.
@@ -150,7 +175,9 @@ package final class AutoLayout {
             }
         }
         result += states.values.sorted { $0.id < $1.id }.flatMap(\.warnings)
-        let system = ConstraintSystem(document: document, states: states, fixedHeight: false, sideMargin: 16, text: text, theme: theme)
+        let cellWidth = document.kind == .cell ? document.top.frame.width : document.content.frame.width
+        let system = ConstraintSystem(document: document, states: states, fixedHeight: false,
+                                      sideMargin: DeviceMetrics.cellMargin(screen: document.designScreenWidth ?? cellWidth, cell: cellWidth), text: text, theme: theme)
         var measuring: UInt64 = 0
         let frames = system.solve(states: &states, width: document.content.frame.width, height: nil, text: text, theme: theme, measuring: &measuring)
         for (stack, views, vertical) in system.tiedStacks {
@@ -192,9 +219,16 @@ final class ConstraintSystem {
     var tiedStacks: [(stack: String, views: [String], vertical: Bool)] = []
     var warnings: [String] = []
 
-    init(document: IBDocument, states: [String: IBViewState], fixedHeight: Bool, sideMargin: Double, text: TextEngine, theme: Theme) {
+    /// `legacyMargins`: a content view has iOS 10's margins (8 pt on every side), as IB laid out
+    /// the frames of files saved by Xcode 8 and before.
+    init(document: IBDocument, states: [String: IBViewState], fixedHeight: Bool, sideMargin: Double, text: TextEngine, theme: Theme,
+         legacyMargins: Bool = false) {
         rootID = document.content.id
         directions = document.directions(screen: theme.direction)
+        // Beside an accessory, the content view's trailing margin is UIView's 8 pt: it ends
+        // before the accessory, past the cell's margin.
+        let besideAccessory = document.kind == .cell && !["", "none"].contains(document.accessory ?? "")
+        let contentMargins: [Double] = legacyMargins ? [8, 8, 8, 8] : [11, sideMargin, 11, besideAccessory ? 8 : sideMargin]
         func register(_ view: IBView, parent: String?) {
             views[view.id] = view
             parents[view.id] = parent
@@ -203,8 +237,12 @@ final class ConstraintSystem {
             frames[view.id] = Frame(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
             // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
             let isContent = parent == nil && document.kind != .view
-            let defaultMargins: [Double] = isContent ? [11, sideMargin, 11, sideMargin] : [8, 8, 8, 8]
-            var own = view.layoutMargins ?? defaultMargins
+            var own = view.layoutMargins ?? (isContent ? contentMargins : [8, 8, 8, 8])
+            if isContent, view.layoutMargins != nil, view.flag("preservesSuperviewLayoutMargins"), !legacyMargins {
+                // Margins of its own, and at least the cell's at the sides.
+                own[1] = max(own[1], contentMargins[1])
+                own[3] = max(own[3], contentMargins[3])
+            }
             let rightToLeft = directions[view.id] == .rightToLeft
             // Leading and trailing margins: the leading one on the right, right to left.
             if rightToLeft, view.layoutMargins == nil || view.marginsAreDirectional { own.swapAt(1, 3) }
@@ -237,6 +275,14 @@ final class ConstraintSystem {
         let arranged = Set(views.values.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
         for view in all where view.id != rootID && !view.usesConstraints && !arranged.contains(view.id) {
             autoresizing(view)
+        }
+        // A view IB keeps at its frame (`fixedFrame`: no constraint names it) gets IB's
+        // prototyping constraints at build time: left and top in its superview, width and height.
+        // So does one that no constraint names in files written before IB marked them.
+        let named = Self.namedViews(document)
+        for view in all where view.id != rootID && view.usesConstraints && !arranged.contains(view.id)
+            && (view.flag("fixedFrame") || !named.contains(view.id)) {
+            prototyping(view)
         }
         // In a fill stack view, when several arranged views hug least, the last of them stretches
         // (its hugging gives way first; IB warns of the ambiguity).
@@ -272,14 +318,17 @@ final class ConstraintSystem {
             intrinsic[view.id] = ids
             intrinsicOrder.append(view.id)
         }
-        for view in all where view.element == "stackView" {
-            stack(view, states: states)
-        }
-        for view in all {
+        // In the order a nib adds them: a view's subviews are decoded (with their constraints)
+        // before its own constraints, and a stack view arranges its views after its own. When
+        // required constraints conflict, the one added last gives way, as in UIKit.
+        func addConstraints(of view: IBView) {
+            view.subviews.forEach(addConstraints)
             for constraint in view.constraints where !constraint.isPlaceholder {
                 add(constraint, owner: view.id, states: states, text: text)
             }
+            if view.element == "stackView" { stack(view, states: states) }
         }
+        addConstraints(of: document.content)
         findAmbiguity(document, states: states)
     }
 
@@ -434,14 +483,40 @@ final class ConstraintSystem {
              position: frame.y, length: frame.height, parentPosition: outer.y, parentLength: outer.height)
     }
 
+    /// The ids of the views (and layout guides) some constraint of the document names.
+    static func namedViews(_ document: IBDocument) -> Set<String> {
+        var named = Set<String>()
+        for view in document.allViews {
+            for constraint in view.constraints where !constraint.isPlaceholder {
+                named.insert(constraint.firstItem ?? view.id)
+                if constraint.secondAttribute != nil { named.insert(constraint.secondItem ?? view.id) }
+            }
+        }
+        return named
+    }
+
+    /// IB's prototyping constraints for a view with a fixed frame: its stored left and top in its
+    /// superview, its stored width and height.
+    func prototyping(_ view: IBView) {
+        guard let parentID = parents[view.id], let frame = frames[view.id], let outer = frames[parentID] else { return }
+        let what = "the fixed frame of '\(view.id)' (IB's prototyping constraints)"
+        require(v(frame.x), .equal, v(outer.x) + view.frame.x, what)
+        require(v(frame.y), .equal, v(outer.y) + view.frame.y, what)
+        require(v(frame.width), .equal, c(view.frame.width), what)
+        require(v(frame.height), .equal, c(view.frame.height), what)
+    }
+
     /// The constraints of a UIStackView (its documented distributions and alignments) over its
     /// visible arranged subviews; hidden ones collapse.
     func stack(_ view: IBView, states: [String: IBViewState]) {
         let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
         guard frames[view.id] != nil, !arranged.isEmpty else { return }
         let vertical = view.attribute("axis") == "vertical"
-        let spacing = view.number("spacing") ?? 0
-        let relative = view.flag("layoutMarginsRelativeArrangement")
+        // `spacingType="standard"` is UIStackView.spacingUseSystem: the system's 8 pt between views.
+        let spacing = view.number("spacing") ?? (view.attribute("spacingType") == "standard" ? 8 : 0)
+        // IB writes a stack view's "layout margins relative arrangement" as the margins
+        // themselves: a stack view with margins set in IB arranges its views inside them.
+        let relative = view.layoutMargins != nil
         let m = relative ? margins[view.id] ?? [0, 0, 0, 0] : [0, 0, 0, 0]
         let name = "stack view '\(view.id)'"
         // Right to left, the horizontal axis starts at the right and counts leftwards: a row's
@@ -492,6 +567,13 @@ final class ConstraintSystem {
                 }
             }
         case "equalSpacing":
+            // With room to spare the gaps are equal; with none, the stack is as long as its views
+            // and the spacing (in IB's frames an equal-spacing stack pinned on one side only fits
+            // its views).
+            for index in 0..<(arranged.count - 1) {
+                let gap = main(arranged[index + 1].id).0 - (main(arranged[index].id).0 + main(arranged[index].id).1)
+                require(gap, .equal, c(spacing), "\(name): spacing", priority: 49)
+            }
             if arranged.count > 2 {
                 let gap = { (i: Int) -> LinearExpression in main(arranged[i + 1].id).0 - (main(arranged[i].id).0 + main(arranged[i].id).1) }
                 for index in 1..<(arranged.count - 1) { require(gap(index), .equal, gap(0), "\(name): equal spacing") }
@@ -509,8 +591,28 @@ final class ConstraintSystem {
         }
         let alignment = view.attribute("alignment") ?? "fill"
         let baselineAnchor = arranged[0].id
-        for item in arranged {
+        // A hidden arranged view takes no room along the axis (it sits at the end of the
+        // visible view before it, or ends where the first one starts), but it keeps its
+        // alignment across the axis: in IB's frames, as in UIKit, a hidden view taller than the
+        // others still makes a row as tall as it is.
+        let visible = Set(arranged.map(\.id))
+        var previous: String?
+        for item in view.subviews where frames[item.id] != nil {
+            if visible.contains(item.id) {
+                previous = item.id
+                continue
+            }
+            let (start, length) = main(item.id)
+            if let previous {
+                let before = main(previous)
+                require(start, .equal, before.0 + before.1, "\(name): a hidden arranged view's place")
+            } else {
+                require(start + length, .equal, main(arranged[0].id).0, "\(name): a hidden arranged view's place")
+            }
+        }
+        for item in view.subviews where frames[item.id] != nil {
             let (start, length) = cross(item.id)
+            let hidden = !visible.contains(item.id)
             switch alignment {
             case "top", "leading":
                 require(start, .equal, crossStart, "\(name): alignment")
@@ -523,7 +625,7 @@ final class ConstraintSystem {
                 require(start, .greaterOrEqual, crossStart, "\(name): alignment")
             case "firstBaseline" where !vertical, "lastBaseline" where !vertical:
                 let last = alignment == "lastBaseline"
-                if item.id != baselineAnchor, let a = baseline(of: item.id, last: last, states: states),
+                if !hidden, item.id != baselineAnchor, let a = baseline(of: item.id, last: last, states: states),
                    let b = baseline(of: baselineAnchor, last: last, states: states) {
                     require(a, .equal, b, "\(name): baseline alignment")
                 }
@@ -557,7 +659,9 @@ final class ConstraintSystem {
             }
         }
         let arranged = Set(views.values.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
-        for view in document.allViews where view.id != rootID && view.usesConstraints && !arranged.contains(view.id) {
+        let named = Self.namedViews(document)
+        for view in document.allViews where view.id != rootID && view.usesConstraints && !arranged.contains(view.id)
+            && !view.flag("fixedFrame") && named.contains(view.id) {
             let axes = touched[view.id] ?? []
             for (axis, name) in [("x", "horizontal"), ("y", "vertical")] where !axes.contains(axis) {
                 warnings.append("ambiguous layout: nothing places <\(view.element)> '\(view.id)' on the \(name) axis")
@@ -595,7 +699,13 @@ final class ConstraintSystem {
         }
         var result: [String: Rect] = [:]
         for (id, frame) in frames {
-            result[id] = Rect(x: solver.value(frame.x), y: solver.value(frame.y), width: max(0, solver.value(frame.width)), height: max(0, solver.value(frame.height)))
+            var rect = Rect(x: solver.value(frame.x), y: solver.value(frame.y), width: max(0, solver.value(frame.width)), height: max(0, solver.value(frame.height)))
+            // The solver places alignment rectangles; a control's frame reaches beyond its own.
+            if let element = views[id]?.element, var outsets = ControlMetrics.alignmentOutsets(element) {
+                if directions[id] == .rightToLeft { outsets.swapAt(1, 3) }
+                rect = Rect(x: rect.x - outsets[1], y: rect.y - outsets[0], width: rect.width + outsets[1] + outsets[3], height: rect.height + outsets[0] + outsets[2])
+            }
+            result[id] = rect
         }
         return result
     }

@@ -297,19 +297,23 @@ enum IBDrawing {
         return result
     }
 
+    /// A slider's or progress view's track across its alignment rectangle (a slider's frame
+    /// reaches 2 pt beyond it at each end and 1 pt below), filled to the value; a slider's thumb
+    /// travels inside the track's ends.
     static func track(_ view: IBView, state: IBViewState?, frame: Rect) -> BoundView {
         var result = box()
         let fraction = state?.fraction ?? 0
         let thumb = view.element == "slider" ? 28.0 : 0
-        let trackWidth = max(0, frame.width - thumb)
-        let y = (frame.height - 4) / 2
-        result.children.append(overlay(box(background: "systemFill", radius: 2), x: thumb / 2, y: y, width: trackWidth, height: 4))
-        result.children.append(overlay(box(background: state?.tint ?? "tint", radius: 2), x: thumb / 2, y: y, width: trackWidth * fraction, height: 4))
+        let outsets = ControlMetrics.alignmentOutsets(view.element) ?? [0, 0, 0, 0]
+        let left = outsets[1], trackWidth = max(0, frame.width - outsets[1] - outsets[3])
+        let middle = outsets[0] + (frame.height - outsets[0] - outsets[2]) / 2
+        result.children.append(overlay(box(background: "systemFill", radius: 2), x: left, y: middle - 2, width: trackWidth, height: 4))
+        result.children.append(overlay(box(background: state?.tint ?? "tint", radius: 2), x: left, y: middle - 2, width: trackWidth * fraction, height: 4))
         if thumb > 0 {
             var knob = box(background: "white", radius: thumb / 2)
             knob.style.borderWidth = 0.5
             knob.style.borderColor = "separator"
-            result.children.append(overlay(knob, x: trackWidth * fraction, y: (frame.height - thumb) / 2, width: thumb, height: thumb))
+            result.children.append(overlay(knob, x: left + max(0, trackWidth - thumb) * fraction, y: middle - thumb / 2, width: thumb, height: thumb))
         }
         return result
     }

@@ -29,6 +29,9 @@ struct IBViewState {
     var intrinsicSize: (width: Double, height: Double) = (-1, -1)
     /// A label of several lines: its height depends on the width it gets.
     var wraps = false
+    /// A date picker's style: `wheels`, `compact` or `inline` (`automatic` is compact in files
+    /// from Xcode 12 on, iOS 14's default, and wheels before).
+    var pickerStyle: String?
     var measuredAtWidth: Double?
     /// Where a label's baselines are: from its top (first) and bottom (last) edge.
     var baselineOffsets: (fromTop: Double, fromBottom: Double)?
@@ -351,6 +354,9 @@ enum IBBinding {
                     state.warnings.append("<imageView> '\(view.id)': image '\(name)' is not in the assets folder or an asset catalog; drawn as a placeholder")
                 }
             }
+        case "datePicker":
+            let style = view.attribute("style") ?? "automatic"
+            state.pickerStyle = style != "automatic" ? style : (document.toolsVersion ?? 0) >= 17_000 ? "compact" : "wheels"
         case "switch":
             state.on = view.attribute("on") == "YES"
         case "segmentedControl":
@@ -418,7 +424,7 @@ enum IBBinding {
                 state.wraps = true
                 state.intrinsicSize = (-1, unwrapped(state.text, source: state.source).height + 16)
             }
-        case "switch": state.intrinsicSize = (51, 31)
+        case "switch": state.intrinsicSize = (ControlMetrics.switchSize.width - 2, ControlMetrics.switchSize.height)
         case "stepper": state.intrinsicSize = (94, 32)
         case "slider": state.intrinsicSize = (-1, 30)
         case "progressView": state.intrinsicSize = (-1, 4)
@@ -426,8 +432,22 @@ enum IBBinding {
             let large = ["large", "whiteLarge"].contains(view.attribute("style") ?? "")
             state.intrinsicSize = large ? (37, 37) : (20, 20)
         case "pageControl": state.intrinsicSize = (state.fraction * 16 + 24, 26)
+        case "pickerView": state.intrinsicSize = (-1, 216)
+        case "datePicker":
+            // Wheels (every picker before iOS 14), 216 tall; iOS 14's compact picker (a file's
+            // default since Xcode 12) one line, 36 tall; inline a month's calendar.
+            switch state.pickerStyle {
+            case "inline": state.intrinsicSize = (-1, 358)
+            case "compact": state.intrinsicSize = (-1, 36)
+            default: state.intrinsicSize = (-1, 216)
+            }
         default: state.intrinsicSize = (-1, -1)
         }
-        if let placeholder = view.placeholderIntrinsicSize { state.intrinsicSize = placeholder }
+        // IB's "intrinsic size: placeholder" is for design time: a row uses it where tablerender
+        // knows no size of its own (a custom view, an image view whose image the app sets).
+        if let placeholder = view.placeholderIntrinsicSize {
+            if state.intrinsicSize.width < 0 { state.intrinsicSize.width = placeholder.width }
+            if state.intrinsicSize.height < 0 { state.intrinsicSize.height = placeholder.height }
+        }
     }
 }

@@ -195,7 +195,7 @@ public final class TableLayoutEngine {
         if let title = table.title, let templateID = theme.titleTemplate {
             let template = try library.template(templateID, role: .header, at: locate(.section(0)))
             if let block = try supplementary(template, values: ["title": .string(title)], height: .default, kind: .title, section: 0,
-                                             x: 0, y: y, width: width, location: SourceLocation(file: locate(.section(0)).file, path: "$.title"),
+                                             x: 0, y: y, width: width, screenWidth: width, location: SourceLocation(file: locate(.section(0)).file, path: "$.title"),
                                              checksGlyphs: checksGlyphs, givenAsText: true) {
                 try emit(block)
                 y = block.frame.maxY
@@ -207,7 +207,7 @@ public final class TableLayoutEngine {
         for (sectionIndex, section) in table.sections.enumerated() {
             for itemIndex in section.items.indices { jobs.append(RowJob(section: sectionIndex, item: itemIndex)) }
         }
-        let context = RowContext(table: table, library: library, binder: binder, x: columnX, width: columnWidth)
+        let context = RowContext(table: table, library: library, binder: binder, x: columnX, width: columnWidth, screenWidth: width)
         let windowSize = max(1, window ?? Self.defaultWindow)
         // Rows laid out at a time: at most `workerWindow` when worker processes share the work.
         func windowLength(withWorkers: Bool) -> Int { withWorkers ? min(windowSize, Self.workerWindow) : windowSize }
@@ -261,7 +261,8 @@ public final class TableLayoutEngine {
             var headerBlock: Block?
             if let header = section.header {
                 headerBlock = try supplementaryBlock(header, role: .header, defaultTemplate: style.headerTemplate, kind: .header,
-                                                     section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.header(section: sectionIndex)),
+                                                     section: sectionIndex, x: columnX, y: y, width: columnWidth, screenWidth: width,
+                                                     location: locate(.header(section: sectionIndex)),
                                                      checksGlyphs: checksGlyphs)
             }
             if let headerBlock {
@@ -332,7 +333,8 @@ public final class TableLayoutEngine {
             }
             if let footer = section.footer,
                let block = try supplementaryBlock(footer, role: .footer, defaultTemplate: style.footerTemplate, kind: .footer,
-                                                  section: sectionIndex, x: columnX, y: y, width: columnWidth, location: locate(.footer(section: sectionIndex)),
+                                                  section: sectionIndex, x: columnX, y: y, width: columnWidth, screenWidth: width,
+                                                  location: locate(.footer(section: sectionIndex)),
                                                   checksGlyphs: checksGlyphs) {
                 try emit(block)
                 y = block.frame.maxY
@@ -415,6 +417,8 @@ public final class TableLayoutEngine {
         var binder: Binder
         var x: Double
         var width: Double
+        /// The table's width: the screen's, whose width a cell's margins follow.
+        var screenWidth: Double
     }
 
     struct RowJob {
@@ -427,12 +431,12 @@ public final class TableLayoutEngine {
         let item = context.table.sections[job.section].items[job.item]
         let template = try context.library.template(item.template, role: .cell, at: location.with(path: (location.path ?? "") + ".template"))
         let block = try row(item, template: template, section: job.section, index: job.item, x: context.x, width: context.width,
-                            location: location, binder: context.binder, flex: flex)
+                            screenWidth: context.screenWidth, location: location, binder: context.binder, flex: flex)
         return (block, template)
     }
 
-    private static func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, width: Double, location: SourceLocation,
-                            binder: Binder, flex: FlexLayout) throws(Diagnostic) -> Block {
+    private static func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, width: Double, screenWidth: Double,
+                            location: SourceLocation, binder: Binder, flex: FlexLayout) throws(Diagnostic) -> Block {
         let y = 0.0
         if let link = item.link, let problem = LinkPolicy.problem(link) {
             throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".link"), problem)
@@ -442,7 +446,7 @@ public final class TableLayoutEngine {
         case .fixed(let height): fixed = height
         case .automatic: fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number)
         }
-        let bound = try bind(template, values: item.values, width: width, height: fixed, at: location, binder: binder, flex: flex)
+        let bound = try bind(template, values: item.values, width: width, screenWidth: screenWidth, height: fixed, at: location, binder: binder, flex: flex)
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: binder.theme.direction) }
         let height = fixed ?? content?.frame.height ?? 0
         let background = template.attributes["background"]?.constant
@@ -452,34 +456,34 @@ public final class TableLayoutEngine {
 
     /// A template bound to values: a template of ours by the binder, an Interface Builder one by
     /// Auto Layout (its views then come placed, with the height they need).
-    static func bind(_ template: Template, values: Value.Object, width: Double, height: Double?, at location: SourceLocation,
+    static func bind(_ template: Template, values: Value.Object, width: Double, screenWidth: Double, height: Double?, at location: SourceLocation,
                      binder: Binder, flex: FlexLayout) throws(Diagnostic) -> BoundView? {
         guard let document = template.interfaceBuilder else { return try binder.bind(template, values: values, at: location) }
         return try flex.autoLayout.layout(template, document: document, values: values, width: width, height: height, theme: binder.theme,
-                                          assetsFolder: binder.assetsFolder, catalogs: binder.catalogs, at: location)
+                                          assetsFolder: binder.assetsFolder, catalogs: binder.catalogs, screenWidth: screenWidth, at: location)
     }
 
     private func supplementaryBlock(_ supplementary: Supplementary, role: TemplateRole, defaultTemplate: String, kind: Block.Kind,
-                                    section: Int, x: Double, y: Double, width: Double, location: SourceLocation,
+                                    section: Int, x: Double, y: Double, width: Double, screenWidth: Double, location: SourceLocation,
                                     checksGlyphs: Bool) throws(Diagnostic) -> Block? {
         switch supplementary {
         case .title(let title):
             let template = try library.template(defaultTemplate, role: role, at: location)
             return try self.supplementary(template, values: ["title": .string(title)], height: .default, kind: kind, section: section,
-                                          x: x, y: y, width: width, location: location, checksGlyphs: checksGlyphs, givenAsText: true)
+                                          x: x, y: y, width: width, screenWidth: screenWidth, location: location, checksGlyphs: checksGlyphs, givenAsText: true)
         case .view(let id, let values, let height):
             let template = try library.template(id, role: role, at: location.with(path: (location.path ?? "") + ".template"))
             return try self.supplementary(template, values: values, height: height, kind: kind, section: section, x: x, y: y, width: width,
-                                          location: location, checksGlyphs: checksGlyphs)
+                                          screenWidth: screenWidth, location: location, checksGlyphs: checksGlyphs)
         }
     }
 
     private func supplementary(_ template: Template, values: Value.Object, height: Height, kind: Block.Kind, section: Int,
-                               x: Double, y: Double, width: Double, location: SourceLocation, checksGlyphs: Bool,
+                               x: Double, y: Double, width: Double, screenWidth: Double, location: SourceLocation, checksGlyphs: Bool,
                                givenAsText: Bool = false) throws(Diagnostic) -> Block? {
         var fixed: Double?
         if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
-        let bound = try Self.bind(template, values: values, width: width, height: fixed, at: location, binder: binder, flex: flex)
+        let bound = try Self.bind(template, values: values, width: width, screenWidth: screenWidth, height: fixed, at: location, binder: binder, flex: flex)
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: theme.direction) }
         if checksGlyphs, let content {
             // A title, header or footer given as a string is the document's value at `location`.

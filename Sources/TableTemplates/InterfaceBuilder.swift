@@ -22,6 +22,18 @@ package struct IBDocument: Sendable {
     package var storedColors: [String: RGBA]
     /// The cell's accessory (`accessoryType`): UIKit draws it beside the content view.
     package var accessory: String?
+    /// The width of the screen IB laid the document out for (its `<device id=…>`), when known:
+    /// a cell's margins follow the screen, not only the cell.
+    package var designScreenWidth: Double?
+    /// The pixels per point of that device: IB's stored frames are rounded to its pixels.
+    package var designScale: Double?
+    /// The Interface Builder build that saved the file (`toolsVersion`'s first number: 11542 is
+    /// Xcode 8, 13122 Xcode 9): the UIKit its stored frames were laid out with.
+    package var toolsVersion: Double?
+
+    /// Whether IB laid the stored frames out with the UIKit of iOS 10 and before (files saved by
+    /// Xcode 8 and before), whose cell content views had 8 pt margins on every side.
+    package var predatesIOS11: Bool { (toolsVersion ?? 20_000) < 13_000 }
 
     /// Each view's layout direction on a screen going `screen`: a view's
     /// `semanticContentAttribute` forces it for the view and what it holds (`forceLeftToRight`,
@@ -166,6 +178,14 @@ package enum IBReader {
     package static let maximumViews = 5_000
     package static let maximumConstraints = 10_000
 
+    /// The portrait widths of the devices IB's `<device id=…>` names (Xcode 8 to 16).
+    static let deviceWidths: [String: Double] = [
+        "retina3_5": 320, "retina4_0": 320, "retina4_7": 375, "retina5_5": 414, "retina5_4": 375, "retina5_8": 375, "retina5_9": 375,
+        "retina6_0": 390, "retina6_1": 414, "retina6_3": 402, "retina6_5": 414, "retina6_7": 428, "retina6_12": 393, "retina6_72": 430,
+        "retina6_9": 440, "ipad9_7": 768, "ipad10_2": 810, "ipad10_5": 834, "ipad10_9": 820, "ipad11": 834, "ipad12_9": 1024,
+        "ipad12_9rounded": 1024,
+    ]
+
     /// The elements that are views tablerender draws; any other element in `<subviews>` is
     /// drawn as a labelled placeholder box.
     package static let drawnElements: Set<String> = [
@@ -210,8 +230,18 @@ package enum IBReader {
     struct Resources {
         var images: [String: (width: Double, height: Double)] = [:]
         var colors: [String: RGBA] = [:]
+        /// The portrait width of the device IB shows the file on.
+        var screenWidth: Double?
+        var scale: Double?
+        var toolsVersion: Double?
 
         init(_ root: XMLElement) {
+            toolsVersion = root.attribute("toolsVersion")?.value.split(separator: ".").first.flatMap { Double($0) }
+            if let device = root.children.first(where: { $0.name == "device" })?.attribute("id")?.value {
+                screenWidth = IBReader.deviceWidths[device] ?? (device.hasPrefix("ipad") ? 768 : nil)
+                scale = ["retina3_5", "retina4_0", "retina4_7", "retina6_1"].contains(device) || device.hasPrefix("ipad") ? 2
+                    : device.hasPrefix("retina") ? 3 : nil
+            }
             for resources in root.children where resources.name == "resources" {
                 for resource in resources.children {
                     let name = resource.attribute("name")?.value ?? ""
@@ -279,7 +309,8 @@ package enum IBReader {
         }
         let rowHeight = top.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
         return IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets(of: top) + extraOutlets,
-                          images: resources.images, storedColors: resources.colors, accessory: top.attribute("accessoryType")?.value)
+                          images: resources.images, storedColors: resources.colors, accessory: top.attribute("accessoryType")?.value,
+                          designScreenWidth: resources.screenWidth, designScale: resources.scale, toolsVersion: resources.toolsVersion)
     }
 
     struct Counter {
@@ -375,6 +406,13 @@ package enum IBReader {
             default:
                 break
             }
+        }
+        // The attribute form of IB's "intrinsic size: placeholder" (Xcode 9 on); `infinite` is
+        // "none" on that axis (UIView.noIntrinsicMetric).
+        let placeholder = (attributes["placeholderIntrinsicWidth"], attributes["placeholderIntrinsicHeight"])
+        if view.placeholderIntrinsicSize == nil, placeholder.0 != nil || placeholder.1 != nil {
+            func metric(_ text: String?) -> Double { text.flatMap(number).map { max(0, $0) } ?? -1 }
+            view.placeholderIntrinsicSize = (metric(placeholder.0), metric(placeholder.1))
         }
         view.constraints.removeAll { view.excludedConstraints.contains($0.id) }
         view.subviews.removeAll { view.excludedSubviews.contains($0.id) }

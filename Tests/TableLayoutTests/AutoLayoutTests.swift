@@ -79,7 +79,8 @@ import TableText
         let expected: [String: Rect] = [
             "ar0-A0-001": Rect(x: 10, y: 10, width: 100, height: 50), "ar0-B0-002": Rect(x: 280, y: 10, width: 100, height: 50),
             "ar0-C0-003": Rect(x: 10, y: 100, width: 380, height: 50), "ar0-G0-007": Rect(x: 0, y: 0, width: 380, height: 10),
-            "ar0-D0-004": Rect(x: 150, y: 70, width: 100, height: 20), "ar0-E0-005": Rect(x: 62.5, y: 150, width: 125, height: 30),
+            // 62.5 is no pixel of the @3x device the file names: IB and UIKit round it to 188 px.
+            "ar0-D0-004": Rect(x: 150, y: 70, width: 100, height: 20), "ar0-E0-005": Rect(x: 188.0 / 3, y: 150, width: 125, height: 30),
             "ar0-F0-006": Rect(x: 385, y: 62, width: 10, height: 10),
         ]
         for (id, rect) in expected {

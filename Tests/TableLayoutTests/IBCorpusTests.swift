@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TableModel
+import TableTemplates
+import TableText
+@testable import TableLayout
+
+/// Interface Builder files of real apps, nobody here wrote, against the frames IB stored in them:
+/// an opt-in run (`scripts/ib-corpus.sh <folder>`, or `TABLERENDER_IB_CORPUS=<folder> swift test
+/// --filter IBCorpusTests`) that never runs by default, since the files are not in this
+/// repository. Every `.xib` and `.storyboard` under the folder is read; each cell, header and
+/// prototype is laid out at IB's design size twice — with the sizes IB stored as the intrinsic
+/// sizes of its views (the solver and the reading of the file), and with tablerender's own text —
+/// and each view's frame is compared with the one IB stored (views IB marks `misplaced` or
+/// `ambiguous` left out). The report goes to stdout, and to `TABLERENDER_IB_CORPUS_REPORT` when set;
+/// `TABLERENDER_IB_CORPUS_VERBOSE=1` lists every view off by more than 0.5 pt.
+@Suite struct IBCorpusTests {
+    static let folder = ProcessInfo.processInfo.environment["TABLERENDER_IB_CORPUS"]
+    static let verbose = ProcessInfo.processInfo.environment["TABLERENDER_IB_CORPUS_VERBOSE"] == "1"
+    static let theme = try! ThemeLoader.load("ios")
+
+    @Test(.enabled(if: folder != nil))
+    func corpus() throws {
+        let report = try IBCorpus.run(folder: Self.folder!, theme: Self.theme, verbose: Self.verbose)
+        print(report.text)
+        if let path = ProcessInfo.processInfo.environment["TABLERENDER_IB_CORPUS_REPORT"] {
+            try report.text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+}
+
+/// The corpus run: what it counts, per file and in all.
+enum IBCorpus {
+    /// Views within 0.5 pt, within 2 pt and beyond of IB's stored frames.
+    struct Tally {
+        var exact = 0
+        var close = 0, near = 0, far = 0
+        var total: Int { close + near + far }
+        mutating func add(_ distance: Double) {
+            if distance < 0.01 { exact += 1 }
+            if distance <= 0.5 { close += 1 } else if distance <= 2 { near += 1 } else { far += 1 }
+        }
+        static func += (lhs: inout Tally, rhs: Tally) { lhs.exact += rhs.exact; lhs.close += rhs.close; lhs.near += rhs.near; lhs.far += rhs.far }
+        func percent(_ part: Int) -> String { total == 0 ? "-" : String(format: "%.1f %%", 100 * Double(part) / Double(total)) }
+        var line: String { "\(close) / \(near) / \(far) of \(total) (\(percent(close)) within 0.5 pt; \(percent(exact)) within 0.01 pt)" }
+    }
+
+    struct Report {
+        var text: String
+    }
+
+    /// A cell, header or prototype to lay out: its name in the report and its document.
+    struct Entry {
+        var name: String
+        var document: IBDocument
+    }
+
+    /// The views whose stored frames are compared: not the content view, and neither a view IB
+    /// marks misplaced or ambiguous nor one inside it (their frames are in its coordinates, laid
+    /// out at its stale size), nor a hidden view or one inside it (nothing of it is drawn).
+    static func compared(_ document: IBDocument) -> [IBView] {
+        var result: [IBView] = []
+        func visit(_ view: IBView) {
+            guard !view.frameIsStale, !view.isHidden else { return }
+            if view.id != document.content.id { result.append(view) }
+            view.subviews.forEach(visit)
+        }
+        visit(document.content)
+        return result
+    }
+
+    static func files(in folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var found: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".xib") || path.hasSuffix(".storyboard") { found.append(path) }
+        }
+        return found.sorted()
+    }
+
+    static func run(folder: String, theme: Theme, verbose: Bool) throws -> Report {
+        var lines: [String] = []
+        var refused: [String] = []
+        var stored = Tally(), ours = Tally()
+        var documents = 0, ambiguous = 0, conflicting = 0
+        var details: [String] = []
+        let engine = TextEngine()
+        for path in files(in: folder) {
+            let full = folder + "/" + path
+            let bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: full))) ?? Data())
+            var entries: [Entry] = []
+            do {
+                if path.hasSuffix(".xib") {
+                    entries = [Entry(name: "", document: try IBReader.read(file: full, bytes: bytes))]
+                } else {
+                    let storyboard = try IBReader.readStoryboard(file: full, bytes: bytes)
+                    entries = storyboard.prototypes.map { Entry(name: $0.identifier, document: $0.document) }
+                    for scene in storyboard.scenes {
+                        for section in scene.table?.sections ?? [] {
+                            for cell in section.cells where cell.style == nil {
+                                entries.append(Entry(name: "\(scene.name)#\(cell.id)", document: cell.document))
+                            }
+                        }
+                    }
+                }
+            } catch {
+                refused.append("\(path): \(error.message)")
+                continue
+            }
+            var fileStored = Tally(), fileOurs = Tally()
+            for entry in entries {
+                documents += 1
+                let template = Template(id: entry.name.isEmpty ? path : path + "/" + entry.name, interfaceBuilder: entry.document)
+                let folderOfFile = (full as NSString).deletingLastPathComponent
+                for mode in [true, false] {
+                    let (frames, warnings): ([String: Rect], [String])
+                    do {
+                        (frames, warnings) = try AutoLayout(text: engine).designFrames(template, document: entry.document, theme: theme,
+                                                                                       assetsFolder: folderOfFile, storedSizes: mode)
+                    } catch {
+                        refused.append("\(path) \(entry.name): \(error.message)")
+                        break
+                    }
+                    if mode {
+                        ambiguous += warnings.filter { $0.hasPrefix("ambiguous layout") }.count
+                        if warnings.contains(where: { $0.hasPrefix("Unable to simultaneously") }) { conflicting += 1 }
+                        if verbose { for warning in warnings { details.append("  \(path) \(entry.name): warning: \(warning)") } }
+                    }
+                    for view in compared(entry.document) {
+                        guard let got = frames[view.id] else { continue }
+                        let frame = view.frame
+                        let distance = [got.x - frame.x, got.y - frame.y, got.width - frame.width, got.height - frame.height].map(abs).max() ?? 0
+                        if mode { fileStored.add(distance) } else { fileOurs.add(distance) }
+                        if verbose, distance > 0.5 {
+                            let text = view.attribute("text").map { " \"\($0.prefix(30))\"" } ?? ""
+                            details.append("  \(mode ? "stored" : "ours  ") \(path) \(entry.name) <\(view.element)> '\(view.id)'\(text)\(view.isHidden ? " hidden" : ""): got \(fmt(got.x)),\(fmt(got.y)) \(fmt(got.width))×\(fmt(got.height)), IB \(fmt(frame.x)),\(fmt(frame.y)) \(fmt(frame.width))×\(fmt(frame.height))")
+                        }
+                    }
+                }
+            }
+            stored += fileStored
+            ours += fileOurs
+            lines.append("\(path) [\(entries.count)]: stored sizes \(fileStored.line); our text \(fileOurs.line)")
+        }
+        var text = "Interface Builder corpus: \(folder)\n"
+        text += "views within 0.5 pt / within 2 pt / beyond, of the frames IB stored (hidden views, views IB marks misplaced or ambiguous, and what they hold left out)\n\n"
+        text += lines.joined(separator: "\n") + "\n\n"
+        if verbose { text += details.joined(separator: "\n") + "\n\n" }
+        text += "refused: \(refused.count)\n" + refused.map { "  " + $0 }.joined(separator: "\n") + (refused.isEmpty ? "" : "\n")
+        text += "\(files(in: folder).count) files, \(documents) cells, headers and prototypes; \(ambiguous) ambiguity warnings; \(conflicting) with conflicting constraints\n"
+        text += "TOTAL with IB's stored sizes: \(stored.line)\n"
+        text += "TOTAL with our own text:      \(ours.line)\n"
+        return Report(text: text)
+    }
+}
