@@ -97,16 +97,20 @@ final class Painter {
         case .label(let string, let textStyle, let textColor):
             guard !string.isEmpty else { break }
             // The layout shaped the text it measured; a layout made for sizes only is shaped here.
-            let shaped = view.text ?? text.shape(string, style: textStyle, width: frame.width)
+            // The text sits in the label's padding box (an Interface Builder label centres its
+            // lines in its frame with a top padding, as UILabel does).
+            let inner = Rect(x: frame.x + style.padding[3], y: frame.y + style.padding[0], width: max(0, frame.width - style.padding[1] - style.padding[3]),
+                             height: max(0, frame.height - style.padding[0] - style.padding[2]))
+            let shaped = view.text ?? text.shape(string, style: textStyle, width: inner.width)
             canvas.save()
             canvas.clip(frame)
             var lines = 0..<shaped.lines.count
             if let visible, shaped.lineHeight > 0 {
-                let first = max(0, Int(((visible.top - frame.y) / shaped.lineHeight + 0.0005).rounded(.down)))
-                let last = min(shaped.lines.count, Int(((visible.bottom - frame.y) / shaped.lineHeight - 0.0005).rounded(.up)))
+                let first = max(0, Int(((visible.top - inner.y) / shaped.lineHeight + 0.0005).rounded(.down)))
+                let last = min(shaped.lines.count, Int(((visible.bottom - inner.y) / shaped.lineHeight - 0.0005).rounded(.up)))
                 lines = first..<max(first, last)
             }
-            canvas.show(shaped, x: frame.x, top: frame.y, color: color(textColor), lines: lines)
+            canvas.show(shaped, x: inner.x, top: inner.y, color: color(textColor), lines: lines)
             canvas.restore()
         case .image(let path, let contentMode, _):
             // A file, or an asset's file for this appearance and scale; a template image in its tint.

@@ -37,7 +37,9 @@ package final class AutoLayout {
         /// The template's id (not its file: a storyboard's cells share one).
         var template: String
         var hidden: Set<String>
-        var fixedHeight: Bool
+        /// The row's height when it is fixed (a system per height: a height its constraints
+        /// cannot meet breaks some of them as it is built, as UIKit does, not when solved).
+        var fixedHeight: Double?
         var sideMargin: Double
     }
 
@@ -55,27 +57,19 @@ package final class AutoLayout {
         let margin = DeviceMetrics.cellMargin(screen: screenWidth ?? width, cell: width)
         let reserved = accessory == .none ? 0 : DeviceMetrics.accessoryZone(accessory) + margin
         let contentWidth = max(1, width - reserved)
-        let fixed = height ?? (document.kind == .cell ? document.rowHeight : nil)
-        let key = SystemKey(template: template.id, hidden: Set(states.values.filter(\.hidden).map(\.id)), fixedHeight: fixed != nil,
-                            sideMargin: margin)
-        let system: ConstraintSystem
-        if let known = systems[key] {
-            system = known
-        } else {
-            system = ConstraintSystem(document: document, states: states, fixedHeight: fixed != nil, sideMargin: key.sideMargin, text: text, theme: theme)
-            systems[key] = system
-            statistics.built += 1
-        }
-        let start = DispatchTime.now().uptimeNanoseconds
-        var measuring: UInt64 = 0
-        let frames = system.solve(states: &states, width: contentWidth, height: fixed, text: text, theme: theme, measuring: &measuring)
-        statistics.nanoseconds += DispatchTime.now().uptimeNanoseconds - start - measuring
-        statistics.measuring += measuring
-        statistics.solved += 1
+        // A XIB's or a prototype's `rowHeight` is IB's canvas: a table with automatic heights
+        // (UIKit's default) sizes a nib's cell by its constraints. A document's height fixes it.
+        var fixed = height
+        let hidden = Set(states.values.filter(\.hidden).map(\.id))
+        var frames = solve(template, document: document, states: &states, hidden: hidden, width: contentWidth, height: fixed, margin: margin, theme: theme)
         var contentHeight = frames[document.content.id]?.height ?? 0
         if fixed == nil, contentHeight < 0.5 {
-            // UIKit: "constraints ambiguously suggest a height of zero … using standard height instead."
-            contentHeight = document.kind == .cell ? 44 : document.content.frame.height
+            // UIKit: "constraints ambiguously suggest a height of zero for a table view cell's
+            // content view. We're considering the collapse unintentional and using standard
+            // height instead", and lays the cell out again at that height.
+            fixed = document.kind == .cell ? 44 : document.content.frame.height
+            frames = solve(template, document: document, states: &states, hidden: hidden, width: contentWidth, height: fixed, margin: margin, theme: theme)
+            contentHeight = fixed ?? 0
         }
         var root = IBDrawing.bound(document.content, frames: frames, states: states, theme: theme, text: text, origin: (0, 0), isRoot: true)
         root.style.width = contentWidth
@@ -99,6 +93,27 @@ package final class AutoLayout {
         cell.style.width = width
         cell.style.height = fixed ?? contentHeight
         return cell
+    }
+
+    /// The frames of a row's views, from the template's system of that shape (built once).
+    private func solve(_ template: Template, document: IBDocument, states: inout [String: IBViewState], hidden: Set<String>, width: Double,
+                       height: Double?, margin: Double, theme: Theme) -> [String: Rect] {
+        let key = SystemKey(template: template.id, hidden: hidden, fixedHeight: height, sideMargin: margin)
+        let system: ConstraintSystem
+        if let known = systems[key] {
+            system = known
+        } else {
+            system = ConstraintSystem(document: document, states: states, fixedHeight: height, sideMargin: margin, text: text, theme: theme)
+            systems[key] = system
+            statistics.built += 1
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var measuring: UInt64 = 0
+        let frames = system.solve(states: &states, width: width, height: height, text: text, theme: theme, measuring: &measuring)
+        statistics.nanoseconds += DispatchTime.now().uptimeNanoseconds - start - measuring
+        statistics.measuring += measuring
+        statistics.solved += 1
+        return frames
     }
 
     /// Every view's frame in its superview, laid out as Interface Builder lays a document out at
@@ -133,9 +148,9 @@ package final class AutoLayout {
             states[view.id] = state
         }
         let cellWidth = document.kind == .cell ? document.top.frame.width : document.content.frame.width
-        let system = ConstraintSystem(document: document, states: states, fixedHeight: true,
+        let system = ConstraintSystem(document: document, states: states, fixedHeight: document.content.frame.height,
                                       sideMargin: DeviceMetrics.cellMargin(screen: document.designScreenWidth ?? cellWidth, cell: cellWidth),
-                                      text: text, theme: theme, legacyMargins: document.predatesIOS11)
+                                      text: text, theme: theme, designTime: true)
         var measuring: UInt64 = 0
         let global = system.solve(states: &states, width: width ?? document.content.frame.width, height: document.content.frame.height, text: text, theme: theme,
                                   measuring: &measuring)
@@ -158,7 +173,10 @@ package final class AutoLayout {
 
     /// What `check` reports of a document: elements drawn as placeholders, conflicting and
     /// ambiguous constraints, missing fonts and images, each with its IB id.
-    package func warnings(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = []) -> [String] {
+    /// `height`: the row's height when a document fixes it (constraints that cannot meet it are
+    /// reported, as UIKit logs them); nil lays the cell out at the height it needs.
+    package func warnings(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, catalogs: [AssetCatalog] = [],
+                          height: Double? = nil) -> [String] {
         var result: [String] = []
         var states: [String: IBViewState]
         do { states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: text,
@@ -176,10 +194,16 @@ package final class AutoLayout {
         }
         result += states.values.sorted { $0.id < $1.id }.flatMap(\.warnings)
         let cellWidth = document.kind == .cell ? document.top.frame.width : document.content.frame.width
-        let system = ConstraintSystem(document: document, states: states, fixedHeight: false,
+        // A cell of one of UIKit's styles is drawn as the built-in cell, not by its constraints.
+        guard document.builtInTemplate == nil else { return result }
+        let system = ConstraintSystem(document: document, states: states, fixedHeight: height,
                                       sideMargin: DeviceMetrics.cellMargin(screen: document.designScreenWidth ?? cellWidth, cell: cellWidth), text: text, theme: theme)
         var measuring: UInt64 = 0
-        let frames = system.solve(states: &states, width: document.content.frame.width, height: nil, text: text, theme: theme, measuring: &measuring)
+        let frames = system.solve(states: &states, width: document.content.frame.width, height: height, text: text, theme: theme, measuring: &measuring)
+        if height == nil, document.kind == .cell, (frames[document.content.id]?.height ?? 0) < 0.5 {
+            result.append("constraints ambiguously suggest a height of zero for the cell's content view: UIKit uses the standard height, 44 pt, instead; "
+                          + "pin its views to the content view's top and bottom, or give the item a \"height\" as the app's table does")
+        }
         for (stack, views, vertical) in system.tiedStacks {
             let stretched = views.contains { id in
                 guard let frame = frames[id], let size = states[id]?.intrinsicSize else { return false }
@@ -218,11 +242,17 @@ final class ConstraintSystem {
     /// to stretch.
     var tiedStacks: [(stack: String, views: [String], vertical: Bool)] = []
     var warnings: [String] = []
+    let designTime: Bool
 
-    /// `legacyMargins`: a content view has iOS 10's margins (8 pt on every side), as IB laid out
-    /// the frames of files saved by Xcode 8 and before.
-    init(document: IBDocument, states: [String: IBViewState], fixedHeight: Bool, sideMargin: Double, text: TextEngine, theme: Theme,
-         legacyMargins: Bool = false) {
+    /// `fixedHeight`: the content view's height, when the row's height is fixed; nil: as short as
+    /// the constraints allow (a self-sizing cell).
+    /// `designTime`: laid out as IB's canvas lays it out, with the constraints IB removes at build
+    /// time (placeholders, which the app's code replaces) and iOS 10's margins for files saved
+    /// by Xcode 8 and before (8 pt on every side of a cell's content view).
+    init(document: IBDocument, states: [String: IBViewState], fixedHeight: Double?, sideMargin: Double, text: TextEngine, theme: Theme,
+         designTime: Bool = false) {
+        self.designTime = designTime
+        let legacyMargins = designTime && document.predatesIOS11
         rootID = document.content.id
         directions = document.directions(screen: theme.direction)
         // Beside an accessory, the content view's trailing margin is UIView's 8 pt: it ends
@@ -264,8 +294,8 @@ final class ConstraintSystem {
         require(v(root.y), .equal, c(0), "the content view's y")
         widthConstraint = try? solver.add(Constraint(v(root.width), .equal, c(document.content.frame.width)))
         if let widthConstraint { names[widthConstraint] = "the content view's width (the table's)" }
-        if fixedHeight {
-            heightConstraint = try? solver.add(Constraint(v(root.height), .equal, c(document.content.frame.height)))
+        if let fixedHeight {
+            heightConstraint = try? solver.add(Constraint(v(root.height), .equal, c(fixedHeight)))
             if let heightConstraint { names[heightConstraint] = "the content view's height (the row's)" }
         } else {
             // systemLayoutSizeFitting: as short as the constraints allow (fittingSizeLevel).
@@ -323,7 +353,7 @@ final class ConstraintSystem {
         // required constraints conflict, the one added last gives way, as in UIKit.
         func addConstraints(of view: IBView) {
             view.subviews.forEach(addConstraints)
-            for constraint in view.constraints where !constraint.isPlaceholder {
+            for constraint in view.constraints where designTime || !constraint.isPlaceholder {
                 add(constraint, owner: view.id, states: states, text: text)
             }
             if view.element == "stackView" { stack(view, states: states) }
@@ -484,10 +514,11 @@ final class ConstraintSystem {
     }
 
     /// The ids of the views (and layout guides) some constraint of the document names.
+    /// (Constraints IB removes at build time count: the app's code places such a view.)
     static func namedViews(_ document: IBDocument) -> Set<String> {
         var named = Set<String>()
         for view in document.allViews {
-            for constraint in view.constraints where !constraint.isPlaceholder {
+            for constraint in view.constraints {
                 named.insert(constraint.firstItem ?? view.id)
                 if constraint.secondAttribute != nil { named.insert(constraint.secondItem ?? view.id) }
             }
@@ -645,10 +676,16 @@ final class ConstraintSystem {
     /// Views whose frame nothing decides on one axis: no constraint touches that axis's
     /// position or size and it has no intrinsic size there.
     func findAmbiguity(_ document: IBDocument, states: [String: IBViewState]) {
-        var touched: [String: Set<String>] = [:]
+        var touched: [String: Set<String>] = [:], byPlaceholders: [String: Set<String>] = [:]
         let horizontal: Set<String> = ["left", "leading", "right", "trailing", "centerX", "width", "leftMargin", "leadingMargin", "rightMargin", "trailingMargin", "centerXWithinMargins"]
         for view in document.allViews {
-            for constraint in view.constraints where !constraint.isPlaceholder {
+            for constraint in view.constraints where constraint.isPlaceholder && !designTime {
+                for (item, attribute) in [(constraint.firstItem ?? view.id, constraint.firstAttribute), (constraint.secondItem ?? view.id, constraint.secondAttribute ?? "")]
+                where !attribute.isEmpty && attribute != "notAnAttribute" {
+                    byPlaceholders[aliases[item] ?? item, default: []].insert(horizontal.contains(attribute) ? "x" : "y")
+                }
+            }
+            for constraint in view.constraints where designTime || !constraint.isPlaceholder {
                 for (item, attribute) in [(constraint.firstItem ?? view.id, constraint.firstAttribute), (constraint.secondItem ?? view.id, constraint.secondAttribute ?? "")]
                 where !attribute.isEmpty && attribute != "notAnAttribute" {
                     let id = aliases[item] ?? item
@@ -664,7 +701,9 @@ final class ConstraintSystem {
             && !view.flag("fixedFrame") && named.contains(view.id) {
             let axes = touched[view.id] ?? []
             for (axis, name) in [("x", "horizontal"), ("y", "vertical")] where !axes.contains(axis) {
-                warnings.append("ambiguous layout: nothing places <\(view.element)> '\(view.id)' on the \(name) axis")
+                let why = byPlaceholders[view.id]?.contains(axis) == true
+                    ? " but constraints IB removes at build time (placeholders: the app's code adds its own)" : ""
+                warnings.append("ambiguous layout: nothing places <\(view.element)> '\(view.id)' on the \(name) axis\(why)")
             }
         }
     }

@@ -257,8 +257,8 @@ enum IBDrawing {
     static func field(_ view: IBView, state: IBViewState?, frame: Rect, text: TextEngine) -> BoundView {
         var result = box()
         guard let state else { return result }
-        let border = view.attribute("borderStyle") ?? "roundedRect"
-        let inset = border == "none" ? 0 : IBBinding.fieldInset
+        let border = view.attribute("borderStyle") ?? "none"
+        let inset = border == "roundedRect" ? IBBinding.fieldInset : 0
         if border == "roundedRect" {
             result.style.borderWidth = 1
             result.style.borderColor = "opaqueSeparator"

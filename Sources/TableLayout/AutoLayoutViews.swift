@@ -409,10 +409,13 @@ enum IBBinding {
                                    (max(lineHeight, image.height) + 2 * insets.vertical).rounded(.up))
             state.centredBaseline = state.text.isEmpty ? nil : baseline - font.lineHeight / 2
         case "textField":
+            // UITextField's border style is none unless IB writes one: its line, in whole points.
+            // A rounded one insets its text 7 pt at the sides and is at least 34 pt tall (IB's
+            // frames of public apps' fields: 34 for 14 to 17 pt text).
             let content = unwrapped(state.text, source: state.source)
-            let bordered = (view.attribute("borderStyle") ?? "roundedRect") != "none"
-            state.intrinsicSize = (content.width + (bordered ? 2 * fieldInset : 0),
-                                   font.lineHeight.rounded(.up) + (bordered ? 17 : 0))
+            let rounded = view.attribute("borderStyle") == "roundedRect"
+            let line = font.lineHeight.rounded(.up)
+            state.intrinsicSize = (content.width + (rounded ? 2 * fieldInset : 0), rounded ? max(34, line + 13) : line)
             state.centredBaseline = baseline - font.lineHeight / 2
         case "segmentedControl":
             let widest = view.segments.map { unwrapped($0).width }.max() ?? 0

@@ -431,12 +431,12 @@ public final class TableLayoutEngine {
         let item = context.table.sections[job.section].items[job.item]
         let template = try context.library.template(item.template, role: .cell, at: location.with(path: (location.path ?? "") + ".template"))
         let block = try row(item, template: template, section: job.section, index: job.item, x: context.x, width: context.width,
-                            screenWidth: context.screenWidth, location: location, binder: context.binder, flex: flex)
+                            screenWidth: context.screenWidth, location: location, binder: context.binder, library: context.library, flex: flex)
         return (block, template)
     }
 
     private static func row(_ item: Item, template: Template, section: Int, index: Int, x: Double, width: Double, screenWidth: Double,
-                            location: SourceLocation, binder: Binder, flex: FlexLayout) throws(Diagnostic) -> Block {
+                            location: SourceLocation, binder: Binder, library: TemplateLibrary, flex: FlexLayout) throws(Diagnostic) -> Block {
         let y = 0.0
         if let link = item.link, let problem = LinkPolicy.problem(link) {
             throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".link"), problem)
@@ -446,7 +446,8 @@ public final class TableLayoutEngine {
         case .fixed(let height): fixed = height
         case .automatic: fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number)
         }
-        let bound = try bind(template, values: item.values, width: width, screenWidth: screenWidth, height: fixed, at: location, binder: binder, flex: flex)
+        let bound = try bind(template, values: item.values, width: width, screenWidth: screenWidth, height: fixed, at: location, binder: binder,
+                             library: library, flex: flex)
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: binder.theme.direction) }
         let height = fixed ?? content?.frame.height ?? 0
         let background = template.attributes["background"]?.constant
@@ -457,10 +458,35 @@ public final class TableLayoutEngine {
     /// A template bound to values: a template of ours by the binder, an Interface Builder one by
     /// Auto Layout (its views then come placed, with the height they need).
     static func bind(_ template: Template, values: Value.Object, width: Double, screenWidth: Double, height: Double?, at location: SourceLocation,
-                     binder: Binder, flex: FlexLayout) throws(Diagnostic) -> BoundView? {
+                     binder: Binder, library: TemplateLibrary, flex: FlexLayout) throws(Diagnostic) -> BoundView? {
         guard let document = template.interfaceBuilder else { return try binder.bind(template, values: values, at: location) }
+        if let builtIn = document.builtInTemplate {
+            // A XIB cell of one of UIKit's styles is drawn as UIKit draws that style: the built-in
+            // cell, with the texts, image and accessory IB stored unless the item gives its own.
+            let styled = try library.template(builtIn, role: .cell, at: location)
+            return try binder.bind(styled, values: styledValues(document, builtIn: builtIn, values: values, binder: binder), at: location)
+        }
         return try flex.autoLayout.layout(template, document: document, values: values, width: width, height: height, theme: binder.theme,
                                           assetsFolder: binder.assetsFolder, catalogs: binder.catalogs, screenWidth: screenWidth, at: location)
+    }
+
+    /// The values of a styled XIB cell for its built-in template: IB's texts, image and
+    /// accessory, then the item's (`textLabel`, `detailTextLabel` and `imageView`, as UIKit names
+    /// the cell's views, or the built-in template's `title`, `detail`, `subtitle`, `image`).
+    static func styledValues(_ document: IBDocument, builtIn: String, values: Value.Object, binder: Binder) -> Value.Object {
+        let detailKey = builtIn == "subtitle" ? "subtitle" : "detail"
+        let stored = document.styledContent
+        var result: Value.Object = [:]
+        if let text = stored.text { result["title"] = .string(text) }
+        if let detail = stored.detailText { result[detailKey] = .string(detail) }
+        if let name = stored.image {
+            let found = name.hasPrefix("systemName:") || binder.catalogs.contains { $0.images[name] != nil } ? name : IBImages.find(name, in: binder.assetsFolder)
+            if let found { result["image"] = .string(found) }
+        }
+        if let accessory = document.accessory, accessory != "none" { result["accessory"] = .string(accessory) }
+        let renamed = ["textLabel": "title", "detailTextLabel": detailKey, "imageView": "image"]
+        for member in values { result[renamed[member.key] ?? member.key] = member.value }
+        return result
     }
 
     private func supplementaryBlock(_ supplementary: Supplementary, role: TemplateRole, defaultTemplate: String, kind: Block.Kind,
@@ -483,7 +509,8 @@ public final class TableLayoutEngine {
                                givenAsText: Bool = false) throws(Diagnostic) -> Block? {
         var fixed: Double?
         if case .fixed(let value) = height { fixed = value } else { fixed = template.attributes["height"]?.constant.flatMap(AttributeCheck.number) }
-        let bound = try Self.bind(template, values: values, width: width, screenWidth: screenWidth, height: fixed, at: location, binder: binder, flex: flex)
+        let bound = try Self.bind(template, values: values, width: width, screenWidth: screenWidth, height: fixed, at: location, binder: binder,
+                                  library: library, flex: flex)
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: theme.direction) }
         if checksGlyphs, let content {
             // A title, header or footer given as a string is the document's value at `location`.

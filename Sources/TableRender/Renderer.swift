@@ -268,20 +268,27 @@ extension LoadedDocument {
     /// What differs from UIKit in the Interface Builder templates the document uses (placeholders,
     /// conflicting and ambiguous constraints, missing fonts and images), each named by its file.
     private func interfaceBuilderWarnings() -> [String] {
-        var used: [(String, TemplateRole)] = []
+        // Each template at the height each item gives it (nil: the height it needs), once.
+        struct Use: Hashable { var template: String, role: TemplateRole, height: Double? }
+        var used: [Use] = []
+        func height(_ height: Height) -> Double? {
+            if case .fixed(let value) = height { return value }
+            return nil
+        }
         for section in document.table.sections {
-            used += section.items.map { ($0.template, .cell) }
+            used += section.items.map { Use(template: $0.template, role: .cell, height: height($0.height)) }
             for (supplementary, role) in [(section.header, TemplateRole.header), (section.footer, .footer)] {
-                if case .view(let template, _, _)? = supplementary { used.append((template, role)) }
+                if case .view(let template, _, let given)? = supplementary { used.append(Use(template: template, role: role, height: height(given))) }
             }
         }
-        var seen = Set<String>(), warnings: [String] = []
+        var seen = Set<Use>(), warnings: [String] = [], said = Set<String>()
         let library = renderer.engine.library
-        for (id, role) in used where seen.insert(id).inserted {
-            guard let template = try? library.template(id, role: role, at: nil), let ib = template.interfaceBuilder else { continue }
+        for use in used where seen.insert(use).inserted {
+            guard let template = try? library.template(use.template, role: use.role, at: nil), let ib = template.interfaceBuilder else { continue }
             let found = renderer.engine.flex.autoLayout.warnings(template, document: ib, theme: library.theme, assetsFolder: renderer.engine.binder.assetsFolder,
-                                                                 catalogs: library.catalogs)
-            warnings += found.map { "\(ib.file): \($0)" }
+                                                                 catalogs: library.catalogs, height: use.height)
+            let at = use.height.map { " (at the height \(DecimalText.exact($0, places: 2) ?? String($0)) the document gives it)" } ?? ""
+            for warning in found where said.insert(ib.file + "\u{0}" + warning).inserted { warnings.append("\(ib.file)\(at): \(warning)") }
         }
         return warnings
     }

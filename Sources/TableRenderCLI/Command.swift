@@ -390,7 +390,7 @@ package struct TableRenderCommand {
                     }
                 }
                 for prototype in storyboard.prototypes {
-                    stdout("  \(storyboard.fileStem)/\(prototype.identifier)\tprototype cell, outlets: \(prototype.document.outlets.map(\.property).sorted().joined(separator: ", "))\n")
+                    stdout("  \(prototype.templateID(in: storyboard.fileStem))\tprototype cell, outlets: \(prototype.document.outlets.map(\.property).sorted().joined(separator: ", "))\n")
                 }
             } catch {
                 stderr(error.description + "\n")
@@ -446,7 +446,7 @@ package struct TableRenderCommand {
             let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
             let catalogs = try AssetCatalog.discover(in: checkFolders(folder, beside: path))
             let layout = AutoLayout(text: TextEngine())
-            let documents = storyboard.prototypes.map { ("prototype '\($0.identifier)'", $0.document) }
+            let documents = storyboard.prototypes.map { ("prototype '\($0.templateID(in: storyboard.fileStem))'", $0.document) }
             for scene in storyboard.scenes {
                 // Custom static cells are checked with their scene below, as the templates it uses.
                 for section in scene.table?.sections ?? [] {

@@ -1,3 +1,4 @@
+import Foundation
 import TableModel
 
 /// An Interface Builder document (`.xib`) read for one of its top-level views: a table view
@@ -470,11 +471,14 @@ package enum IBReader {
         }
         if let name = element.attribute("name")?.value { return .named(name) }
         let alpha = component("alpha") ?? 1
+        let space = element.attribute("customColorSpace")?.value ?? element.attribute("colorSpace")?.value ?? "sRGB"
         if let white = component("white") {
-            return .rgba(RGBA(red: white, green: white, blue: white, alpha: alpha))
+            let value = IBColorSpace.white(white, in: space)
+            return .rgba(RGBA(red: value, green: value, blue: value, alpha: alpha))
         }
         if let red = component("red"), let green = component("green"), let blue = component("blue") {
-            return .rgba(RGBA(red: red, green: green, blue: blue, alpha: alpha))
+            let (r, g, b) = IBColorSpace.rgb((red, green, blue), in: space)
+            return .rgba(RGBA(red: r, green: g, blue: b, alpha: alpha))
         }
         return nil
     }
@@ -526,5 +530,47 @@ extension IBDocument {
         var document = self
         apply(&document.content)
         return document
+    }
+}
+
+/// The colour spaces IB writes components in, converted to sRGB as the device draws them.
+/// `calibratedRGB` is Apple's Generic RGB (Trinitron primaries, D65, gamma 1.8): (0.5, 0, 0.5)
+/// draws as #942192 and (1, 0, 0) as #FF2600 on a device, not #800080 and #FF0000;
+/// `calibratedWhite` is Generic Gray (gamma 1.8), `genericGamma22GrayColorSpace` gray of gamma
+/// 2.2, `displayP3` Display P3 (clipped to sRGB); `sRGB`, `deviceRGB` and `deviceWhite` are sRGB.
+package enum IBColorSpace {
+    static let genericToSRGB = [[1.0252524586, -0.0265475337, 0.0012950751], [0.0193935069, 0.9480280089, 0.0325784842],
+                                [-0.0017695316, -0.0014423226, 1.0032118541]]
+    static let displayP3ToSRGB = [[1.2249401763, -0.2249401763, 0], [-0.0420569547, 1.0420569547, 0], [-0.0196375546, -0.0786360456, 1.0982736001]]
+
+    package static func rgb(_ components: (Double, Double, Double), in space: String) -> (Double, Double, Double) {
+        let matrix: [[Double]]
+        let linear: [Double]
+        switch space {
+        case "calibratedRGB":
+            matrix = genericToSRGB
+            linear = [components.0, components.1, components.2].map { pow($0, 1.8) }
+        case "displayP3":
+            matrix = displayP3ToSRGB
+            linear = [components.0, components.1, components.2].map(sRGBDecode)
+        default:
+            return components
+        }
+        let converted = matrix.map { row in sRGBEncode(zip(row, linear).map(*).reduce(0, +)) }
+        return (converted[0], converted[1], converted[2])
+    }
+
+    package static func white(_ value: Double, in space: String) -> Double {
+        switch space {
+        case "calibratedWhite": return sRGBEncode(pow(value, 1.8))
+        case "genericGamma22GrayColorSpace": return sRGBEncode(pow(value, 2.2))
+        default: return value
+        }
+    }
+
+    static func sRGBDecode(_ value: Double) -> Double { value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4) }
+    static func sRGBEncode(_ linear: Double) -> Double {
+        let value = min(1, max(0, linear))
+        return value <= 0.0031308 ? 12.92 * value : 1.055 * pow(value, 1 / 2.4) - 0.055
     }
 }

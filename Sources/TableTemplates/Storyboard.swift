@@ -4,8 +4,9 @@ import TableModel
 /// static tables (whole documents). Segues, other scenes and everything else are skipped.
 package struct IBStoryboard: Sendable {
     package var file: String
-    /// Prototype cells of every table view, by reuse identifier, in the order of the file.
-    package var prototypes: [(identifier: String, document: IBDocument)]
+    /// Prototype cells of every table view, by reuse identifier, with the scene whose table holds
+    /// them, in the order of the file.
+    package var prototypes: [IBPrototype]
     /// The scenes whose view controller shows a table view.
     package var scenes: [IBScene]
 
@@ -34,6 +35,25 @@ package struct IBStoryboard: Sendable {
     package var fileStem: String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return name.hasSuffix(".storyboard") ? String(name.dropLast(11)) : name
+    }
+}
+
+/// A prototype cell of a storyboard's table view.
+package struct IBPrototype: Sendable {
+    /// Its reuse identifier: unique in its table view, as UIKit registers them per table.
+    package var identifier: String
+    /// The name of the scene whose table view holds it (as `scenes` lists it).
+    package var scene: String
+    package var document: IBDocument
+    /// What tells it from prototypes of other table views with the same identifier: its scene's
+    /// name (its IB id when two such scenes have one name, and its table view's id when one
+    /// scene has two such table views); nil when no other table view has the identifier.
+    package var qualifier: String?
+
+    /// Its template id in a storyboard named `stem`: `Stem/Identifier`, or
+    /// `Stem/Scene/Identifier` when two table views of the storyboard use the identifier.
+    package func templateID(in stem: String) -> String {
+        qualifier.map { "\(stem)/\($0)/\(identifier)" } ?? "\(stem)/\(identifier)"
     }
 }
 
@@ -100,7 +120,10 @@ extension IBReader {
         }
         let resources = Resources(root)
         var counter = Counter()
-        var prototypes: [(identifier: String, document: IBDocument)] = []
+        var prototypes: [IBPrototype] = []
+        // The table view (by IB id) of each prototype: identifiers are unique per table view.
+        var tableOf: [Int: String] = [:]
+        var sceneOf: [Int: String] = [:]
         var scenes: [IBScene] = []
         // Navigation controllers that show large titles, by the id of their root view controller.
         var largeTitleRoots = Set<String>()
@@ -120,33 +143,47 @@ extension IBReader {
             for controller in scene.children.first(where: { $0.name == "objects" })?.children ?? []
             where controller.attribute("sceneMemberID")?.value == "viewController" {
                 let tables = findTables(in: controller)
+                let navigationItem = controller.children.first { $0.name == "navigationItem" }
+                let title = navigationItem?.attribute("title")?.value ?? controller.attribute("title")?.value
+                let id = controller.attribute("id")?.value ?? ""
+                var scene = IBScene(id: id, storyboardIdentifier: controller.attribute("storyboardIdentifier")?.value, title: title,
+                                    customClass: controller.attribute("customClass")?.value,
+                                    largeTitle: largeTitleRoots.contains(id) || navigationItem?.attribute("largeTitleDisplayMode")?.value == "always", table: nil)
                 for table in tables {
                     for prototypesElement in table.children where prototypesElement.name == "prototypes" {
                         for cell in prototypesElement.children where cell.name == "tableViewCell" {
                             guard let identifier = cell.attribute("reuseIdentifier")?.value, !identifier.isEmpty else { continue }
                             let width = table.children.first { $0.name == "rect" && $0.attribute("key")?.value == "frame" }.map { value($0, "width") } ?? 390
                             let height = cell.attribute("rowHeight").flatMap { number($0.value) } ?? 44
-                            prototypes.append((identifier, try document(cell, file: file, resources: resources, designSize: (width, height), counter: &counter)))
+                            tableOf[prototypes.count] = table.attribute("id")?.value ?? "\(id)#\(tableOf.count)"
+                            sceneOf[prototypes.count] = id
+                            prototypes.append(IBPrototype(identifier: identifier, scene: scene.name,
+                                                          document: try document(cell, file: file, resources: resources, designSize: (width, height), counter: &counter)))
                         }
                     }
                 }
                 guard let table = tables.first else { continue }
-                let navigationItem = controller.children.first { $0.name == "navigationItem" }
-                let title = navigationItem?.attribute("title")?.value ?? controller.attribute("title")?.value
-                let id = controller.attribute("id")?.value ?? ""
-                let large = largeTitleRoots.contains(id) || navigationItem?.attribute("largeTitleDisplayMode")?.value == "always"
-                scenes.append(IBScene(id: id, storyboardIdentifier: controller.attribute("storyboardIdentifier")?.value, title: title,
-                                      customClass: controller.attribute("customClass")?.value, largeTitle: large,
-                                      table: try self.table(table, file: file, resources: resources, counter: &counter)))
+                scene.table = try self.table(table, file: file, resources: resources, counter: &counter)
+                scenes.append(scene)
             }
         }
-        var seen: [String: Int] = [:]
-        for (index, prototype) in prototypes.enumerated() {
-            if let first = seen[prototype.identifier] {
-                throw Diagnostic(at: prototype.document.top.location,
-                                 "two prototype cells have the reuse identifier '\(prototype.identifier)': '\(prototypes[first].document.top.id)' (line \(prototypes[first].document.top.location.line ?? 0)) and '\(prototype.document.top.id)'")
+        // A reuse identifier is unique in its table view (UIKit registers cells per table); two
+        // table views may each have one, named then by their scenes.
+        var byIdentifier: [String: [Int]] = [:]
+        for (index, prototype) in prototypes.enumerated() { byIdentifier[prototype.identifier, default: []].append(index) }
+        for (identifier, indices) in byIdentifier where indices.count > 1 {
+            let tables = indices.map { tableOf[$0] ?? "" }
+            if let repeated = tables.enumerated().first(where: { tables.firstIndex(of: $0.element) != $0.offset }) {
+                let first = prototypes[indices[tables.firstIndex(of: repeated.element)!]].document.top, second = prototypes[indices[repeated.offset]].document.top
+                throw Diagnostic(at: second.location, "two prototype cells of one table view have the reuse identifier '\(identifier)': '\(first.id)' (line \(first.location.line ?? 0)) and '\(second.id)'")
             }
-            seen[prototype.identifier] = index
+            let names = indices.map { prototypes[$0].scene }
+            let ids = indices.map { sceneOf[$0] ?? "" }
+            for (position, index) in indices.enumerated() {
+                let nameIsUnique = names.filter { $0 == names[position] }.count == 1
+                let idIsUnique = ids.filter { $0 == ids[position] }.count == 1
+                prototypes[index].qualifier = nameIsUnique ? names[position] : idIsUnique ? ids[position] : "\(ids[position]).\(tables[position])"
+            }
         }
         return IBStoryboard(file: file, prototypes: prototypes, scenes: scenes)
     }
@@ -192,23 +229,39 @@ extension IBReader {
                            counter: inout Counter) throws(Diagnostic) -> IBStaticCell {
         let ownHeight = element.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
         let document = try document(element, file: file, resources: resources, designSize: (tableWidth, ownHeight ?? tableRowHeight ?? 44), counter: &counter)
-        let views = Dictionary(document.allViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let styled = document.styledContent
+        return IBStaticCell(id: element.attribute("id")?.value ?? "", style: element.attribute("style")?.value, document: document,
+                            text: styled.text, detailText: styled.detailText, image: styled.image,
+                            accessory: element.attribute("accessoryType")?.value, rowHeight: ownHeight, unknownSymbol: styled.unknownSymbol,
+                            location: element.location)
+    }
+}
+
+extension IBDocument {
+    /// UIKit's cell style a cell has in IB (`style="IBUITableViewCellStyleValue1"` …) as the
+    /// built-in template that draws it (`basic`, `value1`, `value2`, `subtitle`); nil for a
+    /// custom cell, laid out by its constraints.
+    package var builtInTemplate: String? {
+        guard kind == .cell, let style = top.attribute("style") else { return nil }
+        return IBStoryboard.builtInTemplates[style]
+    }
+
+    /// What a styled cell shows as IB stored it: the texts of its `textLabel` and
+    /// `detailTextLabel`, the image of its `imageView` (an SF Symbol as a template names one;
+    /// one tablerender does not draw as its placeholder, named in `unknownSymbol`).
+    package var styledContent: (text: String?, detailText: String?, image: String?, unknownSymbol: String?) {
+        let views = Dictionary(allViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func text(_ key: String) -> String? {
-            guard let id = element.attribute(key)?.value, let label = views[id] else { return nil }
+            guard let id = top.attribute(key), let label = views[id] else { return nil }
             return label.strings["text"] ?? label.attribute("text")
         }
-        var image = element.attribute("imageView").flatMap { views[$0.value]?.attribute("image") }
-        // An SF Symbol is named as a template names one.
-        // An SF Symbol is named as a template names one; one tablerender does not draw is its placeholder.
+        var image = top.attribute("imageView").flatMap { views[$0]?.attribute("image") }
         var unknownSymbol: String?
-        if let id = element.attribute("imageView")?.value, views[id]?.attribute("catalog") == "system", let name = image {
+        if let id = top.attribute("imageView"), views[id]?.attribute("catalog") == "system", let name = image {
             if !SFSymbols.isKnown(name) { unknownSymbol = name }
             image = "systemName:" + (SFSymbols.isKnown(name) ? name : "questionmark.square.dashed")
         }
-        return IBStaticCell(id: element.attribute("id")?.value ?? "", style: element.attribute("style")?.value, document: document,
-                            text: text("textLabel"), detailText: text("detailTextLabel"), image: image,
-                            accessory: element.attribute("accessoryType")?.value, rowHeight: ownHeight, unknownSymbol: unknownSymbol,
-                            location: element.location)
+        return (text("textLabel"), text("detailTextLabel"), image, unknownSymbol)
     }
 }
 

@@ -52,7 +52,13 @@ public struct Template: Sendable {
         content = nil
         location = SourceLocation(file: document.file, line: document.top.location.line, column: document.top.location.column)
         interfaceBuilder = document
-        outlets = Set(document.outlets.map(\.property))
+        if let builtIn = document.builtInTemplate {
+            // A cell of one of UIKit's styles takes the built-in cell's values, or UIKit's names.
+            let detail: Set<String> = builtIn == "basic" ? [] : [builtIn == "subtitle" ? "subtitle" : "detail", "detailTextLabel"]
+            outlets = detail.union(["title", "image", "accessory", "textLabel", "imageView"])
+        } else {
+            outlets = Set(document.outlets.map(\.property))
+        }
     }
 
     /// Whether it can be used in `role`: an IB header-footer view or plain view serves as a

@@ -71,23 +71,32 @@ public struct TemplateLibrary: Sendable {
         return try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
     }
 
-    /// A prototype cell named `Storyboard/Identifier`, or `Identifier` when one storyboard of
+    /// A prototype cell named `Storyboard/Identifier` (`Storyboard/Scene/Identifier` when two
+    /// table views of the storyboard have the identifier), or `Identifier` when one storyboard of
     /// the folders has it; nil when none does.
     private func prototype(_ id: String, at location: SourceLocation?) throws(Diagnostic) -> Template? {
         if let known = parsed.result(for: id) { return try known.get() }
-        var found: [(String, IBDocument)] = []
+        var found: [(name: String, file: String, document: IBDocument)] = []
         let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
         if parts.count == 2, let path = storyboards[parts[0]] {
-            if let match = try storyboard(path).prototypes.first(where: { $0.identifier == parts[1] }) { found.append((path, match.document)) }
+            let all = try storyboard(path).prototypes
+            if let match = all.first(where: { $0.templateID(in: parts[0]) == id }) {
+                found.append((id, path, match.document))
+            } else {
+                // `Storyboard/Identifier` of an identifier several scenes have: each by its scene.
+                found += all.filter { $0.identifier == parts[1] }.map { ($0.templateID(in: parts[0]), path, $0.document) }
+            }
         } else if parts.count == 1 {
             for name in storyboards.keys.sorted() {
                 let path = storyboards[name]!
-                if let match = try storyboard(path).prototypes.first(where: { $0.identifier == id }) { found.append((path, match.document)) }
+                found += try storyboard(path).prototypes.filter { $0.identifier == id }.map { ($0.templateID(in: name), path, $0.document) }
             }
         }
-        guard let document = found.first?.1 else { return nil }
+        guard let document = found.first?.document else { return nil }
         guard found.count == 1 else {
-            throw Diagnostic(at: location, "prototype cell '\(id)' is in \(found.map(\.0).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " and ")); name one as \(found.map { "'\(URL(fileURLWithPath: $0.0).deletingPathExtension().lastPathComponent)/\(id)'" }.joined(separator: " or "))")
+            var files: [String] = []
+            for file in found.map({ URL(fileURLWithPath: $0.file).lastPathComponent }) where !files.contains(file) { files.append(file) }
+            throw Diagnostic(at: location, "prototype cell '\(id)' is in \(found.count) table views of \(files.joined(separator: " and ")); name one as \(found.map { "'\($0.name)'" }.joined(separator: " or "))")
         }
         let template = Template(id: id, interfaceBuilder: document)
         parsed.remember(.success(template), for: id)

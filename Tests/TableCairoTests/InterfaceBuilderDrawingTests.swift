@@ -3,6 +3,7 @@ import Testing
 import TableModel
 import TableRender
 import TableCairo
+import TestSupport
 
 /// What an IB view's `alpha` and `clipsSubviews` do to pixels: a half-transparent black view
 /// over the white row is mid-grey; its red subview shows only inside it (clipped), blended too.
@@ -57,6 +58,50 @@ import TableCairo
         #expect(near(rgb(110, 30), (255, 128, 128)), "half-transparent red over white: \(rgb(110, 30))")
         #expect(near(rgb(130, 30), (255, 255, 255)), "the red view outside its clipping parent: \(rgb(130, 30))")
         #expect(near(rgb(10, 30), (255, 255, 255)))
+    }
+
+    /// UILabel centres its lines in a frame taller than they are: in the PNG and in the PDF the
+    /// text of a one-line label 60 pt tall sits in the middle of it (its top padding), not at its
+    /// top where the layout once left the glyphs.
+    @Test func aLabelsLinesAreCentredInATallerFrame() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("centred-label-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+        <tableViewCell contentMode="scaleToFill" id="cell"><rect key="frame" x="0" y="0" width="200" height="80"/>
+        <tableViewCellContentView key="contentView" id="content"><rect key="frame" x="0" y="0" width="200" height="80"/>
+        <subviews>
+          <label opaque="NO" contentMode="left" text="Hg" translatesAutoresizingMaskIntoConstraints="NO" id="lb">
+            <rect key="frame" x="20" y="10" width="160" height="60"/>
+            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+            <constraints><constraint firstAttribute="height" constant="60" id="h"/></constraints>
+          </label>
+        </subviews>
+        <constraints>
+          <constraint firstItem="lb" firstAttribute="leading" secondItem="content" secondAttribute="leading" constant="20" id="l"/>
+          <constraint firstItem="lb" firstAttribute="top" secondItem="content" secondAttribute="top" constant="10" id="t"/>
+          <constraint firstAttribute="bottom" secondItem="lb" secondAttribute="bottom" constant="10" id="b"/>
+        </constraints>
+        </tableViewCellContentView></tableViewCell></objects></document>
+        """.write(to: folder.appendingPathComponent("Tall.xib"), atomically: true, encoding: .utf8)
+        let renderer = try Renderer(theme: "ios", templateFolders: [folder.path], assetsFolder: folder.path)
+        let laidOut = try renderer.layout(Table(style: .plain, sections: [Section(id: "s", items: [Item(id: "r", template: "Tall")])]), width: 200)
+        // The label's line (20.33 pt) is centred in 10…70: 29.8 … 50.2.
+        let image = try renderer.pixels(laidOut, scale: 1)
+        let inked = (0..<image.height).filter { y in (0..<image.width).contains { x in image.words[y * image.width + x] & 0xFF < 128 } }
+        let top = try #require(inked.first), bottom = try #require(inked.last)
+        #expect(top >= 29 && bottom <= 51, "the glyphs' ink spans rows \(top)…\(bottom)")
+        try renderer.pdf(laidOut, to: folder.appendingPathComponent("tall.pdf").path)
+        let boxes = Tool.run("pdftotext", ["-bbox", folder.appendingPathComponent("tall.pdf").path, "-"]).output
+        let word = try #require(boxes.split(separator: "\n").first { $0.contains(">Hg<") })
+        func number(_ name: String) -> Double? {
+            guard let range = word.range(of: name + "=\"") else { return nil }
+            return Double(word[range.upperBound...].prefix { $0 != "\"" })
+        }
+        let yMin = try #require(number("yMin")), yMax = try #require(number("yMax"))
+        #expect(yMin >= 28 && yMax <= 52, "the word's box in the PDF: \(yMin)…\(yMax)")
     }
 
     /// An image with an empty frame (a template's `width="0"`, or a XIB image view nothing sizes)

@@ -69,6 +69,58 @@ enum IBCorpus {
         return result
     }
 
+    /// A cell laid out as a row of a table with automatic heights at its design width, with our
+    /// text: the views IB stores inside the cell that the row draws above or below itself.
+    /// Cells whose constraints leave the height to UIKit's 44 pt fallback are counted apart
+    /// (`collapsed`): a device draws their views outside a 44 pt row too.
+    static func viewsOutsideTheirRow(_ entry: Entry, path: String, folder: String, theme: Theme, text: TextEngine, details: inout [String],
+                                     verbose: Bool, collapsed: inout Int) throws -> Int {
+        let document = entry.document
+        let template = Template(id: path + "/" + entry.name + "#row", interfaceBuilder: document)
+        guard document.builtInTemplate == nil else { return 0 }
+        let flex = FlexLayout(text: text)
+        let width = document.top.frame.width
+        let bound: BoundView
+        do {
+            bound = try flex.autoLayout.layout(template, document: document, values: [:], width: width, height: nil, theme: theme, assetsFolder: folder,
+                                               screenWidth: document.designScreenWidth, at: TableModel.SourceLocation(file: path))
+        } catch {
+            return 0
+        }
+        let row = flex.layoutRoot(bound, width: width, height: nil)
+        let warnings = flex.autoLayout.warnings(template, document: document, theme: theme, assetsFolder: folder)
+        if warnings.contains(where: { $0.contains("suggest a height of zero") }) {
+            collapsed += 1
+            if verbose { details.append("  collapsed \(path) \(entry.name)") }
+            return 0
+        }
+        var frames: [String: Rect] = [:]
+        func visit(_ view: LaidOutView, _ origin: (Double, Double)) {
+            let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+            if let id = view.style.id { frames[id] = frame }
+            for child in view.children { visit(child, (frame.x, frame.y)) }
+        }
+        visit(row, (0, 0))
+        // IB's frames in the content view's coordinates.
+        var stored: [String: Rect] = [:]
+        func place(_ view: IBView, _ origin: (Double, Double)) {
+            let frame = Rect(x: view.frame.x + origin.0, y: view.frame.y + origin.1, width: view.frame.width, height: view.frame.height)
+            stored[view.id] = frame
+            for subview in view.subviews { place(subview, (frame.x, frame.y)) }
+        }
+        for subview in document.content.subviews { place(subview, (0, 0)) }
+        var count = 0
+        for view in compared(document) {
+            guard let inIB = stored[view.id], inIB.y >= -0.5, inIB.maxY <= document.content.frame.height + 0.5, inIB.height > 0,
+                  let drawn = frames[view.id], drawn.height > 0 else { continue }
+            if drawn.y < -0.5 || drawn.maxY > row.frame.height + 0.5 {
+                count += 1
+                if verbose { details.append("  outside \(path) \(entry.name) <\(view.element)> '\(view.id)': drawn at \(drawn) in a row \(fmt(row.frame.height)) tall") }
+            }
+        }
+        return count
+    }
+
     static func files(in folder: String) -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder)
         var found: [String] = []
@@ -82,7 +134,7 @@ enum IBCorpus {
         var lines: [String] = []
         var refused: [String] = []
         var stored = Tally(), ours = Tally()
-        var documents = 0, ambiguous = 0, conflicting = 0
+        var documents = 0, ambiguous = 0, conflicting = 0, outside = 0, collapsed = 0
         var details: [String] = []
         let engine = TextEngine()
         for path in files(in: folder) {
@@ -94,7 +146,7 @@ enum IBCorpus {
                     entries = [Entry(name: "", document: try IBReader.read(file: full, bytes: bytes))]
                 } else {
                     let storyboard = try IBReader.readStoryboard(file: full, bytes: bytes)
-                    entries = storyboard.prototypes.map { Entry(name: $0.identifier, document: $0.document) }
+                    entries = storyboard.prototypes.map { Entry(name: $0.templateID(in: storyboard.fileStem), document: $0.document) }
                     for scene in storyboard.scenes {
                         for section in scene.table?.sections ?? [] {
                             for cell in section.cells where cell.style == nil {
@@ -138,6 +190,10 @@ enum IBCorpus {
                     }
                 }
             }
+            for entry in entries where entry.document.kind == .cell {
+                outside += try viewsOutsideTheirRow(entry, path: path, folder: (full as NSString).deletingLastPathComponent, theme: theme, text: engine,
+                                                    details: &details, verbose: verbose, collapsed: &collapsed)
+            }
             stored += fileStored
             ours += fileOurs
             lines.append("\(path) [\(entries.count)]: stored sizes \(fileStored.line); our text \(fileOurs.line)")
@@ -148,6 +204,7 @@ enum IBCorpus {
         if verbose { text += details.joined(separator: "\n") + "\n\n" }
         text += "refused: \(refused.count)\n" + refused.map { "  " + $0 }.joined(separator: "\n") + (refused.isEmpty ? "" : "\n")
         text += "\(files(in: folder).count) files, \(documents) cells, headers and prototypes; \(ambiguous) ambiguity warnings; \(conflicting) with conflicting constraints\n"
+        text += "drawn outside their self-sized row where IB stores them inside the cell: \(outside) views; cells whose constraints leave the height to UIKit's 44 pt fallback: \(collapsed)\n"
         text += "TOTAL with IB's stored sizes: \(stored.line)\n"
         text += "TOTAL with our own text:      \(ours.line)\n"
         return Report(text: text)

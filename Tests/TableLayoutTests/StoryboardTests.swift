@@ -89,14 +89,14 @@ import TableRender
         #expect(try library.template("Second/NoteCell", role: .cell, at: nil).outlets == ["noteLabel"])
     }
 
-    @Test func duplicateIdentifiersInAStoryboardAreAnError() throws {
+    @Test func duplicateIdentifiersInATableViewAreAnError() throws {
         var text = try String(contentsOfFile: Self.folder + "/Main.storyboard", encoding: .utf8)
         text = text.replacingOccurrences(of: "reuseIdentifier=\"NoteCell\"", with: "reuseIdentifier=\"ContactCell\"")
         do {
             _ = try IBReader.readStoryboard(file: "Dup.storyboard", bytes: Array(text.utf8))
             Issue.record("two prototypes with one identifier were read")
         } catch {
-            #expect(error.message.contains("two prototype cells have the reuse identifier 'ContactCell'") && error.message.contains("ct2-Cl-001") && error.message.contains("ct2-Cl-002"))
+            #expect(error.message.contains("two prototype cells of one table view have the reuse identifier 'ContactCell'") && error.message.contains("ct2-Cl-001") && error.message.contains("ct2-Cl-002"))
         }
     }
 

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import TableModel
+import TableTemplates
+import TableText
+@testable import TableLayout
+
+/// UIKit's and Interface Builder's rules that real apps' files rely on, one test each, on small
+/// files written here in IB's format (the frames IB would store worked out in each file's
+/// comment; `AutoLayoutOracleTests` compares every stored frame of them too).
+@Suite struct IBRulesTests {
+    static let theme = try! ThemeLoader.load("ios")
+
+    /// The frames and warnings of a test file laid out at its design size.
+    static func design(_ name: String) throws -> (frames: [String: Rect], warnings: [String]) {
+        let (template, document) = try AutoLayoutOracleTests.load(name)
+        return try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: theme, assetsFolder: AutoLayoutOracleTests.folder)
+    }
+
+    static func expect(_ frames: [String: Rect], _ id: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard let got = frames[id] else {
+            Issue.record("no frame for '\(id)'", sourceLocation: sourceLocation)
+            return
+        }
+        let close = [got.x - x, got.y - y, got.width - width, got.height - height].allSatisfy { abs($0) < 0.01 }
+        #expect(close, "'\(id)': \(got), expected \(x), \(y), \(width) × \(height)", sourceLocation: sourceLocation)
+    }
+
+    /// A document made of an inline XIB, as a template.
+    static func inline(_ xml: String, id: String = "Inline") throws -> (Template, IBDocument) {
+        let document = try IBReader.read(file: id + ".xib", bytes: Array(xml.utf8))
+        return (Template(id: id, interfaceBuilder: document), document)
+    }
+
+    /// A row of `template` laid out as a table lays it out (self-sizing unless `height`).
+    static func row(_ template: Template, _ document: IBDocument, values: Value.Object = [:], width: Double = 375, height: Double? = nil,
+                    text: TextEngine = TextEngine()) throws -> LaidOutView {
+        let flex = FlexLayout(text: text)
+        let bound = try flex.autoLayout.layout(template, document: document, values: values, width: width, height: height, theme: theme,
+                                               assetsFolder: AutoLayoutOracleTests.folder, at: TableModel.SourceLocation(file: "doc.json", path: "$.sections[0].items[0]"))
+        return flex.layoutRoot(bound, width: width, height: height)
+    }
+
+    static func find(_ id: String, in view: LaidOutView, origin: (Double, Double) = (0, 0)) -> LaidOutView? {
+        if view.style.id == id {
+            var found = view
+            found.frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+            return found
+        }
+        for child in view.children {
+            if let found = find(id, in: child, origin: (origin.0 + view.frame.x, origin.1 + view.frame.y)) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Frames IB stores
+
+    @Test func fixedFramesKeepTheirStoredFrames() throws {
+        let (frames, warnings) = try Self.design("FixedFrames.xib")
+        Self.expect(frames, "ff0-LL-001", 20, 10, 120, 21)
+        Self.expect(frames, "ff0-BB-002", 200, 20, 56, 56)
+        Self.expect(frames, "ff0-II-003", 8, 8, 40, 40)
+        Self.expect(frames, "ff0-VV-004", 300, 12, 50, 50)
+        Self.expect(frames, "ff0-MM-005", 16, 60, 80, 20)
+        #expect(!warnings.contains { $0.hasPrefix("ambiguous") }, "\(warnings)")
+        // At another width the prototyping constraints hold them where IB put them.
+        let (template, document) = try AutoLayoutOracleTests.load("FixedFrames.xib")
+        let wide = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                   assetsFolder: AutoLayoutOracleTests.folder, width: 500).frames
+        Self.expect(wide, "ff0-VV-004", 300, 12, 50, 50)
+    }
+
+    @Test func aSwitchAndASliderReachBeyondTheirAlignmentRectangles() throws {
+        let (frames, _) = try Self.design("Controls.xib")
+        Self.expect(frames, "ct1-SW-001", 324, 10, 51, 31)
+        Self.expect(frames, "ct1-SL-002", 18, 60, 300, 31)
+    }
+
+    @Test func framesAreRoundedToTheDevicesPixels() throws {
+        let (frames, _) = try Self.design("Controls.xib")
+        Self.expect(frames, "ct1-SW-003", 324, 305.0 / 3, 51, 31)
+    }
+
+    @Test func placeholderIntrinsicSizeAttributesAreRead() throws {
+        let (frames, _) = try Self.design("Controls.xib")
+        Self.expect(frames, "ct1-PH-004", 20, 110, 60, 30)
+        let (_, document) = try AutoLayoutOracleTests.load("Controls.xib")
+        let view = try #require(document.allViews.first { $0.id == "ct1-PH-004" })
+        #expect(view.placeholderIntrinsicSize?.width == 60 && view.placeholderIntrinsicSize?.height == 30)
+    }
+
+    @Test func cellMarginsFollowTheScreen() throws {
+        let wide = try Self.design("MarginsWideScreen.xib").frames
+        Self.expect(wide, "mw0-LA-001", 20, 11, 100, 20)
+        Self.expect(wide, "mw0-LB-002", 293, 29, 80, 20)
+        Self.expect(try Self.design("MarginsNarrowCell.xib").frames, "mn0-LA-001", 16, 11, 100, 20)
+        // A row: 16 pt at 375, 20 from 393 pt and on iPad.
+        #expect(DeviceMetrics.cellMargin(screen: 375, cell: 375) == 16)
+        #expect(DeviceMetrics.cellMargin(screen: 390, cell: 390) == 16)
+        #expect(DeviceMetrics.cellMargin(screen: 393, cell: 393) == 20)
+        #expect(DeviceMetrics.cellMargin(screen: 414, cell: 374) == 20)
+        #expect(DeviceMetrics.cellMargin(screen: 1024, cell: 1024) == 20)
+        let (template, document) = try AutoLayoutOracleTests.load("MarginsWideScreen.xib")
+        for (width, margin) in [(375.0, 16.0), (414, 20), (1024, 20)] {
+            let laidOut = try Self.row(template, document, width: width)
+            #expect(Self.find("mw0-LA-001", in: laidOut)?.frame.x == margin, "at \(width)")
+        }
+    }
+
+    @Test func theContentViewBesideAnAccessory() throws {
+        let frames = try Self.design("MarginsBesideAccessory.xib").frames
+        Self.expect(frames, "ma0-LA-001", 16, 12, 100, 20)
+        Self.expect(frames, "ma0-LB-002", 280.5, 12, 60, 20)
+        // In a row: IB's content view is 348.5 wide at 375 and 383.5 at 414 (within the 0.1 pt of
+        // IB's pixel rounding: the accessory takes 10.4 past the margin).
+        let (template, document) = try AutoLayoutOracleTests.load("MarginsBesideAccessory.xib")
+        for (width, content) in [(375.0, 348.5), (414, 383.5)] {
+            let laidOut = try Self.row(template, document, width: width)
+            let trailing = try #require(Self.find("ma0-LB-002", in: laidOut))
+            #expect(abs(trailing.frame.maxX + 8 - content) < 0.15, "at \(width): \(trailing.frame)")
+        }
+    }
+
+    @Test func aContentViewsOwnMarginsAndItsCells() throws {
+        let frames = try Self.design("MarginsOfItsOwn.xib").frames
+        Self.expect(frames, "mo0-LA-001", 20, 16, 100, 20)
+        Self.expect(frames, "mo0-LB-002", 314, 24, 80, 20)
+    }
+
+    @Test func filesOfXcode8WereLaidOutWithIOS10Margins() throws {
+        let frames = try Self.design("MarginsOfXcode8.xib").frames
+        Self.expect(frames, "m80-LA-001", 8, 8, 100, 20)
+        Self.expect(frames, "m80-LB-002", 287, 32, 80, 20)
+        // Drawn today, a row takes today's margins.
+        let (template, document) = try AutoLayoutOracleTests.load("MarginsOfXcode8.xib")
+        let laidOut = try Self.row(template, document, height: 60)
+        #expect(Self.find("m80-LA-001", in: laidOut)?.frame.x == 16)
+        #expect(Self.find("m80-LA-001", in: laidOut)?.frame.y == 11)
+    }
+
+    @Test func aHiddenArrangedViewKeepsItsAlignmentAcrossTheAxis() throws {
+        let frames = try Self.design("StackRules.xib").frames
+        Self.expect(frames, "sr0-SH-001", 16, 10, 100, 130)
+        Self.expect(frames, "sr0-II-002", 0, 0, 100, 130)
+        #expect(frames["sr0-XX-003"]?.x == 100)
+    }
+
+    @Test func standardSpacingEqualSpacingAndStackMargins() throws {
+        let frames = try Self.design("StackRules.xib").frames
+        Self.expect(frames, "sr0-SS-004", 16, 150, 88, 30)
+        Self.expect(frames, "sr0-S2-006", 48, 0, 40, 30)
+        Self.expect(frames, "sr0-SE-007", 249, 150, 110, 30)
+        Self.expect(frames, "sr0-E2-009", 60, 0, 50, 30)
+        Self.expect(frames, "sr0-SM-010", 200, 10, 84, 56)
+        Self.expect(frames, "sr0-M1-011", 12, 8, 60, 40)
+    }
+
+    /// A placeholder constraint ("remove at build time") lays IB's canvas out; the app's code
+    /// replaces it, so a row leaves it out.
+    @Test func placeholderConstraintsShapeTheCanvasOnly() throws {
+        let (template, document) = try AutoLayoutOracleTests.load("Attributes.xib")
+        let layout = AutoLayout(text: TextEngine())
+        let design = try layout.designFrames(template, document: document, theme: Self.theme, assetsFolder: AutoLayoutOracleTests.folder, width: 400)
+        // At 400 pt the first label is still 100 wide (its stored size), so both agree on 60.
+        #expect(design.frames["at0-L2-002"]?.width == 60)
+        let row = try Self.row(template, document, width: 320, height: 120)
+        let first = try #require(Self.find("at0-L1-001", in: row)), second = try #require(Self.find("at0-L2-002", in: row))
+        #expect(first.frame.width < 100)
+        #expect(abs(second.frame.width - (first.frame.width * 0.5 + 10)) < 0.01, "\(second.frame), first \(first.frame)")
+        #expect(!layout.warnings(template, document: document, theme: Self.theme, assetsFolder: AutoLayoutOracleTests.folder, height: 120)
+            .contains { $0.hasPrefix("Unable to simultaneously") })
+    }
+
+    @Test func theConstraintANibAddsLastGivesWay() throws {
+        let (frames, warnings) = try Self.design("NibOrder.xib")
+        Self.expect(frames, "no0-ST-001", 2, 2, 24, 76)
+        Self.expect(frames, "no0-IM-002", 0, 0, 24, 76)
+        let conflict = try #require(warnings.first { $0.hasPrefix("Unable to simultaneously satisfy") })
+        #expect(conflict.hasSuffix("will attempt to recover by breaking constraint 'no0-Cn-005' (no0-CV-000.trailing == no0-ST-001.trailing + 16)"), "\(conflict)")
+    }
+}
