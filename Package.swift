@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "TableModelTests", dependencies: ["TableModel", "TestSupport"]),
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableTextTests", dependencies: ["TableText", "TableModel", "TestSupport"]),
-        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TableSnapshot", "TestSupport"], exclude: ["Golden", "InterfaceBuilder"]),
+        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TableSnapshot", "TestSupport"], exclude: ["Golden", "InterfaceBuilder", "Data"]),
         .testTarget(name: "TableCairoTests", dependencies: ["TableRender", "TableCairo", "CGraphics", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableSnapshotTests", dependencies: ["TableSnapshot", "TableRender", "TestSupport"]),

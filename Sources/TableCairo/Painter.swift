@@ -24,6 +24,16 @@ final class Painter {
         self.masks = masks
     }
 
+    /// `value` on the nearest pixel at the painter's scale.
+    func onPixel(_ value: Double) -> Double {
+        (value * scale).rounded() / scale
+    }
+
+    /// A line's thickness in points: a hairline (nil) is one pixel at the painter's scale.
+    func hairline(_ thickness: Double?) -> Double {
+        thickness ?? 1 / scale
+    }
+
     /// Tokens were checked when templates were bound; an unknown one here is a bug, drawn magenta.
     func color(_ token: String) -> RGBA {
         theme.color(token, appearance) ?? RGBA(red: 1, green: 0, blue: 1)
@@ -40,12 +50,13 @@ final class Painter {
         }
         for group in page.groups {
             canvas.fill(group.frame, color(group.background), radius: group.cornerRadius, roundTop: group.roundsTop, roundBottom: group.roundsBottom)
-            let thickness = table.separatorThickness
+            let thickness = hairline(table.separatorThickness)
+            // Lines on the pixel grid, a hairline one pixel.
             if group.topLine {
-                canvas.fill(Rect(x: 0, y: group.frame.y, width: page.width, height: thickness), color(table.separatorColor))
+                canvas.fill(Rect(x: 0, y: onPixel(group.frame.y), width: page.width, height: thickness), color(table.separatorColor))
             }
             if group.bottomLine {
-                canvas.fill(Rect(x: 0, y: group.frame.maxY - thickness, width: page.width, height: thickness), color(table.separatorColor))
+                canvas.fill(Rect(x: 0, y: onPixel(group.frame.maxY) - thickness, width: page.width, height: thickness), color(table.separatorColor))
             }
         }
         for block in page.blocks {
@@ -56,13 +67,18 @@ final class Painter {
                 // A piece of a block taller than a page draws what falls in it, and nothing else
                 // (a PDF holds no text a page does not show).
                 let pieced = block.contentOffset > 0 || block.continues
-                try draw(content, at: (block.frame.x, block.frame.y - block.contentOffset), on: canvas,
+                // A row's views are drawn from its top on the pixel grid (as a browser draws a
+                // contained box, and as UIKit's frames sit on the device's pixels).
+                try draw(content, at: (onPixel(block.frame.x), onPixel(block.frame.y) - block.contentOffset), on: canvas,
                          visible: pieced ? (block.frame.y, block.frame.maxY) : nil)
                 canvas.restore()
             }
             if let separator = block.separator {
-                canvas.fill(Rect(x: block.frame.x + separator.x, y: block.frame.maxY - separator.thickness, width: separator.width,
-                                 height: separator.thickness), color(separator.color))
+                let thickness = hairline(separator.thickness)
+                // Up from the row's bottom, taken from its top on the pixel grid and put on the grid.
+                let bottom = onPixel(onPixel(block.frame.y) + block.frame.height)
+                canvas.fill(Rect(x: block.frame.x + separator.x, y: bottom - thickness, width: separator.width,
+                                 height: thickness), color(separator.color))
             }
             if let link = block.link { canvas.link(link, block.frame) }
         }

@@ -15,7 +15,7 @@ func drawImage(_ page: Page, of table: LaidOutTable, painter: Painter, scale: Do
         let fitting = stride(from: scale - 1, through: 1, by: -1).first { (page.width * $0).rounded(.up) <= Double(maximumPixels) && (page.height * $0).rounded(.up) <= Double(maximumPixels) }
         let advice = fitting.map { "use --scale \(Int($0)), or --page a4 (or letter, or WIDTHxHEIGHT) to cut it into pages" }
             ?? "use --page a4 (or letter, or WIDTHxHEIGHT) to cut it into pages\(page.width * scale > Double(maximumPixels) ? ", or a smaller --width" : "")"
-        throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, more than a PNG can hold (\(maximumPixels) a side); \(advice)")
+        throw Diagnostic(at: nil, "the page is \(width)×\(height) pixels, more than a PNG can hold (Cairo's limit: \(maximumPixels) pixels a side); \(advice)")
     }
     let canvas = try Canvas(.image(width: width, height: height, scale: scale))
     try painter.draw(page, of: table, on: canvas)

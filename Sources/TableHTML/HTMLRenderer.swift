@@ -202,6 +202,10 @@ package struct HTMLRenderer {
             css += ":root{\(palette(forced))}\n"
         }
         let style = table.style
+        // A hairline is one device pixel: the 1 px line scaled to half a pixel at 2x, a third at 3x.
+        let hairlines = table.separatorThickness != nil ? "" : "\n" + [(2, ".5"), (3, ".33333")].map { scale, factor in
+            "@media (min-resolution:\(scale)dppx){li.sep::after,ul.edge::before,ul.edge::after{transform:scaleY(\(factor))}}"
+        }.joined(separator: "\n")
         let families = (theme.font("body")?.families ?? theme.fallbackFonts).map { "\"\($0)\", " }.joined()
         css += """
             *,*::before,*::after{box-sizing:border-box}
@@ -212,10 +216,10 @@ package struct HTMLRenderer {
             section{display:block;position:relative}
             ul{list-style:none;margin:0;padding:0;position:relative;background:var(\(Escape.token(style.cellBackground)));border-radius:\(Escape.px(style.cornerRadius));overflow:\(style.cornerRadius > 0 ? "hidden" : "visible")}
             li{display:block;position:relative;content-visibility:auto}
-            li.sep::after{content:"";position:absolute;left:var(--sep-x);right:0;bottom:0;height:1px;transform:scaleY(\(Escape.number(table.separatorThickness)));transform-origin:0 100%;background:var(--sep-c)}
-            ul.edge::before,ul.edge::after{content:"";position:absolute;left:calc(-1 * var(--inset));right:calc(-1 * var(--inset));height:1px;transform:scaleY(\(Escape.number(table.separatorThickness)));background:var(\(Escape.token(table.separatorColor)));z-index:1}
+            li.sep::after{content:"";position:absolute;left:var(--sep-x);right:0;bottom:0;height:1px;transform:scaleY(\(Escape.number(table.separatorThickness ?? 1)));transform-origin:0 100%;background:var(--sep-c)}
+            ul.edge::before,ul.edge::after{content:"";position:absolute;left:calc(-1 * var(--inset));right:calc(-1 * var(--inset));height:1px;transform:scaleY(\(Escape.number(table.separatorThickness ?? 1)));background:var(\(Escape.token(table.separatorColor)));z-index:1}
             ul.edge::before{top:0;transform-origin:0 0}
-            ul.edge::after{bottom:0;transform-origin:0 100%}
+            ul.edge::after{bottom:0;transform-origin:0 100%}\(hairlines)
             a.row{display:block;color:inherit;text-decoration:none}
             a.row:focus-visible{outline:2px solid var(\(Escape.token("tint")));outline-offset:-2px}
             .v{display:flex;min-width:0;min-height:0;flex:0 1 auto;position:relative}
@@ -224,7 +228,8 @@ package struct HTMLRenderer {
             .l .sz{display:block;height:0;overflow:hidden;visibility:hidden;white-space:normal;font-size:0;line-height:0;contain:layout}
             .l .sz i{display:inline-block;vertical-align:top}
             .l.w{white-space:pre-wrap;overflow-wrap:break-word}
-            .l b,.l i{font-size:0;line-height:0;font-weight:inherit;font-style:inherit}
+            .l b,.l i{font-size:0;line-height:0;font-weight:inherit;font-style:inherit;letter-spacing:0}
+            .l u{display:inline-block;margin-inline-end:var(--t,0)}
             .l b::after{content:"\\A"}
             .l .t{user-select:none}
             .l .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:pre-wrap}
@@ -489,7 +494,15 @@ package struct HTMLRenderer {
         static func writeLines(_ lines: TextLines, of text: String, into out: inout String) {
             var shown = ""
             for (index, line) in lines.lines.enumerated() {
-                shown += Escape.text(line)
+                if lines.tracking != 0, !line.isEmpty {
+                    // Letter spacing is between two characters of a line (tablerender's, as
+                    // Pango's and UIKit's): a browser adds it after every character, so an
+                    // empty box after the last one gives it back (outside the text, which keeps
+                    // the kerning of its last pair).
+                    shown += Escape.text(line) + "<u></u>"
+                } else {
+                    shown += Escape.text(line)
+                }
                 guard index < lines.between.count else { break }
                 var spaces = ""
                 var broke = false
@@ -723,8 +736,11 @@ package struct HTMLRenderer {
                 // same ones (its own fallback would choose others for some scripts).
                 let own = textStyle.font.families
                 let fallbacks = lines.families.filter { !own.contains($0) }
-                let fonts = fallbacks.isEmpty ? ""
-                    : " style=\"font-family:\((own + fallbacks).map { "&quot;\(Escape.text(Escape.cssString($0)))&quot;," }.joined())\(Escape.text(theme.fontFallback))\""
+                var inline = fallbacks.isEmpty ? ""
+                    : "font-family:\((own + fallbacks).map { "&quot;\(Escape.text(Escape.cssString($0)))&quot;," }.joined())\(Escape.text(theme.fontFallback));"
+                // Text the own family does not all have is set without the font's tracking.
+                if lines.tracking != textStyle.font.tracking { inline += "letter-spacing:\(Escape.px(lines.tracking));--t:\(Escape.px(-lines.tracking));" }
+                let fonts = inline.isEmpty ? "" : " style=\"\(inline)\""
                 out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
                 if sized, let widths = intrinsicWidths?(text, textStyle) {
                     // The browser would take the widths of the lines below for the label's own;
@@ -803,6 +819,7 @@ package struct HTMLRenderer {
                 css += "font-family:" + font.families.map { "\"\($0)\"," }.joined() + "\(theme.fontFallback);font-size:\(Escape.px(font.size));font-weight:\(font.weight);"
                 if font.italic { css += "font-style:italic;" }
                 css += "line-height:\(Escape.px(font.lineHeight));color:\(color(textColor));"
+                if font.tracking != 0 { css += "letter-spacing:\(Escape.px(font.tracking));--t:\(Escape.px(-font.tracking));" }
                 switch textStyle.alignment {
                 case .natural, .leading: css += "text-align:start;"
                 case .center: css += "text-align:center;"

@@ -49,7 +49,11 @@ enum IBFonts {
         let face = theme.font("body")?.family ?? "Inter"
         guard let font else { return system(face, size: defaultSize, weight: 400, italic: false, theme: theme) }
         if let style = font.style {
-            if let token = textStyles[style], let spec = theme.font(token) { return spec }
+            if let token = textStyles[style], var spec = theme.font(token) {
+                // A label in a text style is as tall as UIFont's line height, not the style's leading.
+                if spec.systemFace != nil { spec.lineHeight = lineHeight(spec.size) }
+                return spec
+            }
             warnings.append("'\(what)': text style '\(style)' is not one of UIKit's; drawn as body")
             return theme.font("body") ?? system(face, size: 17, weight: 400, italic: false, theme: theme)
         }
@@ -78,13 +82,17 @@ enum IBFonts {
         }
     }
 
-    /// UIKit's system font's line height (SF Pro's ascender plus descender): 1.19 × its size.
-    static func lineHeight(_ size: Double) -> Double { (size * 1.193 * 3).rounded(.up) / 3 }
+    /// UIKit's system font's line height (`UIFont.lineHeight`, SF Pro's ascender plus descender:
+    /// 2444/2048 of its size, 20.287 at 17 pt; `SystemFont.lineHeight`).
+    static func lineHeight(_ size: Double) -> Double { SystemFont.lineHeight(size) }
 
+    /// The system font at `size`: the theme's system face (its Text or Display family, SF's
+    /// tracking) with UIFont's line height; a theme without one draws `family` untracked.
     static func system(_ family: String, size: Double, weight: Int, italic: Bool, theme: Theme) -> FontSpec {
         var spec = FontSpec(family: family, size: size, weight: weight, italic: italic, lineHeight: lineHeight(size))
         spec.fallbacks = theme.font("body")?.fallbacks ?? []
-        return spec
+        spec.systemFace = theme.systemFace
+        return spec.withSystemMetrics()
     }
 }
 

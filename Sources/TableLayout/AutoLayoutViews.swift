@@ -44,7 +44,7 @@ struct IBViewState {
         measuredAtWidth = width
         guard !text.isEmpty else { return }
         let size = engine.measure(text, style: style, width: max(1, width), source: source)
-        intrinsicSize.height = element == "textView" ? size.height + 16 : size.height
+        intrinsicSize.height = element == "textView" ? size.height + 16 : DeviceMetrics.ceilToPixel(size.height)
     }
 }
 
@@ -132,6 +132,8 @@ enum IBBinding {
             // A pseudo-locale rewrites every label's text and button's title, as the screen's own.
             for id in states.keys where !states[id]!.text.isEmpty { states[id]!.text = pseudo.apply(states[id]!.text) }
         }
+        // Symbols iOS draws as colour emoji are marked so (`EmojiPresentation`).
+        for id in states.keys where !states[id]!.text.isEmpty { states[id]!.text = EmojiPresentation.asOnIOS(states[id]!.text) }
         for id in states.keys { measure(&states[id]!, view: byID[id]!, text: engine) }
         return states
     }
@@ -384,10 +386,12 @@ enum IBBinding {
         state.measuredAtWidth = nil
         let font = state.style.font
         let baseline = engine.baseline(of: font)
+        /// Its text on one line (a line per paragraph): UILabel's intrinsic size, rounded up to
+        /// the device's pixels.
         func unwrapped(_ string: String, source: String? = nil) -> (width: Double, height: Double) {
             guard !string.isEmpty else { return (0, 0) }
             let size = engine.measure(string, style: state.style, width: nil, source: source)
-            return (size.width.rounded(.up), size.height)
+            return (DeviceMetrics.ceilToPixel(size.width), DeviceMetrics.ceilToPixel(size.height))
         }
         switch view.element {
         case "label":

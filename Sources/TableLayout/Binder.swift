@@ -24,6 +24,11 @@ package struct Binder: Sendable {
         pseudoLocale = theme.pseudoLocale
     }
 
+    /// The layout margins of a cell with side margin `side`, at the theme's text size.
+    func margins(side: Double) -> LayoutMargins {
+        LayoutMargins(vertical: theme.rowMargin, side: side)
+    }
+
     /// The image set `name` of the catalogs, and its natural size in points.
     package func asset(_ name: String) throws(Diagnostic) -> (reference: ImageReference, size: (width: Double, height: Double)?)? {
         guard let reference = catalogs.lazy.compactMap({ $0.images[name] }).first else { return nil }
@@ -36,7 +41,7 @@ package struct Binder: Sendable {
 
         func node(_ template: Template, content: ViewNode, binder: Binder) -> CompiledNode {
             if let known = nodes.withLock({ $0[template.id] }) { return known }
-            let blank = Context(binder: binder, values: .null, item: SourceLocation(file: ""))
+            let blank = Context(binder: binder, values: .null, item: SourceLocation(file: ""), margins: binder.margins(side: LayoutMargins.standard.side))
             let made = CompiledNode(content, context: blank)
             nodes.withLock { $0[template.id] = made }
             return made
@@ -81,7 +86,10 @@ package struct Binder: Sendable {
 
         init(_ node: ViewNode, context: Context) {
             self.node = node
-            func constant(_ names: [String]) -> Bool { names.allSatisfy { name in node.attributes[name].map { $0.constant != nil } ?? true } }
+            // A padding or margin of UIKit's layout margins is the cell's width's: bound each time.
+            func constant(_ names: [String]) -> Bool {
+                names.allSatisfy { name in node.attributes[name].map { $0.constant.map { !LayoutMargins.isNamed(in: $0) } ?? false } ?? true }
+            }
             common = constant(Self.commonNames) ? try? context.common(node) : nil
             stack = node.kind == .stack && constant(Self.stackNames) ? try? context.stack(node) : nil
             label = node.kind == .label && constant(Self.labelNames) ? try? context.labelStyle(node) : nil
@@ -91,14 +99,17 @@ package struct Binder: Sendable {
 
     /// The bound content view of `template` for `values`; nil when it is empty or hidden.
     /// Errors carry the item's document location and the template line.
-    package func bind(_ template: Template, values: Value.Object, at location: SourceLocation) throws(Diagnostic) -> BoundView? {
+    /// `sideMargin`: the cell's side layout margin, which the word `margin` in a padding or
+    /// margin stands for (`LayoutMargins.side(screen:cell:)`).
+    package func bind(_ template: Template, values: Value.Object, at location: SourceLocation,
+                      sideMargin: Double = LayoutMargins.standard.side) throws(Diagnostic) -> BoundView? {
         let outlets = template.outlets
         for key in values.keys where !outlets.contains(key) {
             throw Diagnostic(at: location.with(path: (location.path ?? "$") + ".values.\(key)"),
                              Suggestions.unknown("outlet", key, known: Array(outlets)) + " in template '\(template.id)'")
         }
         guard let content = template.content else { return nil }
-        var context = Context(binder: self, values: .object(values), item: location)
+        var context = Context(binder: self, values: .object(values), item: location, margins: margins(side: sideMargin))
         return try context.bind(compiled.node(template, content: content, binder: self), parentAxis: nil)
     }
 
@@ -106,6 +117,8 @@ package struct Binder: Sendable {
         let binder: Binder
         let values: Value
         let item: SourceLocation
+        /// What the word `margin` stands for in this cell.
+        let margins: LayoutMargins
 
         func error(_ node: ViewNode, _ message: String) -> Diagnostic {
             let place = "\(node.location.file):\(node.location.line ?? 0)"
@@ -189,7 +202,7 @@ package struct Binder: Sendable {
                 style.alignSelf = alignSelf == "auto" ? nil : try choice(node, "alignSelf", as: StackAlignment.self)
             }
             if node.attributes["margin"] != nil {
-                style.margin = AttributeCheck.insets(try string(node, "margin")) ?? [0, 0, 0, 0]
+                style.margin = AttributeCheck.insets(try string(node, "margin"), margins: margins) ?? [0, 0, 0, 0]
             }
             if node.attributes["position"] != nil, try string(node, "position") == "overlay" {
                 func offset(_ name: String) throws(Diagnostic) -> Double? {
@@ -216,7 +229,7 @@ package struct Binder: Sendable {
             if axis == .horizontal, AttributeCheck.bool(wrap) == true, case .stack(_, _, _, .equalCentering) = content {
                 throw error(node, "distribution=\"equalCentering\" centres children on one line and does not wrap; use equalSpacing, or wrap=\"false\"")
             }
-            return StackSpec(axis: axis, content: content, padding: AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0],
+            return StackSpec(axis: axis, content: content, padding: AttributeCheck.insets(try string(node, "padding"), margins: margins) ?? [0, 0, 0, 0],
                              wraps: axis == .horizontal && AttributeCheck.bool(wrap) == true, lineSpacing: try number(node, "lineSpacing") ?? 0)
         }
 
@@ -307,7 +320,7 @@ package struct Binder: Sendable {
                     style.wraps = stack.wraps
                     style.lineSpacing = stack.lineSpacing
                 } else {
-                    style.padding = AttributeCheck.insets(try string(node, "padding")) ?? [0, 0, 0, 0]
+                    style.padding = AttributeCheck.insets(try string(node, "padding"), margins: margins) ?? [0, 0, 0, 0]
                 }
                 children.reserveCapacity(compiledNode.children.count)
                 var ownHeight: ParentHeight = style.height != nil || style.percents?.height != nil ? .fixed : .none
@@ -333,6 +346,7 @@ package struct Binder: Sendable {
                 case "lowercase": text = text.lowercased()
                 default: break
                 }
+                text = EmojiPresentation.asOnIOS(text)
                 style.content = .label(text: text, style: label.style, color: label.color)
                 if case .binding(let keys)? = node.attributes["text"]?.segments.first(where: { if case .binding = $0 { true } else { false } }) {
                     style.valueKey = keys.joined(separator: ".")

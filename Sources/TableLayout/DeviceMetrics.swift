@@ -1,16 +1,26 @@
 import TableModel
+import TableTemplates
 
 /// Metrics UIKit takes from the screen a table is shown on, measured on the frames Interface
 /// Builder stored in public apps' files (IB lays a file out with UIKit for the device it names;
 /// docs/interface-builder.md lists the measurements).
 package enum DeviceMetrics {
     /// The side margin of a table view cell (its content view's layout margins, where a built-in
-    /// cell's text and the separator start): 20 pt on a screen from 393 pt wide (iPhone 15, the
-    /// Plus and Max phones, iPads) when the cell itself is wider than 320 pt, 16 pt otherwise.
-    /// In IB's frames: 16 on 320, 375 and 390 pt screens whatever the cell's width; 20 on 393,
-    /// 414, 430 and 440 pt screens for cells of 331 pt and wider, 16 for cells of 320 pt and less.
+    /// cell's text and the separator start): `LayoutMargins.side(screen:cell:)`.
     package static func cellMargin(screen: Double, cell: Double) -> Double {
-        screen >= 393 && cell > 320 ? 20 : 16
+        LayoutMargins.side(screen: screen, cell: cell)
+    }
+
+    /// The pixel a row's views are sized to: UIKit rounds a label's intrinsic size, and a
+    /// self-sized row's height, up to the device's pixels; tablerender lays a table out once for
+    /// every scale, on the grid of the @3x phones most in use (a 17 pt label is 20.33 pt tall, as
+    /// IB stores it at @3x).
+    package static let pixel = 1.0 / 3
+
+    /// `value` rounded up to `pixel` (a hair under a pixel more is taken as the pixel, so that
+    /// a size already on the grid stays there).
+    package static func ceilToPixel(_ value: Double) -> Double {
+        ((value / pixel) - 1e-6).rounded(.up) * pixel
     }
 
     /// What a cell's accessory takes from its content view's width, past the cell's margin: the

@@ -7,7 +7,8 @@ import TableText
 package struct SeparatorLine: Sendable, Hashable {
     package var x: Double
     package var width: Double
-    package var thickness: Double
+    /// Points; nil for one device pixel (`Theme.separatorThickness`).
+    package var thickness: Double?
     package var color: String
 }
 
@@ -64,6 +65,16 @@ public struct Page: Sendable, Hashable {
     /// Its blocks from top to bottom.
     public var blocks: [Block]
     package var groups: [Group]
+
+    /// The part of the page from `top` to `bottom` (points) as a page of its own: the blocks
+    /// and section backgrounds that reach into it, moved up by `top`.
+    package func window(top: Double, bottom: Double) -> Page {
+        var blocks = self.blocks.filter { $0.frame.maxY > top && $0.frame.y < bottom }
+        var groups = self.groups.filter { $0.frame.maxY > top && $0.frame.y < bottom }
+        for index in blocks.indices { blocks[index].frame = blocks[index].frame.offsetBy(dx: 0, dy: -top) }
+        for index in groups.indices { groups[index].frame = groups[index].frame.offsetBy(dx: 0, dy: -top) }
+        return Page(width: width, height: max(1, bottom - top), blocks: blocks, groups: groups)
+    }
 }
 
 /// A section's state laid out: the state's name and the whole table laid out with the section
@@ -90,7 +101,8 @@ public struct LaidOutTable: Sendable {
     public var width: Double
     package var background: String
     package var separatorColor: String
-    package var separatorThickness: Double
+    /// Points; nil for one device pixel (`Theme.separatorThickness`).
+    package var separatorThickness: Double?
     /// Its pages: one for a continuous layout (`content`), several on paper.
     public var pages: [Page]
     /// Top of each section in the continuous layout (before pagination).
@@ -100,6 +112,30 @@ public struct LaidOutTable: Sendable {
     /// The direction it is laid out in: renderers draw accessories, switches and the HTML page's
     /// `dir` by it.
     public var direction: LayoutDirection = .leftToRight
+    /// Whether its one page is the whole table (`--page content`) rather than paper.
+    package var isContinuous = false
+
+    /// The continuous page cut into pages at most `height` points tall, as paper pages are cut
+    /// (between rows, a header kept with its first row, a block taller than a page in pieces),
+    /// with no margin; the last page as tall as what is left. For PNGs taller than an image can
+    /// be. A table on paper, or short enough, is returned as it is.
+    package func cut(pagesOf height: Double) -> LaidOutTable {
+        guard isContinuous, let page = pages.first, pages.count == 1, page.height > height, height > 0 else { return self }
+        var pager = Paginator(table: table, style: style, width: page.width, paper: (page.width, height), margin: 0)
+        var cut: [Page] = []
+        for block in page.blocks { cut += pager.add(block) }
+        cut += pager.finish(contentHeight: contentHeight)
+        // The last page ends where the table does: below its last block, the style's bottom padding.
+        if var last = cut.popLast() {
+            let bottom = (last.blocks.map(\.frame.maxY) + last.groups.map(\.frame.maxY)).max() ?? 0
+            last.height = min(last.height, max(1, bottom + style.bottomPadding))
+            cut.append(last)
+        }
+        var result = self
+        result.pages = cut
+        result.isContinuous = false
+        return result
+    }
 }
 
 package struct LayoutOptions: Sendable, Hashable {
@@ -150,6 +186,7 @@ public final class TableLayoutEngine {
         var pages: [Page] = []
         var result = try stream(table, options: options, locate: locate, window: nil) { page throws(Diagnostic) in pages.append(page) }
         result.pages = pages
+        result.isContinuous = LayoutOptions.paper(options.page) == nil
         return result
     }
 
@@ -161,7 +198,8 @@ public final class TableLayoutEngine {
                        sink: (Page) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
         let paper = LayoutOptions.paper(options.page)
         let margin = paper == nil ? 0 : theme.pageMargin
-        var pager = Paginator(table: table, style: theme.style(table.style), width: paper.map { $0.width - 2 * margin } ?? options.width,
+        var pager = Paginator(table: table, style: theme.style(table.style, width: paper.map { $0.width - 2 * margin } ?? options.width),
+                              width: paper.map { $0.width - 2 * margin } ?? options.width,
                               paper: paper, margin: margin)
         return try run(table, options: options, locate: locate, window: window) { block throws(Diagnostic) in
             for page in pager.add(block) { try sink(page) }
@@ -186,7 +224,7 @@ public final class TableLayoutEngine {
         let margin = paper == nil ? 0 : theme.pageMargin
         let width = paper.map { $0.width - 2 * margin } ?? options.width
         guard width.isFinite, width > 0 else { throw Diagnostic(at: nil, "width must be a positive number") }
-        let style = theme.style(table.style)
+        let style = theme.style(table.style, width: width)
         text.use = options.text
         let checksGlyphs = !(allowsFontFallback || options.allowsFontFallback)
         var y = style.topPadding
@@ -365,8 +403,8 @@ public final class TableLayoutEngine {
 
     /// What the painter needs to know of a table besides its pages (colours, separators).
     package func describe(_ table: Table, options: LayoutOptions) -> LaidOutTable {
-        let style = theme.style(table.style)
         let paper = LayoutOptions.paper(options.page)
+        let style = theme.style(table.style, width: paper.map { $0.width - 2 * theme.pageMargin } ?? options.width)
         var laidOut = LaidOutTable(table: table, style: style, width: paper?.width ?? options.width, background: style.background,
                                    separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
                                    pages: [], sectionTops: [], contentHeight: 0)
@@ -459,12 +497,14 @@ public final class TableLayoutEngine {
     /// Auto Layout (its views then come placed, with the height they need).
     static func bind(_ template: Template, values: Value.Object, width: Double, screenWidth: Double, height: Double?, at location: SourceLocation,
                      binder: Binder, library: TemplateLibrary, flex: FlexLayout) throws(Diagnostic) -> BoundView? {
-        guard let document = template.interfaceBuilder else { return try binder.bind(template, values: values, at: location) }
+        let sideMargin = LayoutMargins.side(screen: screenWidth, cell: width)
+        guard let document = template.interfaceBuilder else { return try binder.bind(template, values: values, at: location, sideMargin: sideMargin) }
         if let builtIn = document.builtInTemplate {
             // A XIB cell of one of UIKit's styles is drawn as UIKit draws that style: the built-in
             // cell, with the texts, image and accessory IB stored unless the item gives its own.
             let styled = try library.template(builtIn, role: .cell, at: location)
-            return try binder.bind(styled, values: styledValues(document, builtIn: builtIn, values: values, binder: binder), at: location)
+            return try binder.bind(styled, values: styledValues(document, builtIn: builtIn, values: values, binder: binder), at: location,
+                                   sideMargin: sideMargin)
         }
         return try flex.autoLayout.layout(template, document: document, values: values, width: width, height: height, theme: binder.theme,
                                           assetsFolder: binder.assetsFolder, catalogs: binder.catalogs, screenWidth: screenWidth, at: location)

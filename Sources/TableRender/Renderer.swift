@@ -57,11 +57,28 @@ public final class Renderer {
                 if let color = theme.colors[token] { theme.colors[name] = color }
             }
         }
+        // SF Pro itself where the machine has it; the theme's stand-in everywhere else.
+        let text = TextEngine()
+        theme = theme.withAppleSystemFont { family in
+            text.installedFamily(of: FontSpec(family: family, size: 17)).lowercased() == family.lowercased()
+        }
         self.theme = theme
         self.library = try TemplateLibrary(theme: theme, folders: templateFolders, extra: extraTemplates, catalogs: catalogs)
         self.assetsFolder = assetsFolder
-        self.engine = TableLayoutEngine(library: library, assetsFolder: assetsFolder)
+        self.engine = TableLayoutEngine(library: library, assetsFolder: assetsFolder, text: text)
     }
+
+    /// What draws the system font of the theme called `theme` on this machine: SF Pro where it
+    /// is installed, else the theme's stand-in (nil for a theme without a system face).
+    public static func systemFont(of theme: String = "ios") throws(Diagnostic) -> String? {
+        let text = TextEngine()
+        return try ThemeLoader.load(theme).withAppleSystemFont { family in
+            text.installedFamily(of: FontSpec(family: family, size: 17)).lowercased() == family.lowercased()
+        }.systemFontDescription
+    }
+
+    /// What draws the system font in this renderer's theme (`systemFont(of:)`).
+    public var systemFont: String? { theme.systemFontDescription }
 
     /// Lays `table` out at `width` (the theme's by default) on `page` (one continuous page by default); `locate` names a value's place in errors.
     public func layout(_ table: Table, width: Double? = nil, page: PageSize? = nil,
@@ -69,13 +86,21 @@ public final class Renderer {
         try engine.layout(table, options: LayoutOptions(width: width ?? theme.width, page: page ?? theme.page), locate: locate)
     }
 
-    /// One PNG per page (a single one unless the page size is paper).
+    /// One PNG per page (a single one unless the page size is paper). A continuous page taller
+    /// than a PNG can be at `scale` (Cairo's image surfaces are at most 32,767 pixels a side) is
+    /// cut into pages of at most that height, as paper pages are cut (`pngPages(_:scale:)`).
     /// `masks` covers views, rows or items with a magenta box (`Masks`).
     public func png(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2,
                     compression: Int = PNGEncoder.defaultLevel, masks: Masks = Masks()) throws(Diagnostic) -> [[UInt8]] {
         var renderer = PNGRenderer(theme: theme, text: engine.text)
         renderer.compression = compression
-        return try renderer.render(laidOut, appearance: appearance, scale: scale, masks: masks)
+        return try renderer.render(Self.pngPages(laidOut, scale: scale), appearance: appearance, scale: scale, masks: masks)
+    }
+
+    /// The pages PNGs are drawn from: a continuous page too tall for a PNG at `scale` cut into
+    /// pages of at most `maximumPixels` pixels.
+    public static func pngPages(_ laidOut: LaidOutTable, scale: Double) -> LaidOutTable {
+        laidOut.cut(pagesOf: (Double(maximumPixels) / scale).rounded(.down))
     }
 
     /// Writes one PNG per page, whole files or none: `path` itself for a single page, for several
@@ -257,7 +282,8 @@ extension LoadedDocument {
                 if let content = block.content { collect(content) }
             }
             if !paper, laidOut.contentHeight * scale > Double(maximumPixels) {
-                warnings.append("\(scene.name == "initial" ? "the page" : "the page of scene '\(scene.name)'") is \(Int((laidOut.contentHeight * scale).rounded(.up))) pixels tall at --scale \(Int(scale)), more than a PNG can hold (\(maximumPixels)); render PNG with --page a4 (or letter, or WIDTHxHEIGHT)")
+                let pageHeight = (Double(maximumPixels) / scale).rounded(.down)
+                warnings.append("\(scene.name == "initial" ? "the page" : "the page of scene '\(scene.name)'") is \(Int((laidOut.contentHeight * scale).rounded(.up))) pixels tall at --scale \(Int(scale)), more than a PNG can hold (Cairo's limit: \(maximumPixels) pixels a side); its PNG is cut into about \(Int((laidOut.contentHeight / pageHeight).rounded(.up))) pages of at most \(Int(pageHeight)) pt, between rows (--page a4, letter or WIDTHxHEIGHT chooses the pages)")
             }
         }
         for path in images.sorted() { try ImageDecoding.verify(path) }

@@ -121,7 +121,7 @@ package struct TableRenderCommand {
 
     static let lint = CommandSpec(
         name: "lint", overview: "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs.",
-        usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--width <width>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
+        usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--width <width>] [--page <page>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
         arguments: [("<document>", "A JSON document or a storyboard.")],
         options: [
             .init(names: ["--project"], value: "file", help: "Lint every document of a project in every variant of its matrix (widths, themes, content sizes, locales; appearances for contrast)."),
@@ -130,6 +130,7 @@ package struct TableRenderCommand {
             .init(names: ["--locale"], value: "tag", help: "The language to lay documents out in; en-XA, the pseudo-locale, finds what a longer translation cuts."),
             .init(names: ["--direction"], value: "direction", help: "ltr or rtl instead of the language's direction."),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
+            .init(names: ["--page"], value: "page", help: "content, a4, letter, or WIDTHxHEIGHT in points: lay documents out on these pages instead of the document's or the theme's (--report shows each finding on its page)."),
             .init(names: ["--json"], value: nil, help: "Print the findings as JSON."),
             .init(names: ["--strict"], value: nil, help: "Exit with 1 when anything is found."),
             .init(names: ["--all"], value: nil, help: "Also report text cut by a line limit of several lines (a clamped body is usually by design)."),
@@ -319,9 +320,15 @@ package struct TableRenderCommand {
             guard let value = Double(text), value.isFinite, value >= 1, value <= 10_000 else { throw UsageError(message: "The value '\(text)' is invalid for '--width'; expected points from 1 to 10000") }
             width = value
         }
+        var page: PageSize?
+        if let text = parsed.value("--page") {
+            guard let value = PageSize(rawValue: text) else { throw UsageError(message: invalid("--page", text, PageSize.allCases.map(\.rawValue) + ["WIDTHxHEIGHT"])) }
+            page = value
+        }
         var runs: [LintRun] = []
         if let projectPath = parsed.value("--project") {
             if let extra = parsed.positionals.first { throw UsageError(message: "Unexpected argument '\(extra)': --project lints the project's documents") }
+            if page != nil { throw UsageError(message: "--page lints documents given by name; a project's variants say their own pages") }
             runs = try LintRun.project(try Project.load(projectPath), lint: lint)
         } else {
             guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>' (or --project <file>)") }
@@ -330,7 +337,7 @@ package struct TableRenderCommand {
             for path in parsed.positionals {
                 let loaded = try LoadedDocument(path: path, contentSize: contentSize, locale: locale, direction: direction)
                 loaded.renderer.engine.allowsFontFallback = true
-                let laidOut = try loaded.layout(width: width)
+                let laidOut = try loaded.layout(width: width, page: page)
                 let name = "w\(Int(laidOut.width))" + (contentSize == .large ? "" : "." + contentSize.rawValue) + (locale.map { "." + $0 } ?? "")
                     + (direction.map { "." + $0.rawValue } ?? "")
                 runs.append(LintRun(document: loaded, layout: laidOut, variant: name, scale: lint.scale,
@@ -485,6 +492,7 @@ package struct TableRenderCommand {
             try TemplateLibrary.check(template, theme: try ThemeLoader.load(theme ?? "ios"))
         } else {
             let loaded = try LoadedDocument(path: path, themeOverride: theme, locale: locale)
+            if let font = loaded.renderer.systemFont { stdout("\(path): system font: \(font)\n") }
             for warning in try loaded.check() { stderr("\(path): warning: \(warning)\n") }
             // A localized value without its string fails the check.
             let missing = loaded.document.missingStrings
@@ -614,9 +622,10 @@ package struct TableRenderCommand {
             return 0
         }
         let (outcomes, findings) = try snapshotter.run(lint: action == "verify" ? LayoutLint() : nil)
-        let report = SnapshotReport(folder: parsed.value("--report") ?? "Output/snapshots") { snapshot in
+        var report = SnapshotReport(folder: parsed.value("--report") ?? "Output/snapshots") { snapshot in
             "tablerender snapshot record --project \(projectPath) --only '\(snapshot.name)'"
         }
+        report.systemFont = try Renderer.systemFont()
         let page = try report.write(outcomes, orphans: try snapshotter.orphans(after: outcomes))
         var failed = 0
         for outcome in outcomes {
@@ -628,7 +637,8 @@ package struct TableRenderCommand {
                 stderr("failed   \(outcome.snapshot.name): \(why)\n")
             }
         }
-        let summary = "\(outcomes.count - failed) of \(outcomes.count) snapshots \(action == "record" ? "recorded" : "passed"); report: \(page)\n"
+        let summary = "\(outcomes.count - failed) of \(outcomes.count) snapshots \(action == "record" ? "recorded" : "passed")"
+            + (report.systemFont.map { " (system font: \($0))" } ?? "") + "; report: \(page)\n"
         if failed > 0 {
             stderr(summary + "Accept a change with: tablerender snapshot record --project \(projectPath) --only '<name>'\n")
             return 1

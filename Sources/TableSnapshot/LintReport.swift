@@ -95,9 +95,17 @@ package enum LintReport {
             for finding in run.findings {
                 number += 1
                 var image = ""
-                if let rowFrame = finding.rowFrame, let frame = finding.frame {
+                if var rowFrame = finding.rowFrame, var frame = finding.frame {
                     let pageIndex = finding.page ?? 0
-                    if pages[pageIndex] == nil, pageIndex < run.layout.pages.count {
+                    if pageIndex < run.layout.pages.count, run.layout.pages[pageIndex].height * run.scale > Double(maximumPixels) {
+                        // A page taller than an image can be: the part around the row alone.
+                        let top = max(0, min(rowFrame[1], frame[1]) - 24), bottom = max(rowFrame[1] + rowFrame[3], frame[1] + frame[3]) + 24
+                        var single = run.layout
+                        single.pages = [run.layout.pages[pageIndex].window(top: top, bottom: bottom)]
+                        pages[pageIndex] = try run.document.renderer.pixels(single, appearance: .light, scale: run.scale).rgba
+                        rowFrame[1] -= top
+                        frame[1] -= top
+                    } else if pages[pageIndex] == nil, pageIndex < run.layout.pages.count {
                         var single = run.layout
                         single.pages = [run.layout.pages[pageIndex]]
                         pages[pageIndex] = try run.document.renderer.pixels(single, appearance: .light, scale: run.scale).rgba

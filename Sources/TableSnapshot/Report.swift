@@ -11,6 +11,9 @@ import TableText
 package struct SnapshotReport {
     package var folder: String
     package var acceptCommand: (SnapshotCase) -> String
+    /// What drew the system font (SF Pro, or the theme's stand-in): references made with the
+    /// other differ, so the report says it.
+    package var systemFont: String?
 
     package init(folder: String, acceptCommand: @escaping (SnapshotCase) -> String) {
         self.folder = folder
@@ -81,6 +84,7 @@ package struct SnapshotReport {
             #actual-pixels:checked~.card .side img{width:auto}
             </style></head><body>
             <h1>Snapshots: \(failed) failed, \(outcomes.count - failed) passed</h1>
+            \(systemFont.map { "<p>System font: \(escape($0)).</p>" } ?? "")
             <input type="checkbox" id="actual-pixels"><label for="actual-pixels"> Actual pixels (images fit the window otherwise)</label>
 
             """

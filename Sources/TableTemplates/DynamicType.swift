@@ -67,9 +67,12 @@ extension Theme {
                 scaled.size = (font.size * body.size / base.size * 100).rounded() / 100
                 scaled.lineHeight = (font.lineHeight * body.leading / base.leading * 100).rounded() / 100
             }
-            theme.fonts[token] = scaled
+            theme.fonts[token] = scaled.withSystemMetrics()
         }
         theme.contentSize = category
+        theme.rowMargin = LayoutMargins.vertical(bodySize: body.size)
+        // UIKit's separators are a point thick at the largest size (a device pixel below it).
+        if category == .AX5, theme.separatorThickness == nil { theme.separatorThickness = 1 }
         return theme
     }
 }

@@ -170,6 +170,15 @@ package struct IBFont: Sendable, Hashable {
     /// A font by PostScript name (`Menlo-Bold`) and its family.
     package var name: String?
     package var family: String?
+
+    package init(type: String?, pointSize: Double, weight: String? = nil, style: String? = nil, name: String? = nil, family: String? = nil) {
+        self.type = type
+        self.pointSize = pointSize
+        self.weight = weight
+        self.style = style
+        self.name = name
+        self.family = family
+    }
 }
 
 /// Reads `.xib` files with the strict XML reader (no DTD, no entities, no network, limits on

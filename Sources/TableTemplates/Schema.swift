@@ -35,7 +35,7 @@ package enum AttributeKind: Sendable, Hashable {
         case .choice(let options): return options.joined(separator: ", ")
         case .color: return "colour token or #RRGGBB[AA]"
         case .font: return "font token or Pango font (\"Inter Bold 17\")"
-        case .insets: return "1–4 numbers: top right bottom left"
+        case .insets: return "1–4 numbers: top right bottom left; the word margin is UIKit's cell layout margin on its side (11 above and below at the default text size, growing with it; 16 left and right, 20 on screens from 393 pt)"
         case .length: return "number or auto"
         case .offset: return "number (may be negative) or auto"
         case .widthLength: return "number, % of the parent's width, or auto"

@@ -184,7 +184,7 @@ package enum AttributeCheck {
         case .choice(let options):
             return options.contains(value) ? nil : Suggestions.unknown("value", value, known: options)
         case .insets:
-            return insets(value) == nil ? "expected 1 to 4 finite numbers ≥ 0 (top right bottom left)" : nil
+            return insets(value) == nil ? "expected 1 to 4 finite numbers ≥ 0 or margin (top right bottom left)" : nil
         }
     }
 
@@ -216,16 +216,25 @@ package enum AttributeCheck {
     }
 
     /// CSS order: `a` | `v h` | `t h b` | `t r b l`; returned as (top, right, bottom, left).
-    package static func insets(_ text: String) -> [Double]? {
+    /// The word `margin` is UIKit's layout margin on its side: `margins.vertical` above and
+    /// below, `margins.side` left and right.
+    package static func insets(_ text: String, margins: LayoutMargins = .standard) -> [Double]? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "," })
-        let numbers = parts.compactMap { number(String($0)) }
-        guard numbers.count == parts.count else { return nil }
-        switch numbers.count {
-        case 1: return [numbers[0], numbers[0], numbers[0], numbers[0]]
-        case 2: return [numbers[0], numbers[1], numbers[0], numbers[1]]
-        case 3: return [numbers[0], numbers[1], numbers[2], numbers[1]]
-        case 4: return numbers
-        default: return nil
+        guard (1...4).contains(parts.count) else { return nil }
+        // nil stands for the margin until the side is known.
+        var values: [Double?] = []
+        for part in parts {
+            if part == "margin" { values.append(nil); continue }
+            guard let value = number(String(part)) else { return nil }
+            values.append(value)
         }
+        let four: [Double?]
+        switch values.count {
+        case 1: four = [values[0], values[0], values[0], values[0]]
+        case 2: four = [values[0], values[1], values[0], values[1]]
+        case 3: four = [values[0], values[1], values[2], values[1]]
+        default: four = values
+        }
+        return four.enumerated().map { side, value in value ?? (side % 2 == 0 ? margins.vertical : margins.side) }
     }
 }

@@ -43,6 +43,13 @@ package struct FontSpec: Sendable, Hashable, CustomStringConvertible {
     /// Families tried, in order, for characters the family lacks (CJK, Arabic, emoji). Named
     /// explicitly so that Pango and a browser fall back to the same fonts.
     package var fallbacks: [String] = []
+    /// Letter spacing in points, added between two characters of a line (the system face's
+    /// tracking, `SystemFont.tracking(at:)`); 0 for any other font.
+    package var tracking: Double = 0
+    /// The system face this font is (a theme's font token, or IB's system font): it takes SF's
+    /// Text or Display design and tracking by its size (`withSystemMetrics()`). Nil for a font a
+    /// template names itself.
+    package var systemFace: SystemFace?
 
     /// The family followed by its fallbacks.
     package var families: [String] { [family] + fallbacks }
@@ -75,7 +82,9 @@ package struct FontSpec: Sendable, Hashable, CustomStringConvertible {
         self.init(family: words.joined(separator: " "), size: size, weight: weight, italic: italic)
     }
 
-    package var description: String { "\(family) \(weight)\(italic ? " italic" : "") \(format(size))/\(format(lineHeight))" }
+    package var description: String {
+        "\(family) \(weight)\(italic ? " italic" : "") \(format(size))/\(format(lineHeight))" + (tracking != 0 ? " tracking \(format(tracking))" : "")
+    }
 }
 
 func format(_ number: Double) -> String {
@@ -99,6 +108,10 @@ package struct StyleMetrics: Sendable, Hashable {
     package var edgeSeparators: String
     package var headerTemplate: String
     package var footerTemplate: String
+    /// Whether `contentInset` and `separatorInset` are UIKit's side layout margin (written
+    /// `margin`), resolved for the screen by `Theme.style(_:width:)`.
+    package var contentInsetIsMargin = false
+    package var separatorInsetIsMargin = false
 }
 
 /// A theme: colour and font tokens, metrics per table style, page settings, built-in templates.
@@ -121,11 +134,21 @@ public struct Theme: Sendable {
     package var styles: [TableStyle: StyleMetrics]
     package var width: Double
     package var separatorColor: String
-    package var separatorThickness: Double
+    /// The thickness of separators in points; nil for a hairline, one device pixel (1/scale pt:
+    /// 0.5 at @2x, 0.333 at @3x), as UIKit draws them. Written `hairline` in a theme.
+    package var separatorThickness: Double?
+    /// The vertical layout margin of cells at the theme's text size (`LayoutMargins.vertical`).
+    package var rowMargin: Double = LayoutMargins.standard.vertical
     package var titleTemplate: String?
     package var page: PageSize
     package var pageMargin: Double
     package var fontFallback: String
+    /// The theme's stand-in for the system font (`systemFont`, `systemDisplayFont`): its font
+    /// tokens of that family, and Interface Builder's system fonts, take SF's tracking and optical
+    /// sizes. Nil: no font of the theme is tracked.
+    package var systemFace: SystemFace?
+    /// The theme's own stand-in when SF Pro replaced it (`withAppleSystemFont`).
+    package var standInForSystemFont: SystemFace?
     /// Families every font falls back to, before `fontFallback`.
     package var fallbackFonts: [String] = []
     /// Literal fonts parsed so far; a row's fonts are looked up for every row.
@@ -147,6 +170,18 @@ public struct Theme: Sendable {
 
     package func style(_ style: TableStyle) -> StyleMetrics {
         styles[style] ?? styles[.plain]!
+    }
+
+    /// The metrics of `style` on a screen `width` points wide: insets written `margin` are the
+    /// side margin of that screen (16, or 20 from 393 pt), the separator's of the cell that is
+    /// left between the insets.
+    package func style(_ style: TableStyle, width: Double) -> StyleMetrics {
+        var metrics = self.style(style)
+        if metrics.contentInsetIsMargin { metrics.contentInset = LayoutMargins.side(screen: width, cell: width) }
+        if metrics.separatorInsetIsMargin {
+            metrics.separatorInset = LayoutMargins.side(screen: width, cell: max(0, width - 2 * metrics.contentInset))
+        }
+        return metrics
     }
 }
 
@@ -221,7 +256,8 @@ package enum ThemeLoader {
     package static func parse(file: String, bytes: [UInt8], folder: String, depth: Int = 0) throws(Diagnostic) -> Theme {
         let root = try XMLParser.parse(file: file, bytes: bytes)
         guard root.name == "theme" else { throw Diagnostic(at: root.location, "expected a <theme> root element, found <\(root.name)>") }
-        try expect(root, ["name", "extends", "width", "separatorColor", "separatorThickness", "title", "page", "pageMargin", "fontFallback", "fallbackFonts"])
+        try expect(root, ["name", "extends", "width", "separatorColor", "separatorThickness", "title", "page", "pageMargin", "fontFallback", "fallbackFonts",
+                          "systemFont", "systemDisplayFont"])
         var theme = Theme(
             name: "", folder: folder, templateFolders: [], colors: [:], fonts: [:], styles: [:], width: 390, separatorColor: "separator",
             separatorThickness: 0.5, titleTemplate: nil, page: .content, pageMargin: 0, fontFallback: "sans-serif")
@@ -244,10 +280,17 @@ package enum ThemeLoader {
         theme.templateFolders.append(folder + "/templates")
         theme.titleTemplate = root.attribute("title")?.value ?? theme.titleTemplate
         theme.width = try number(root, "width") ?? theme.width
-        theme.separatorThickness = try number(root, "separatorThickness") ?? theme.separatorThickness
+        if root.attribute("separatorThickness")?.value == "hairline" {
+            theme.separatorThickness = nil
+        } else if let thickness = try number(root, "separatorThickness") {
+            theme.separatorThickness = thickness
+        }
         theme.separatorColor = root.attribute("separatorColor")?.value ?? theme.separatorColor
         theme.pageMargin = try number(root, "pageMargin") ?? theme.pageMargin
         theme.fontFallback = root.attribute("fontFallback")?.value ?? theme.fontFallback
+        if let text = root.attribute("systemFont")?.value, !text.isEmpty {
+            theme.systemFace = SystemFace(text: text, display: root.attribute("systemDisplayFont")?.value ?? text)
+        }
         if let list = root.attribute("fallbackFonts")?.value {
             theme.fallbackFonts = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
@@ -281,14 +324,24 @@ package enum ThemeLoader {
                 theme.styles[style] = StyleMetrics(
                     background: element.attribute("background")?.value ?? "systemBackground",
                     cellBackground: element.attribute("cellBackground")?.value ?? "systemBackground",
-                    contentInset: try number(element, "contentInset") ?? 0, cornerRadius: try number(element, "cornerRadius") ?? 0,
-                    separatorInset: try number(element, "separatorInset") ?? 16, sectionSpacing: try number(element, "sectionSpacing") ?? 0,
+                    contentInset: try number(element, "contentInset", orMargin: true) ?? 0, cornerRadius: try number(element, "cornerRadius") ?? 0,
+                    separatorInset: try number(element, "separatorInset", orMargin: true) ?? 16, sectionSpacing: try number(element, "sectionSpacing") ?? 0,
                     topPadding: try number(element, "topPadding") ?? 0, bottomPadding: try number(element, "bottomPadding") ?? 0,
                     edgeSeparators: element.attribute("edgeSeparators")?.value ?? "none",
                     headerTemplate: element.attribute("headerTemplate")?.value ?? "header",
-                    footerTemplate: element.attribute("footerTemplate")?.value ?? "footer")
+                    footerTemplate: element.attribute("footerTemplate")?.value ?? "footer",
+                    contentInsetIsMargin: element.attribute("contentInset")?.value == "margin",
+                    separatorInsetIsMargin: element.attribute("separatorInset")?.value == "margin")
             default:
                 throw Diagnostic(at: element.location, Suggestions.unknown("element", "<\(element.name)>", known: ["<color>", "<font>", "<style>"]))
+            }
+        }
+        // The tokens of the system face set as SF sets them at their sizes.
+        if let face = theme.systemFace {
+            for (token, font) in theme.fonts where font.family == face.text || font.family == face.display {
+                var system = font
+                system.systemFace = face
+                theme.fonts[token] = system.withSystemMetrics()
             }
         }
         for style in TableStyle.allCases where theme.styles[style] == nil {
@@ -315,10 +368,12 @@ package enum ThemeLoader {
         return value
     }
 
-    private static func number(_ element: XMLElement, _ name: String) throws(Diagnostic) -> Double? {
+    /// `orMargin`: the word `margin` is also accepted (UIKit's side margin, 16 until resolved).
+    private static func number(_ element: XMLElement, _ name: String, orMargin: Bool = false) throws(Diagnostic) -> Double? {
         guard let attribute = element.attribute(name) else { return nil }
+        if orMargin, attribute.value == "margin" { return LayoutMargins.standard.side }
         guard let value = AttributeCheck.number(attribute.value) else {
-            throw Diagnostic(at: attribute.location, "\(name)=\"\(attribute.value)\": expected a finite number ≥ 0")
+            throw Diagnostic(at: attribute.location, "\(name)=\"\(attribute.value)\": expected a finite number ≥ 0\(orMargin ? " or margin" : "")")
         }
         return value
     }

@@ -107,7 +107,8 @@ extension TextEngine {
         for line in lines.dropFirst() where line.startsWithTail || paragraph.unsafeBefore[line.first] { return nil }
         if made != nil { made = lines }
         paragraphsShapedOnce += 1
-        let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
+        let size = TextSize(width: Double(Self.spacedLineWidth(widest, style: style)) / pangoScale, height: Double(count) * style.font.lineHeight,
+                            lineCount: count)
         return (size, paragraph.table, paragraph.words, paragraph.ranges)
     }
 

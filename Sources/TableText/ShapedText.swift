@@ -17,14 +17,17 @@ package struct ShapedText: Sendable, Hashable {
     package var lines: [ShapedLine]
     /// Whether the first line's resolved direction is right to left (Arabic, Hebrew).
     package var isRightToLeft: Bool
+    /// The letter spacing the lines were set with, points (between two characters of a line).
+    package var tracking: Double = 0
 
-    package init(text: String, size: TextSize, baseline: Double, lineHeight: Double, lines: [ShapedLine], isRightToLeft: Bool) {
+    package init(text: String, size: TextSize, baseline: Double, lineHeight: Double, lines: [ShapedLine], isRightToLeft: Bool, tracking: Double = 0) {
         self.text = text
         self.size = size
         self.baseline = baseline
         self.lineHeight = lineHeight
         self.lines = lines
         self.isRightToLeft = isRightToLeft
+        self.tracking = tracking
     }
 }
 
@@ -152,6 +155,7 @@ extension ShapedText {
             let family = FontRegistry.family(font)
             if !family.isEmpty, !made.families.contains(family) { made.families.append(family) }
         }
+        made.tracking = tracking
         return made
     }
 }
@@ -167,12 +171,16 @@ package struct TextLines: Sendable, Hashable {
     /// The families of the fonts the lines were set in, in the order first used (empty when not
     /// known): a page names them so that a browser falls back to the fonts Pango chose.
     package var families: [String] = []
+    /// The letter spacing the lines were set with, points: a page gives them the same
+    /// (between two characters of a line, none after its last).
+    package var tracking: Double = 0
 
-    package init(size: TextSize, lines: [String], between: [String], families: [String] = []) {
+    package init(size: TextSize, lines: [String], between: [String], families: [String] = [], tracking: Double = 0) {
         self.size = size
         self.lines = lines
         self.between = between
         self.families = families
+        self.tracking = tracking
     }
 
     /// The lines of `text` from their byte ranges, an ellipsis in place of each range it stands for.

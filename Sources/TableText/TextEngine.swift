@@ -192,8 +192,9 @@ package final class TextEngine {
     /// The size of `text` set in `style`, wrapped at `width` (nil: one line per paragraph).
     /// `source` is the value of the item the text comes from (a key path), which tells the word
     /// shaper whether to try it (`WordShaperStatistics.judge(bySource:)`); it never changes the size.
-    package func measure(_ text: String, style: TextStyle, width: Double?, source: String? = nil) -> TextSize {
+    package func measure(_ text: String, style given: TextStyle, width: Double?, source: String? = nil) -> TextSize {
         if text.isEmpty { return .zero }
+        let style = tracked(text, given)
         if drawsText { return shape(text, style: style, width: width, source: source).size }
         let key = Key(text: text, style: style, width: width)
         if let known = sizes[key] { return known }
@@ -216,10 +217,11 @@ package final class TextEngine {
 
     /// `text` set in `style` at `width`, ready to draw: the glyphs Pango gives it (of
     /// `TextEngine.breakable(text)`). `source` as for `measure`.
-    package func shape(_ text: String, style: TextStyle, width: Double?, source: String? = nil) -> ShapedText {
+    package func shape(_ text: String, style given: TextStyle, width: Double?, source: String? = nil) -> ShapedText {
+        let style = tracked(text, given)
         let key = Key(text: text, style: style, width: width)
         if let known = shapes[key] { return known }
-        let made: ShapedText
+        var made: ShapedText
         if let wider = reusableOneLine(key) {
             made = wider
         } else if let fromWords = wordsShape(text, style: style, width: width, source: source) {
@@ -229,6 +231,7 @@ package final class TextEngine {
         } else {
             made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
         }
+        made.tracking = style.font.tracking
         let absent = made.missingCharacters
         if !absent.isEmpty { missing[text] = absent }
         shapes[key] = made
@@ -238,8 +241,9 @@ package final class TextEngine {
 
     /// The min-content width of `text` in `style`: its widest piece that no line may break (a
     /// word, or a run of characters with no break opportunity), as a browser's `min-content`.
-    package func minimumWidth(_ text: String, style: TextStyle) -> Double {
+    package func minimumWidth(_ text: String, style given: TextStyle) -> Double {
         if text.isEmpty { return 0 }
+        let style = tracked(text, given)
         let key = Key(text: text, style: style, width: nil)
         if let known = minimums[key] { return known }
         let width = Typesetting.exclusively { () -> Double in
@@ -263,12 +267,13 @@ package final class TextEngine {
     /// The lines `text` takes in `style` at `width`, as text (an HTML page writes them so that a
     /// browser shows these very lines): those of `shape`, found without keeping glyphs when the
     /// engine only measures. `source` as for `measure`.
-    package func lines(_ text: String, style: TextStyle, width: Double?, source: String? = nil) -> TextLines {
+    package func lines(_ text: String, style given: TextStyle, width: Double?, source: String? = nil) -> TextLines {
         if text.isEmpty { return TextLines(size: .zero, lines: [], between: []) }
-        if drawsText { return shape(text, style: style, width: width, source: source).textLines }
+        if drawsText { return shape(text, style: given, width: width, source: source).textLines }
+        let style = tracked(text, given)
         let key = Key(text: text, style: style, width: width)
         if let known = lineSets[key] { return known }
-        let made: TextLines
+        var made: TextLines
         if let fromWords = wordsLines(text, style: style, width: width, source: source) {
             made = fromWords
         } else if let once = paragraphLines(text, style: style, width: width) {
@@ -279,6 +284,7 @@ package final class TextEngine {
             if !absent.isEmpty { missing[text] = absent }
             made = shaped.textLines
         }
+        made.tracking = style.font.tracking
         lineSets[key] = made
         record(key, .lines(made))
         return made
@@ -300,11 +306,48 @@ package final class TextEngine {
     /// Whether a paragraph measured with no width keeps its lines at `width`: its widest line
     /// fits, and a line limit does not cut it.
     private func fitsUnwrapped(_ size: TextSize, style: TextStyle, width: Double) -> Bool {
-        style.alignment != .justified && Int32((size.width * Double(PANGO_SCALE)).rounded()) <= pangoWidth(width)
+        // Letter-spaced lines fit by their width with the spacing after their last character,
+        // which a line's width leaves out (`WordWrap.wrap`).
+        let spacing = max(0, Self.pangoUnits(style.font.tracking))
+        return style.alignment != .justified && Int32((size.width * Double(PANGO_SCALE)).rounded()) + spacing <= pangoWidth(width)
             && (style.lines == 0 || style.truncation == .clip || size.lineCount <= style.lines)
     }
 
     func pangoWidth(_ width: Double) -> Int32 { Int32((width * Double(PANGO_SCALE)).rounded(.up)) }
+
+    /// The features letter spacing turns off (Pango, and a browser, draw no optional ligature
+    /// between characters they space apart).
+    static let featuresOffWhenSpaced = "liga=0,clig=0,dlig=0,hlig=0"
+
+    /// A length in points as Pango units (1/1024 pt), rounded.
+    static func pangoUnits(_ points: Double) -> Int32 { Int32((points * Double(PANGO_SCALE)).rounded()) }
+
+    /// The marks and embeddings that steer bidi (ALM, LRM, RLM, LRE…RLO, LRI…PDI).
+    static let bidiControls: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+
+    /// The style `text` is set in: its font's tracking (the system face's) where the font's own
+    /// family has every character of the text, none where a character is drawn by a fallback
+    /// font (SF's tracking is SF's; Pango and a browser would space the whole text, Arabic's
+    /// joined letters and CJK included). Characters that choose no font (controls, format
+    /// characters) and spaces pass, except the bidi controls.
+    package func tracked(_ text: String, _ style: TextStyle) -> TextStyle {
+        guard style.font.tracking != 0, text.utf8.contains(where: { $0 >= 0x80 }) else { return style }
+        let covered = Typesetting.exclusively {
+            withCoverage(of: spaceFont(style.font, language: nil)) { has in
+                text.unicodeScalars.allSatisfy { scalar in
+                    // A browser spaces after a bidi control as after a letter, Pango does not:
+                    // text holding one is set untracked (ar-XB's pseudo-localized text).
+                    guard !Self.bidiControls.contains(scalar.value) else { return false }
+                    return scalar.value < 0x20 || (0x7F...0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format
+                        || scalar.properties.generalCategory == .spaceSeparator || has(scalar.value)
+                }
+            }
+        }
+        guard !covered else { return style }
+        var untracked = style
+        untracked.font.tracking = 0
+        return untracked
+    }
 
     // MARK: Pango layouts
 
@@ -362,6 +405,9 @@ package final class TextEngine {
         }
         let attributes = pango_attr_list_new()
         pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((style.font.lineHeight * Double(PANGO_SCALE)).rounded())))
+        // The system face's tracking: between two characters of a line (Pango turns its optional
+        // ligatures off, as a browser does for letter spacing).
+        if style.font.tracking != 0 { pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Self.pangoUnits(style.font.tracking))) }
         // A word broken because it is wider than its line breaks as in UIKit and a browser, with
         // no hyphen added.
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
@@ -373,7 +419,9 @@ package final class TextEngine {
         // is given the space's glyph once the lines are made (`fontSpaceShapes`): the very run
         // the family attribute alone gives it. Not in a paragraph Pango may ellipsize (its
         // ellipsis would take the shape of a space it starts at) or justify.
-        let shapesSpaces = spacesAsShapes && setsSpacesAsShapes && style.lines == 0 && style.alignment != .justified
+        // Nor in letter-spaced text: it is spaced only where the own family has every character
+        // (`tracked`), so no space of it stands between characters of a fallback font.
+        let shapesSpaces = spacesAsShapes && setsSpacesAsShapes && style.lines == 0 && style.alignment != .justified && style.font.tracking == 0
         /// The glyph of each space character set as a shape.
         var shaped: [(scalar: UInt32, glyph: PangoGlyph)] = []
         /// `attributes` with the paragraph's own family, and a shape where it can, on each of
@@ -791,7 +839,8 @@ package final class TextEngine {
         func limited(_ text: String) -> ShapedText {
             let widest = kept.map(\.width).max() ?? 0
             let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
-            return ShapedText(text: text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft)
+            return ShapedText(text: text, size: size, baseline: full.baseline, lineHeight: full.lineHeight, lines: kept, isRightToLeft: full.isRightToLeft,
+                              tracking: full.tracking)
         }
         guard style.truncation != .clip else { return limited(full.text) }
         // The last line shown, and the text that stands where it goes on.
@@ -907,7 +956,7 @@ package final class TextEngine {
             } while pango_layout_iter_next_line(iterator) != 0
         }
         return ShapedText(text: Self.breakable(text), size: measured, baseline: baselineLocked(style.font), lineHeight: style.font.lineHeight,
-                          lines: lines, isRightToLeft: isRightToLeft)
+                          lines: lines, isRightToLeft: isRightToLeft, tracking: style.font.tracking)
     }
 
     /// An ellipsized line, or any line of a `left` or `right` label, placed by its alignment. Pango counts a line it ellipsized as filling
@@ -1184,32 +1233,38 @@ package final class TextEngine {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, fontDescription(font))
         pango_layout_set_text(layout, text, -1)
+        if font.tracking != 0 {
+            // Shaped as Pango shapes letter-spaced text (its optional ligatures off); the
+            // spacing itself is added to the glyphs below.
+            let attributes = pango_attr_list_new()
+            pango_attr_list_insert(attributes, pango_attr_font_features_new(Self.featuresOffWhenSpaced))
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
         guard let run = Self.onlyRun(of: layout), let item = run.pointee.item, let glyphs = run.pointee.glyphs, let runFont = item.pointee.analysis.font,
               item.pointee.analysis.level % 2 == 0 else { return nil }
-        let width = Int(pango_glyph_string_get_width(glyphs))
+        let glyphCount = Int(glyphs.pointee.num_glyphs)
+        var copied = WordGlyphs(infos: (0..<glyphCount).map { index in
+            let info = glyphs.pointee.glyphs[index]
+            return WordGlyphs.Glyph(id: info.glyph, width: info.geometry.width, xOffset: info.geometry.x_offset, yOffset: info.geometry.y_offset)
+        }, clusters: (0..<glyphCount).map { glyphs.pointee.log_clusters[$0] })
+        if font.tracking != 0 { copied.space(by: Self.pangoUnits(font.tracking)) }
         // Break opportunities inside the word (not before its first character, not at its end).
         var count: Int32 = 0
         guard let attributes = pango_layout_get_log_attrs_readonly(layout, &count) else { return nil }
-        var word = WordWrap.Word(width: width)
+        var word = WordWrap.Word(width: copied.infos.reduce(0) { $0 + Int($1.width) })
         var offset = 0, character = 0, firstBreakOffset = 0
         for scalar in text.unicodeScalars {
             if character > 0, attributes[character].is_line_break != 0 {
                 if word.breaksInside == 0 {
                     firstBreakOffset = offset
-                    for index in 0..<Int(glyphs.pointee.num_glyphs) where Int(glyphs.pointee.log_clusters[index]) < offset {
-                        word.firstBreakWidth += Int(glyphs.pointee.glyphs[index].geometry.width)
-                    }
+                    for index in 0..<glyphCount where Int(copied.clusters[index]) < offset { word.firstBreakWidth += Int(copied.infos[index].width) }
                 }
                 word.breaksInside += 1
             }
             offset += scalar.utf8.count
             character += 1
         }
-        let glyphCount = Int(glyphs.pointee.num_glyphs)
-        let copied = WordGlyphs(infos: (0..<glyphCount).map { index in
-            let info = glyphs.pointee.glyphs[index]
-            return WordGlyphs.Glyph(id: info.glyph, width: info.geometry.width, xOffset: info.geometry.x_offset, yOffset: info.geometry.y_offset)
-        }, clusters: (0..<glyphCount).map { glyphs.pointee.log_clusters[$0] })
         return ShapedWord(word: word, font: fontID(runFont), glyphs: copied, headBytes: firstBreakOffset)
     }
 
@@ -1262,6 +1317,7 @@ package final class TextEngine {
             whole.glyphs.clusters.append(Int32(bitPattern: infos[index].cluster))
             whole.unsafeBefore.append(hb_glyph_info_get_glyph_flags(infos + index).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
+        if font.tracking != 0 { whole.glyphs.space(by: Self.pangoUnits(font.tracking)) }
         return whole
     }
 
@@ -1293,7 +1349,16 @@ package final class TextEngine {
             let analysis = item.pointee.analysis
             var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
             var featureCount: UInt32 = 0
-            pango_font_get_features(runFont, &features, 32, &featureCount)
+            pango_font_get_features(runFont, &features, 28, &featureCount)
+            if font.tracking != 0 {
+                // Letter-spaced text has its optional ligatures off, as Pango shapes it.
+                for tag in ["liga", "clig", "dlig", "hlig"] {
+                    var feature = hb_feature_t()
+                    guard hb_feature_from_string(tag + "=0", -1, &feature) != 0 else { continue }
+                    features[Int(featureCount)] = feature
+                    featureCount += 1
+                }
+            }
             let tag = g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))
             let language = analysis.language.map { hb_language_from_string(pango_language_to_string($0), -1) } ?? nil
             g_object_ref(UnsafeMutableRawPointer(runFont))

@@ -65,6 +65,7 @@ package enum TextTransfer {
                 for between in lines.between { body.string(between) }
                 body.int(UInt32(lines.families.count))
                 for family in lines.families { body.string(family) }
+                body.double(lines.tracking)
             case .shaped(let shaped):
                 // The text drawn is the text asked for, unless break opportunities were added to
                 // a long word or a cut line ends in an ellipsis.
@@ -78,6 +79,7 @@ package enum TextTransfer {
                 body.double(shaped.baseline)
                 body.double(shaped.lineHeight)
                 body.byte(shaped.isRightToLeft ? 1 : 0)
+                body.double(shaped.tracking)
                 body.int(UInt32(shaped.lines.count))
                 for line in shaped.lines {
                     body.int(line.x)
@@ -172,8 +174,10 @@ package enum TextTransfer {
                 for _ in 0..<max(0, count - 1) { between.append(try reader.string()) }
                 var families: [String] = []
                 for _ in 0..<(try reader.count()) { families.append(try reader.string()) }
+                let tracking = try reader.double()
                 entries.append(Entry(text: text, style: style, width: width,
-                                     result: .lines(TextLines(size: size, lines: shown, between: between, families: families)), missing: absent))
+                                     result: .lines(TextLines(size: size, lines: shown, between: between, families: families, tracking: tracking)),
+                                     missing: absent))
                 continue
             }
             let drawn = kind == 2 ? try reader.string() : text
@@ -184,6 +188,7 @@ package enum TextTransfer {
             }
             let baseline = try reader.double(), lineHeight = try reader.double()
             let rightToLeft = try reader.byte() == 1
+            let tracking = try reader.double()
             var lines: [ShapedLine] = []
             for _ in 0..<(try reader.count()) {
                 let x: Int32 = try reader.int(), lineWidth: Int32 = try reader.int(), start: Int32 = try reader.int(), length: Int32 = try reader.int()
@@ -202,7 +207,8 @@ package enum TextTransfer {
                 }
                 lines.append(ShapedLine(x: x, width: lineWidth, start: start, length: length, runs: runs))
             }
-            let shaped = ShapedText(text: drawn, size: size, baseline: baseline, lineHeight: lineHeight, lines: lines, isRightToLeft: rightToLeft)
+            let shaped = ShapedText(text: drawn, size: size, baseline: baseline, lineHeight: lineHeight, lines: lines, isRightToLeft: rightToLeft,
+                                    tracking: tracking)
             entries.append(Entry(text: text, style: style, width: width, result: .shaped(shaped), missing: absent))
         }
         guard reader.isAtEnd else { throw Malformed() }
@@ -279,6 +285,12 @@ package enum TextTransfer {
             int(Int32(style.font.weight))
             byte(style.font.italic ? 1 : 0)
             double(style.font.lineHeight)
+            double(style.font.tracking)
+            byte(style.font.systemFace == nil ? 0 : 1)
+            if let face = style.font.systemFace {
+                string(face.text)
+                string(face.display)
+            }
             int(Int32(style.lines))
             string(style.alignment.rawValue)
             string(style.truncation.rawValue)
@@ -337,6 +349,8 @@ package enum TextTransfer {
             font.weight = Int(try int() as Int32)
             font.italic = try byte() == 1
             font.lineHeight = try double()
+            font.tracking = try double()
+            if try byte() == 1 { font.systemFace = SystemFace(text: try string(), display: try string()) }
             let lines = Int(try int() as Int32)
             guard let alignment = TextStyle.Alignment(rawValue: try string()), let truncation = TextStyle.Truncation(rawValue: try string()) else {
                 throw Malformed()

@@ -48,6 +48,10 @@ package enum WordWrap {
     ///   - words: the paragraph's words in order.
     ///   - space: the advance of the space between two words.
     ///   - width: the line width in Pango units; nil for one line.
+    ///
+    /// With letter spacing (in the words' and the space's widths: after each character), a line
+    /// fits by what its words and spaces add up to, the spacing after its last character
+    /// included, as in Pango; the line's own width leaves it out (`TextEngine.spacedLineWidth`).
     package static func wrap(_ words: [Word], space: Int, width: Int?) -> (lines: Int, widest: Int)? {
         var lines: [Line]?
         return wrap(words, space: space, width: width, lines: &lines)

@@ -226,6 +226,16 @@ struct WordGlyphs: Sendable {
 
     var infos: [Glyph]
     var clusters: [Int32]
+
+    /// Letter spacing of `spacing` Pango units after each cluster: the last glyph of each is
+    /// that much wider. Laid side by side, the glyphs stand where Pango puts letter-spaced ones
+    /// (it adds half before and half after each cluster, and takes off the halves at the ends
+    /// of a line: the line's width is one spacing less, `TextEngine.assembled`).
+    mutating func space(by spacing: Int32) {
+        for index in infos.indices where index + 1 == infos.count || clusters[index + 1] != clusters[index] {
+            infos[index].width += spacing
+        }
+    }
 }
 
 /// A text shaped alone by Pango (`TextEngine.shapeAlone`).
@@ -400,6 +410,14 @@ extension TextEngine {
         return assembled(text, words, lines: lines, style: style, width: width)
     }
 
+    /// A line's width as Pango gives it from the width its words and spaces add up to
+    /// (`WordWrap`): with letter spacing, the spacing after its last character is not the line's
+    /// (Pango takes off the halves at a line's ends; its lines fit by the width with them).
+    static func spacedLineWidth(_ width: Int, style: TextStyle) -> Int {
+        guard style.font.tracking != 0, width > 0 else { return width }
+        return width - Int(pangoUnits(style.font.tracking))
+    }
+
     /// The lines of glyphs of a paragraph put together from words.
     func assembled(_ text: String, _ words: WordsMade, lines: [WordWrap.Line], style: TextStyle, width: Double?) -> ShapedText {
         let (size, table, known, ranges) = words
@@ -425,23 +443,27 @@ extension TextEngine {
                 }
             }
             if !isLast, !line.endsWithHead { add(table.wrappedSpaceGlyphs, at: ranges[line.last].upperBound) }
+            let lineWidth = Self.spacedLineWidth(line.width, style: style)
             var offset = 0
             if let layoutWidth {
                 switch style.alignment {
                 case .center:
-                    offset = (layoutWidth - line.width) / 2
+                    offset = (layoutWidth - lineWidth) / 2
                     // Pango rounds a centred line to whole pixels when both widths are whole.
                     let scale = Int(pangoScale)
-                    if (layoutWidth | line.width) & (scale - 1) == 0 { offset = (offset + scale / 2) & ~(scale - 1) }
-                case .trailing, .right: offset = layoutWidth - line.width
+                    if (layoutWidth | lineWidth) & (scale - 1) == 0 { offset = (offset + scale / 2) & ~(scale - 1) }
+                case .trailing, .right: offset = layoutWidth - lineWidth
                 case .natural, .leading, .justified, .left: offset = 0
                 }
             }
-            let glyphRun = run.finish(font: table.font, start: start, length: end - start)
-            made.append(ShapedLine(x: Int32(offset), width: Int32(line.width), start: Int32(start), length: Int32(end - start), runs: [glyphRun]))
+            var glyphRun = run.finish(font: table.font, start: start, length: end - start)
+            // The line's one run ends where the line does (the spacing after its last character
+            // taken off).
+            glyphRun.width -= Int32(line.width - lineWidth)
+            made.append(ShapedLine(x: Int32(offset), width: Int32(lineWidth), start: Int32(start), length: Int32(end - start), runs: [glyphRun]))
         }
         return ShapedText(text: text, size: size, baseline: baseline(of: style.font), lineHeight: style.font.lineHeight, lines: made,
-                          isRightToLeft: false)
+                          isRightToLeft: false, tracking: style.font.tracking)
     }
 
     /// A left-to-right run put together word by word, the same as `wordRun` makes from the
@@ -534,7 +556,8 @@ extension TextEngine {
             guard let (count, widest) = WordWrap.wrap(measured, space: table.space, width: limit, lines: &made) else { return nil }
             // A text cut by its line limit is cut by Pango (`TextEngine.layoutShape`).
             if style.lines > 0, width != nil, count > style.lines { return nil }
-            let size = TextSize(width: Double(widest) / pangoScale, height: Double(count) * style.font.lineHeight, lineCount: count)
+            let size = TextSize(width: Double(Self.spacedLineWidth(widest, style: style)) / pangoScale, height: Double(count) * style.font.lineHeight,
+                                lineCount: count)
             return (size, table, known, ranges)
         }
         lines = made

@@ -149,7 +149,11 @@ ONE_LINE_WIDTHS = """() => {
     if (!sizer || !text || text.querySelector('b, i, .t, .sr') || /\\p{Extended_Pictographic}/u.test(text.textContent)) continue;
     const ours = [...sizer.querySelectorAll('i')].reduce((sum, i) => sum + parseFloat(i.style.width), 0);
     range.selectNodeContents(text);
-    widths.push([text.textContent, ours, range.getBoundingClientRect().width]);
+    // A tracked line ends in an empty box whose margin gives back the letter spacing a browser
+    // adds after the last character: the line takes the text's extent plus that margin.
+    const end = text.querySelector(':scope > u');
+    const back = end ? parseFloat(getComputedStyle(end).marginInlineEnd) : 0;
+    widths.push([text.textContent, ours, range.getBoundingClientRect().width + back]);
   }
   return widths;
 }"""

@@ -44,16 +44,21 @@ import TableText
         let title = try #require(find("hc1-Lb-005", in: root))
         let body = try #require(find("hc1-Lb-006", in: root))
         let button = try #require(find("hc1-Bt-007", in: root))
-        let headline = try #require(Self.theme.font("headline"))
+        // A label in a text style is as tall as UIFont's line height for its size.
+        var headline = try #require(Self.theme.font("headline"))
+        headline.lineHeight = SystemFont.lineHeight(headline.size)
         let bodyFont = IBFonts.system(Self.theme.font("body")!.family, size: 15, weight: 400, italic: false, theme: Self.theme)
-        #expect(abs(title.height - text.measure("Help Center", style: TextStyle(font: headline, lines: 0), width: title.width).height) < 0.01)
-        #expect(abs(body.height - text.measure(detail, style: TextStyle(font: bodyFont, lines: 0), width: body.width).height) < 0.01)
-        // Margins 16 (20 from 414 pt), icon 32, gap 12.
-        let margin = width >= 414 ? 20.0 : 16
+        // A label is as tall as its text, rounded up to the device's pixels (a third of a point).
+        let titleHeight = text.measure("Help Center", style: TextStyle(font: headline, lines: 0), width: title.width).height
+        let bodyHeight = text.measure(detail, style: TextStyle(font: bodyFont, lines: 0), width: body.width).height
+        #expect(abs(title.height - DeviceMetrics.ceilToPixel(titleHeight)) < 0.01)
+        #expect(abs(body.height - DeviceMetrics.ceilToPixel(bodyHeight)) < 0.01)
+        // Margins 16 (20 from 393 pt screens), icon 32, gap 12.
+        let margin = width >= 393 ? 20.0 : 16
         #expect(abs(body.x - (margin + 32 + 12)) < 0.01)
         // In a leading-aligned stack a label hugs its text: the column's width, or its longest
         // line when that is shorter (the license text has hard line breaks).
-        let longest = text.measure(detail, style: TextStyle(font: bodyFont, lines: 0), width: nil).width.rounded(.up)
+        let longest = DeviceMetrics.ceilToPixel(text.measure(detail, style: TextStyle(font: bodyFont, lines: 0), width: nil).width)
         #expect(abs(body.width - min(width - 2 * margin - 32 - 12, longest)) < 0.01)
         #expect(abs(body.y - (title.maxY + 4)) < 0.01)
         #expect(abs(button.y - (body.maxY + 4)) < 0.01)

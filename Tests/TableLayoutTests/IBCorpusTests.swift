@@ -210,3 +210,83 @@ enum IBCorpus {
         return Report(text: text)
     }
 }
+
+/// The facts an oracle of text widths needs, read from a corpus of IB files (opt-in:
+/// `TABLERENDER_IB_CORPUS=<folder> TABLERENDER_IB_LABELS=<file.tsv> swift test --filter
+/// IBLabelFacts`): every single-line label in the system font or a text style whose stored width
+/// only its text sets — laid out at IB's design size with IB's stored sizes, the label's frame
+/// follows a change of its intrinsic width — with its text, font, and the size IB stored (IB
+/// rounds it up to the device's pixels). No IB file is kept: one line of facts a label.
+@Suite struct IBLabelFacts {
+    static let output = ProcessInfo.processInfo.environment["TABLERENDER_IB_LABELS"]
+
+    @Test(.enabled(if: IBCorpusTests.folder != nil && output != nil))
+    func collect() throws {
+        let folder = IBCorpusTests.folder!
+        var rows: [String] = []
+        for path in IBCorpus.files(in: folder) where path.hasSuffix(".xib") || path.hasSuffix(".storyboard") {
+            let full = folder + "/" + path
+            let bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: full))) ?? Data())
+            var documents: [IBDocument] = []
+            if path.hasSuffix(".xib") {
+                guard let document = try? IBReader.read(file: full, bytes: bytes) else { continue }
+                documents = [document]
+            } else {
+                guard let storyboard = try? IBReader.readStoryboard(file: full, bytes: bytes) else { continue }
+                documents = storyboard.prototypes.map(\.document)
+                    + storyboard.scenes.flatMap { $0.table?.sections.flatMap { $0.cells.filter { $0.style == nil }.map(\.document) } ?? [] }
+            }
+            // The app: the corpus folder's first component below its kind (`files/App__Cell/…`).
+            let app = path.split(separator: "/").dropFirst().first.map { String($0.split(separator: "_").first ?? "") } ?? ""
+            for document in documents where document.builtInTemplate == nil {
+                rows += try Self.facts(document, app: app, folder: (full as NSString).deletingLastPathComponent)
+            }
+        }
+        let header = "app\ttools\tfont\tweight\tsize\tscale\twidth\theight\ttext"
+        try ([header] + rows.sorted()).joined(separator: "\n").appending("\n").write(toFile: Self.output!, atomically: true, encoding: .utf8)
+        print("\(rows.count) labels")
+    }
+
+    static func facts(_ document: IBDocument, app: String, folder: String) throws -> [String] {
+        let template = Template(id: "facts", interfaceBuilder: document)
+        let theme = IBCorpusTests.theme
+        let candidates = IBCorpus.compared(document).filter { view in
+            guard view.element == "label", (view.attribute("numberOfLines") ?? "1") == "1", view.attribute("adjustsFontSizeToFit") != "YES",
+                  let text = view.attribute("text"), !text.isEmpty, !text.contains("\n"), view.placeholderIntrinsicSize == nil else { return false }
+            let font = view.fonts["fontDescription"]
+            return font == nil || font?.style != nil || ["system", "boldSystem", "italicSystem"].contains(font?.type ?? "")
+        }
+        guard !candidates.isEmpty else { return [] }
+        let layout = AutoLayout(text: TextEngine())
+        guard let base = try? layout.designFrames(template, document: document, theme: theme, assetsFolder: folder).frames else { return [] }
+        var rows: [String] = []
+        for view in candidates {
+            guard let frame = base[view.id], abs(frame.width - view.frame.width) < 0.01, abs(frame.height - view.frame.height) < 0.01 else { continue }
+            var wider = document
+            wider.setPlaceholderIntrinsicSize(of: view.id, to: (view.frame.width + 7, view.frame.height + 7))
+            guard let moved = try? layout.designFrames(Template(id: "facts+", interfaceBuilder: wider), document: wider, theme: theme, assetsFolder: folder).frames,
+                  let grown = moved[view.id], abs(grown.width - frame.width - 7) < 0.01 else { continue }
+            // Whether its height is its text's too (it follows the intrinsic height).
+            let heightByText = abs(grown.height - frame.height - 7) < 0.01
+            let font = view.fonts["fontDescription"]
+            let name = font?.style ?? font?.type ?? "system"
+            let weight = font?.type == "boldSystem" ? "bold" : font?.weight ?? "regular"
+            let size = font?.style.flatMap { IBFonts.textStyles[$0] }.flatMap { DynamicType.metrics($0, .large)?.size } ?? font?.pointSize ?? 17
+            let text = (view.attribute("text") ?? "").replacingOccurrences(of: "\t", with: " ")
+            rows.append([app, fmt(document.toolsVersion ?? 0), name, weight, fmt(size), fmt(document.designScale ?? 2), fmt(view.frame.width),
+                         heightByText ? fmt(view.frame.height) : "-", text].joined(separator: "\t"))
+        }
+        return rows
+    }
+}
+
+extension IBDocument {
+    /// The document with one view's placeholder intrinsic size set (to move its intrinsic width).
+    mutating func setPlaceholderIntrinsicSize(of id: String, to size: (width: Double, height: Double)) {
+        func visit(_ view: inout IBView) {
+            if view.id == id { view.placeholderIntrinsicSize = size }
+            for index in view.subviews.indices { visit(&view.subviews[index]) }
+        }
+        visit(&content)
+    }
+}

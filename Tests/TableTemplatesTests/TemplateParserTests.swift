@@ -52,7 +52,7 @@ import TableModel
         (#"<cell><label text="a" font="boddy"/></cell>"#, "T.xml:1:7: error: font: unknown font token 'boddy'; did you mean 'body'?"),
         (#"<cell><stack spacing="NaN"/></cell>"#, "T.xml:1:14: error: spacing=\"NaN\": expected a finite number ≥ 0"),
         (#"<cell><stack spacing="-3"/></cell>"#, "T.xml:1:14: error: spacing=\"-3\": expected a finite number ≥ 0"),
-        (#"<cell><stack padding="inf"/></cell>"#, "T.xml:1:14: error: padding=\"inf\": expected 1 to 4 finite numbers ≥ 0 (top right bottom left)"),
+        (#"<cell><stack padding="inf"/></cell>"#, "T.xml:1:14: error: padding=\"inf\": expected 1 to 4 finite numbers ≥ 0 or margin (top right bottom left)"),
         (#"<cell><stack axis="diagonal"/></cell>"#, "T.xml:1:14: error: axis=\"diagonal\": unknown value 'diagonal' (known: horizontal, vertical)"),
         (#"<cell><label text="{title"/></cell>"#, "T.xml:1:14: error: text: unclosed '{' in binding"),
         ("<cell>Hello</cell>", "T.xml:1:7: error: text is not allowed inside <cell>; put it in an attribute, e.g. <label text=\"…\"/>"),

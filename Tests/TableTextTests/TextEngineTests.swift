@@ -6,7 +6,7 @@ import Testing
 @Suite struct TextEngineTests {
     static var fonts: [FontSpec] {
         var list = [FontSpec(family: "Inter", size: 15, lineHeight: 20), FontSpec(family: "Inter", size: 17, weight: 700, lineHeight: 22),
-                    FontSpec(family: "Liberation Serif", size: 11, lineHeight: 15)]
+                    FontSpec(family: "Liberation Serif", size: 11, lineHeight: 15), WordWrapTests.system(17, lineHeight: 22)]
         for index in list.indices { list[index].fallbacks = ["Noto Sans CJK JP", "Noto Color Emoji", "DejaVu Sans"] }
         return list
     }

@@ -22,7 +22,17 @@ import Testing
         FontSpec(family: "Inter", size: 17, weight: 700, lineHeight: 22),
         FontSpec(family: "Liberation Serif", size: 11, lineHeight: 15),
         FontSpec(family: "DejaVu Sans", size: 13, italic: true, lineHeight: 18),
+        // The system face as a theme sets it: SF's tracking at 17 pt (−0.44 pt between two
+        // characters) and at 28 pt in the Display design (+0.39).
+        system(17, lineHeight: 22),
+        system(28, weight: 700, lineHeight: 34),
     ]
+
+    static func system(_ size: Double, weight: Int = 400, lineHeight: Double) -> FontSpec {
+        var font = FontSpec(family: "Inter", size: size, weight: weight, lineHeight: lineHeight)
+        font.systemFace = SystemFace(text: "Inter", display: "Inter Display")
+        return font.withSystemMetrics()
+    }
 
     /// Deterministic paragraphs of 1 to 16 words.
     static func paragraphs(_ count: Int) -> [String] {
