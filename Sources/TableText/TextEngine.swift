@@ -335,11 +335,13 @@ package final class TextEngine {
         let covered = Typesetting.exclusively {
             withCoverage(of: spaceFont(style.font, language: nil)) { has in
                 text.unicodeScalars.allSatisfy { scalar in
+                    let value = scalar.value
                     // A browser spaces after a bidi control as after a letter, Pango does not:
                     // text holding one is set untracked (ar-XB's pseudo-localized text).
-                    guard !Self.bidiControls.contains(scalar.value) else { return false }
-                    return scalar.value < 0x20 || (0x7F...0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format
-                        || scalar.properties.generalCategory == .spaceSeparator || has(scalar.value)
+                    if value == 0x061C || (0x200E...0x2069).contains(value), Self.bidiControls.contains(value) { return false }
+                    // The font's own characters first: the categories are looked up for the rest.
+                    return has(value) || value < 0x20 || (0x7F...0xA0).contains(value) || scalar.properties.generalCategory == .format
+                        || scalar.properties.generalCategory == .spaceSeparator
                 }
             }
         }
