@@ -11,8 +11,14 @@ status=0
 leftovers() { find "${TMPDIR:-/tmp}" -maxdepth 1 \( -name 'tablerender-*' -o -name 'pytest-of-*' \) 2>/dev/null | sort; }
 before=$(leftovers)
 TABLERENDER_SNAPSHOT_RECORD=never swift test 2>&1 | tee "$log" || status=$?
-swift_passed=$(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true)
-swift_failed=$(grep -E '^✘ Test ' "$log" | grep -vc '^✘ Test run' || true)
+swift_status=$status
+# Swift Testing's tests ("✔ Test x() passed") and XCTest's ("Test Case 'A.b' passed (…)") both count.
+swift_passed=$(( $(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true) + $(grep -cE "^Test Case '.*' passed" "$log" || true) ))
+swift_failed=$(( $(grep -E '^✘ Test ' "$log" | grep -vc '^✘ Test run' || true) + $(grep -cE "^Test Case '.*' failed" "$log" || true) ))
+# A build error or a crash fails `swift test` with no failed test to count: it is one failure.
+if [ "$swift_status" -ne 0 ] && [ "$swift_failed" -eq 0 ]; then
+  echo "swift test exited with $swift_status"; swift_failed=1
+fi
 swift build -c release --product tablerender 2>&1 | grep -vE '^warning: prohibited flag' || true
 # The benchmarks and the README's Swift example are a package of their own (Benchmarks/Package.swift,
 # built in Benchmarks/.build) that uses the library's public API alone, as a user's package does.

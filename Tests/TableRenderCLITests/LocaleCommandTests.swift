@@ -32,6 +32,10 @@ import Testing
         #expect(pseudo.out.contains("[w260.en-XA] $.sections[0].items[0].values.title 'apple' label: truncated"), "\(pseudo.out)")
         // A title header's text is the header's own string.
         #expect(pseudo.out.contains("[w260.en-XA] $.sections[0].header 'header' label: contrast"), "\(pseudo.out)")
+        // On paper: laid out at the paper's width (A4, 595 pt, named in the finding), where the row fits again.
+        let paper = Run(["lint", folder + "/docs/list.json", "--locale", "en-XA", "--page", "a4"])
+        #expect(paper.code == 0 && !paper.out.contains("truncated") && paper.out.contains("[w595.en-XA]"), "\(paper.out)\(paper.err)")
+        #expect(Run(["lint", folder + "/docs/list.json", "--page", "a5"]).code == 64)
     }
 
     /// Right to left as a user asks for it: by an Arabic locale (its strings from the document's
