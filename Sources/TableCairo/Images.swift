@@ -124,6 +124,7 @@ final class LoadedImage {
     /// A PDF image (an asset catalog's vector image): its first page, by poppler, which draws
     /// through Cairo, so that a PDF output keeps it as vectors.
     private static func loadPDF(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
+        if let problem = PDFImageBudget.problem(bytes) { throw Diagnostic(at: SourceLocation(file: path), "PDF image not drawn: \(problem)") }
         var error: UnsafeMutablePointer<GError>?
         let opened: (OpaquePointer?, OpaquePointer?) = Typesetting.exclusively {
             let data = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }

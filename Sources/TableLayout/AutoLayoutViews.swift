@@ -134,6 +134,11 @@ enum IBBinding {
         }
         // Symbols iOS draws as colour emoji are marked so (`EmojiPresentation`).
         for id in states.keys where !states[id]!.text.isEmpty { states[id]!.text = EmojiPresentation.asOnIOS(states[id]!.text) }
+        for id in states.keys.sorted() {
+            guard let problem = TextEngine.tooLong(states[id]!.text) else { continue }
+            let place = states[id]!.source.map { location.with(path: (location.path ?? "$") + ".values.\($0)") } ?? location
+            throw Diagnostic(at: place, "\(problem) ('\(id)' of \(template.id))")
+        }
         for id in states.keys { measure(&states[id]!, view: byID[id]!, text: engine) }
         return states
     }

@@ -351,6 +351,10 @@ package struct Binder: Sendable {
                 if case .binding(let keys)? = node.attributes["text"]?.segments.first(where: { if case .binding = $0 { true } else { false } }) {
                     style.valueKey = keys.joined(separator: ".")
                 }
+                if let problem = TextEngine.tooLong(text) {
+                    let place = style.valueKey.map { item.with(path: (item.path ?? "$") + ".values.\($0)") } ?? item
+                    throw Diagnostic(at: place, "\(problem) (template \(node.location.file):\(node.location.line ?? 0))")
+                }
             case .image:
                 if hidesWhenEmpty, isEmpty("source") { return nil }
                 let source = try string(node, "source")

@@ -188,7 +188,17 @@ package final class LocalizedStrings {
             var digits = ""
             while cursor < text.endIndex, text[cursor].isASCII, text[cursor].isNumber { digits.append(text[cursor]); cursor = text.index(after: cursor) }
             var position: Int?
-            if cursor < text.endIndex, text[cursor] == "$", let number = Int(digits) { position = number - 1; cursor = text.index(after: cursor) }
+            if cursor < text.endIndex, text[cursor] == "$", let number = Int(digits) {
+                // Positions count from 1: "%0$@" names no argument and is kept as written, as
+                // any other text that is not a specifier.
+                guard number >= 1 else {
+                    out.append(character)
+                    index = after
+                    continue
+                }
+                position = number - 1
+                cursor = text.index(after: cursor)
+            }
             while cursor < text.endIndex, "-+ 0#.0123456789hlqLzjt".contains(text[cursor]) { cursor = text.index(after: cursor) }
             guard cursor < text.endIndex, "@dDiuUxXoOfFeEgGsSc".contains(text[cursor]) else {
                 out.append(character)

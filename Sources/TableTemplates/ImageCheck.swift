@@ -15,6 +15,150 @@ package enum ImageCheck {
     /// The largest PDF image read.
     package static let maximumPDFSize = 4 << 20
 
+    /// The largest width and height an SVG states, CSS pixels (as a PDF page's 100,000 points).
+    package static let maximumSVGSide = 100_000.0
+    /// The largest number of an SVG's viewBox.
+    package static let maximumSVGViewBox = 1_000_000.0
+    /// The largest font size an SVG's text may ask for (CSS pixels, or ems and percents of the
+    /// default 16 px): librsvg aborts the process on text sizes it cannot scale.
+    package static let maximumSVGFontSize = 1_000.0
+
+    /// The most numbers the paths and polygons of an SVG may hold (about 50,000 segments:
+    /// Cairo strokes 400,000 crossing lines in 20 s).
+    package static let maximumSVGCoordinates = 100_000
+    /// Filter limits: octaves of turbulence, a blur's deviation (user units), and how far a
+    /// filter's region may reach (10 times the element's box, or 1,000 %).
+    package static let maximumTurbulenceOctaves = 10.0
+    package static let maximumBlurDeviation = 1_000.0
+    package static let maximumFilterRegion = 10.0
+
+    /// How many numbers `text` (path data, a list of points) holds.
+    static func numbers(in text: String) -> Int {
+        var count = 0, inNumber = false
+        for byte in text.utf8 {
+            let digit = (byte >= 48 && byte <= 57) || byte == 46
+            if digit, !inNumber { count += 1 }
+            // A sign or a second dot starts another number; an exponent continues this one.
+            inNumber = digit || (inNumber && (byte == 101 || byte == 69))
+        }
+        return count
+    }
+
+    /// The first filter in `root` that asks for more than the limits: turbulence octaves, a
+    /// blur's deviation, a region far beyond its element; and dash patterns too fine to draw.
+    static func filterProblem(_ root: XMLElement) -> (location: SourceLocation, message: String)? {
+        func values(_ text: String) -> [Double] {
+            text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0.hasSuffix("%") ? String($0.dropLast()) : String($0)) ?? .nan }
+        }
+        var stack = [root]
+        while let element = stack.popLast() {
+            stack += element.children
+            switch element.name {
+            case "feTurbulence":
+                if let octaves = element.attribute("numOctaves"), values(octaves.value).contains(where: { !($0 <= maximumTurbulenceOctaves) }) {
+                    return (octaves.location, "filter asks for \(octaves.value.prefix(20)) octaves of turbulence; at most \(Int(maximumTurbulenceOctaves))")
+                }
+            case "feGaussianBlur", "feDropShadow":
+                if let deviation = element.attribute("stdDeviation"), values(deviation.value).contains(where: { !(abs($0) <= maximumBlurDeviation) }) {
+                    return (deviation.location, "filter blurs by \(deviation.value.prefix(20)); at most \(Int(maximumBlurDeviation))")
+                }
+            case "filter":
+                let userSpace = element.attribute("filterUnits")?.value == "userSpaceOnUse"
+                for name in ["x", "y", "width", "height"] {
+                    guard let attribute = element.attribute(name) else { continue }
+                    let text = attribute.value.trimmingCharacters(in: .whitespaces)
+                    let number = Double(text.hasSuffix("%") ? String(text.dropLast()) : text) ?? .nan
+                    let limit = text.hasSuffix("%") ? maximumFilterRegion * 100 : userSpace ? maximumSVGSide : maximumFilterRegion
+                    if !(abs(number) <= limit) {
+                        return (attribute.location, "filter region \(name)=\"\(text.prefix(20))\" reaches beyond \(text.hasSuffix("%") ? "\(Int(limit)) %" : "\(Int(limit))")")
+                    }
+                }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The most dashes an SVG's strokes may be cut into, estimated as every segment the length
+    /// of the viewBox's diagonal over the shortest dash pattern (Cairo runs out of memory on
+    /// tens of millions).
+    package static let maximumDashes = 1_000_000.0
+
+    /// The shortest dash pattern of `root`'s elements (`stroke-dasharray`, as an attribute or in
+    /// a `style`), and where it is; nil when nothing is dashed.
+    static func shortestDashPattern(_ root: XMLElement) -> (length: Double, location: SourceLocation)? {
+        var shortest: (length: Double, location: SourceLocation)?
+        var stack = [root]
+        while let element = stack.popLast() {
+            stack += element.children
+            var patterns: [(String, SourceLocation)] = []
+            if let dashes = element.attribute("stroke-dasharray") { patterns.append((dashes.value, dashes.location)) }
+            if let style = element.attribute("style"), let range = style.value.range(of: "stroke-dasharray") {
+                patterns.append((String(style.value[range.upperBound...].drop { $0 == ":" || $0 == " " }.prefix { $0 != ";" }), style.location))
+            }
+            for (text, location) in patterns where text.trimmingCharacters(in: .whitespaces) != "none" {
+                let values = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0.hasSuffix("px") ? String($0.dropLast(2)) : String($0)) ?? 0 }
+                let length = values.reduce(0) { $0 + abs($1) }
+                guard length.isFinite, length > 0 else { continue }
+                if length < shortest?.length ?? .infinity { shortest = (length, location) }
+            }
+        }
+        return shortest
+    }
+
+    /// The first font size in `root` (a `font-size` or `font` attribute, a `style` attribute,
+    /// a `<style>` sheet) over `maximumSVGFontSize`, or not a finite number.
+    static func fontSizeProblem(_ root: XMLElement) -> (location: SourceLocation, message: String)? {
+        func sizes(in css: String) -> [Substring] {
+            var found: [Substring] = []
+            var rest = Substring(css)
+            while let range = rest.range(of: "font-size") ?? rest.range(of: "font:") {
+                rest = rest[range.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\t" || $0 == "\n" }
+                // The first token that starts with a digit, a sign or a dot (the size in `font:`
+                // follows the style and weight).
+                let tokens = rest.prefix { $0 != ";" && $0 != "}" }.split(whereSeparator: { $0 == " " || $0 == "/" || $0 == "," })
+                if let size = tokens.first(where: { $0.first.map { "0123456789.+-".contains($0) } ?? false }) { found.append(size) }
+            }
+            return found
+        }
+        func tooLarge(_ text: Substring) -> Bool {
+            let number = text.prefix { "0123456789.+-eE".contains($0) }
+            let unit = text.dropFirst(number.count).lowercased()
+            guard let value = Double(number), value.isFinite else { return true }
+            let pixels: Double
+            switch unit {
+            case "em", "rem", "ex", "ch": pixels = value * 16
+            case "%": pixels = value * 16 / 100
+            case "pt": pixels = value * 4 / 3
+            case "pc": pixels = value * 16
+            case "in": pixels = value * 96
+            case "cm": pixels = value * 96 / 2.54
+            case "mm": pixels = value * 96 / 25.4
+            default: pixels = value
+            }
+            return abs(pixels) > maximumSVGFontSize
+        }
+        var stack = [root]
+        while let element = stack.popLast() {
+            var written: [(Substring, SourceLocation)] = []
+            for name in ["font-size", "font"] {
+                if let attribute = element.attribute(name) { written.append((Substring(attribute.value), attribute.location)) }
+            }
+            if let style = element.attribute("style") { written += sizes(in: style.value).map { ($0, style.location) } }
+            if element.name == "style" { written += sizes(in: element.text).map { ($0, element.location) } }
+            for (size, location) in written {
+                // Keywords (`large`, `smaller`, `inherit`) are sizes librsvg bounds itself.
+                guard let token = size.split(whereSeparator: { $0 == " " || $0 == "/" }).first(where: { $0.first.map { "0123456789.+-".contains($0) } ?? false })
+                else { continue }
+                if tooLarge(token) {
+                    return (location, "asks for a font size of \(token.prefix(40)); at most \(Int(maximumSVGFontSize)) px are drawn")
+                }
+            }
+            stack += element.children
+        }
+        return nil
+    }
+
     /// The width and height of a PDF's first `/MediaBox [x0 y0 x1 y1]`.
     static func mediaBox(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
         let text = String(decoding: bytes.prefix(1 << 20), as: Unicode.ASCII.self)
@@ -113,8 +257,32 @@ package enum ImageCheck {
             guard drawn <= maximumSVGElements else {
                 throw Diagnostic(at: SourceLocation(file: path), "the SVG draws \(drawn > 1_000_000_000 ? "over a billion" : String(drawn)) elements once its <use> references are followed; at most \(maximumSVGElements) are drawn")
             }
+            let coordinates = try expanded(root, file: path) { element in
+                ["d", "points"].reduce(0) { count, name in count + (element.attribute(name).map { numbers(in: $0.value) } ?? 0) }
+            }
+            guard coordinates <= maximumSVGCoordinates else {
+                throw Diagnostic(at: SourceLocation(file: path), "the SVG's paths hold \(coordinates > 1_000_000_000 ? "over a billion" : String(coordinates)) coordinates once its <use> references are followed; at most \(maximumSVGCoordinates) are drawn")
+            }
+            if let problem = filterProblem(root) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
+            if let problem = fontSizeProblem(root) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
             var width = svgLength(root.attribute("width")?.value), height = svgLength(root.attribute("height")?.value)
             let box = (root.attribute("viewBox")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            if box.contains(where: { !$0.isFinite || abs($0) > maximumSVGViewBox }) {
+                throw Diagnostic(at: root.attribute("viewBox")?.location ?? root.location,
+                                 "the SVG's viewBox \"\(root.attribute("viewBox")?.value ?? "")\" reaches beyond \(Int(maximumSVGViewBox)) units")
+            }
+            for (name, value) in [("width", width), ("height", height)] {
+                if let value, value > maximumSVGSide {
+                    throw Diagnostic(at: root.attribute(name)?.location ?? root.location, "the SVG's \(name) of \(value) px is over \(Int(maximumSVGSide))")
+                }
+            }
+            if coordinates > 0, let dashes = shortestDashPattern(root) {
+                let side = box.count == 4 ? max(abs(box[2]), abs(box[3])) : max(width ?? 100, height ?? 100)
+                let estimate = Double(coordinates) / 2 * side * 2.squareRoot() / dashes.length
+                guard estimate <= maximumDashes else {
+                    throw Diagnostic(at: dashes.location, "the SVG dashes its strokes by a pattern \(dashes.length) long, which may cut \(coordinates / 2) segments into \(Int(min(estimate, 1e15))) dashes; at most \(Int(maximumDashes))")
+                }
+            }
             if box.count == 4, box[2] > 0, box[3] > 0, box[2].isFinite, box[3].isFinite {
                 // A missing dimension follows the viewBox's proportions, as a browser sizes it.
                 if width == nil, let height { width = height * box[2] / box[3] }
@@ -128,6 +296,12 @@ package enum ImageCheck {
     /// How many elements `root` draws with every `<use>` replaced by what it refers to; a
     /// reference that refers to itself, or to an element it is inside, is an error.
     static func expandedCount(_ root: XMLElement, file: String) throws(Diagnostic) -> Int {
+        try expanded(root, file: file) { _ in 1 }
+    }
+
+    /// The sum of `own` over the elements `root` draws with every `<use>` followed (at most a
+    /// billion and one).
+    static func expanded(_ root: XMLElement, file: String, own: (XMLElement) -> Int) throws(Diagnostic) -> Int {
         var byID: [String: XMLElement] = [:]
         func index(_ element: XMLElement) {
             if let id = element.attribute("id")?.value { byID[id] = element }
@@ -142,7 +316,7 @@ package enum ImageCheck {
             if let id {
                 guard visiting.insert(id).inserted else { throw Diagnostic(at: element.location, "the SVG's <use> references go round in a circle (through '\(id)')") }
             }
-            var total = 1
+            var total = own(element)
             // libxml2 gives `xlink:href` by its local name, as `href`.
             if element.name == "use", let reference = element.attribute("href")?.value,
                reference.hasPrefix("#"), let target = byID[String(reference.dropFirst())] {

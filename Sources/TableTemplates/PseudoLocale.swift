@@ -50,9 +50,13 @@ package enum PseudoLocale: String, Sendable, CaseIterable {
         var out = String(String.UnicodeScalarView(text.unicodeScalars.map { accents[$0] ?? $0 }))
         // About 40 % longer, in words that read as padding.
         let target = (Double(text.count) * 1.4).rounded(.up)
+        // Counted as it grows: `String.count` walks the whole string.
+        var count = Double(out.count)
         var word = 0
-        while Double(out.count) < target {
-            out += " " + fillers[word % fillers.count]
+        while count < target {
+            let filler = fillers[word % fillers.count]
+            out += " " + filler
+            count += Double(1 + filler.count)
             word += 1
         }
         return "[" + out + "]"

@@ -192,9 +192,10 @@ package final class TextEngine {
     /// The size of `text` set in `style`, wrapped at `width` (nil: one line per paragraph).
     /// `source` is the value of the item the text comes from (a key path), which tells the word
     /// shaper whether to try it (`WordShaperStatistics.judge(bySource:)`); it never changes the size.
-    package func measure(_ text: String, style given: TextStyle, width: Double?, source: String? = nil) -> TextSize {
+    package func measure(_ text: String, style given: TextStyle, width requested: Double?, source: String? = nil) -> TextSize {
         if text.isEmpty { return .zero }
         let style = tracked(text, given)
+        let width = Self.lineWidth(requested, text, style)
         if drawsText { return shape(text, style: style, width: width, source: source).size }
         let key = Key(text: text, style: style, width: width)
         if let known = sizes[key] { return known }
@@ -217,8 +218,9 @@ package final class TextEngine {
 
     /// `text` set in `style` at `width`, ready to draw: the glyphs Pango gives it (of
     /// `TextEngine.breakable(text)`). `source` as for `measure`.
-    package func shape(_ text: String, style given: TextStyle, width: Double?, source: String? = nil) -> ShapedText {
+    package func shape(_ text: String, style given: TextStyle, width requested: Double?, source: String? = nil) -> ShapedText {
         let style = tracked(text, given)
+        let width = Self.lineWidth(requested, text, style)
         let key = Key(text: text, style: style, width: width)
         if let known = shapes[key] { return known }
         var made: ShapedText
@@ -246,7 +248,23 @@ package final class TextEngine {
         let style = tracked(text, given)
         let key = Key(text: text, style: style, width: nil)
         if let known = minimums[key] { return known }
-        let width = Typesetting.exclusively { () -> Double in
+        // Pango breaks a layout one line at a time, shaping the rest of the paragraph again for
+        // each: at a line per word that is quadratic. A long paragraph is measured in pieces cut
+        // at break opportunities Pango takes at this width (spaces and the zero-width spaces of
+        // `breakable`), each distinct piece once, which give the same widest piece.
+        if text.utf8.count > 4_000 {
+            let width = Set(Self.pieces(Self.breakable(text))).reduce(0.0) { max($0, pangoMinimumWidth(String($1), style: style)) }
+            minimums[key] = width
+            return width
+        }
+        let width = pangoMinimumWidth(text, style: style)
+        minimums[key] = width
+        return width
+    }
+
+    /// The min-content width Pango gives `text` in `style` (the tracking given).
+    private func pangoMinimumWidth(_ text: String, style: TextStyle) -> Double {
+        Typesetting.exclusively { () -> Double in
             var unlimited = style
             unlimited.lines = 0
             // Laid out again below at other widths: its spaces are not set as shapes, which
@@ -260,17 +278,22 @@ package final class TextEngine {
             pango_layout_get_extents(layout, nil, &logical)
             return Double(logical.width) / pangoScale
         }
-        minimums[key] = width
-        return width
+    }
+
+    /// `text` cut at its spaces, tabs, line breaks and zero-width spaces (left out): break
+    /// opportunities Pango takes at every width. A space joined to a combining mark stays.
+    static func pieces(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: true) { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{200B}" }
     }
 
     /// The lines `text` takes in `style` at `width`, as text (an HTML page writes them so that a
     /// browser shows these very lines): those of `shape`, found without keeping glyphs when the
     /// engine only measures. `source` as for `measure`.
-    package func lines(_ text: String, style given: TextStyle, width: Double?, source: String? = nil) -> TextLines {
+    package func lines(_ text: String, style given: TextStyle, width requested: Double?, source: String? = nil) -> TextLines {
         if text.isEmpty { return TextLines(size: .zero, lines: [], between: []) }
-        if drawsText { return shape(text, style: given, width: width, source: source).textLines }
+        if drawsText { return shape(text, style: given, width: requested, source: source).textLines }
         let style = tracked(text, given)
+        let width = Self.lineWidth(requested, text, style)
         let key = Key(text: text, style: style, width: width)
         if let known = lineSets[key] { return known }
         var made: TextLines
@@ -309,18 +332,49 @@ package final class TextEngine {
         // Letter-spaced lines fit by their width with the spacing after their last character,
         // which a line's width leaves out (`WordWrap.wrap`).
         let spacing = max(0, Self.pangoUnits(style.font.tracking))
-        return style.alignment != .justified && Int32((size.width * Double(PANGO_SCALE)).rounded()) + spacing <= pangoWidth(width)
+        return style.alignment != .justified && Int64(Self.pangoUnits(size.width)) + Int64(spacing) <= Int64(pangoWidth(width))
             && (style.lines == 0 || style.truncation == .clip || size.lineCount <= style.lines)
     }
 
-    func pangoWidth(_ width: Double) -> Int32 { Int32((width * Double(PANGO_SCALE)).rounded(.up)) }
+    func pangoWidth(_ width: Double) -> Int32 { Self.clampedUnits((width * Double(PANGO_SCALE)).rounded(.up)) }
+
+    /// The most text one label sets, UTF-8 bytes after localisation and pseudo-localisation
+    /// (thirty pages of a book): more is refused where it is bound, naming the value, so that a
+    /// document's cost stays bounded (about 0.5 s for a label this long).
+    package static let maximumTextBytes = 100_000
+
+    /// Why `text` is not set in one label, or nil: its length against `maximumTextBytes`.
+    package static func tooLong(_ text: String) -> String? {
+        let bytes = text.utf8.count
+        return bytes > maximumTextBytes ? "text of \(bytes) bytes; a label sets at most \(maximumTextBytes)" : nil
+    }
+
+    /// The widest line the engine sets, in points. Lengths are Pango units (1/1024 pt) in 32 bits,
+    /// as Pango's own are: a line stays well under their 2,097,151 points.
+    package static let maximumLineWidth = 1_000_000.0
+
+    /// The width a paragraph is wrapped at: `width`, except that text which could be wider than
+    /// `maximumLineWidth` on one line (its bytes at four ems and its tracking each) wraps there
+    /// when no width or a wider one is asked for. No screen or page is that wide; below it, a
+    /// wrap at the bound and none give the same lines.
+    static func lineWidth(_ width: Double?, _ text: String, _ style: TextStyle) -> Double? {
+        if let width, width <= maximumLineWidth { return width }
+        let widest = Double(text.utf8.count) * (style.font.size * 4 + abs(style.font.tracking))
+        return widest > maximumLineWidth ? maximumLineWidth : width
+    }
+
+    /// `units` as 32-bit Pango units, held at their ends (NaN as 0).
+    static func clampedUnits(_ units: Double) -> Int32 {
+        guard !units.isNaN else { return 0 }
+        return units >= Double(Int32.max) ? .max : units <= Double(Int32.min) ? .min : Int32(units)
+    }
 
     /// The features letter spacing turns off (Pango, and a browser, draw no optional ligature
     /// between characters they space apart).
     static let featuresOffWhenSpaced = "liga=0,clig=0,dlig=0,hlig=0"
 
     /// A length in points as Pango units (1/1024 pt), rounded.
-    static func pangoUnits(_ points: Double) -> Int32 { Int32((points * Double(PANGO_SCALE)).rounded()) }
+    static func pangoUnits(_ points: Double) -> Int32 { clampedUnits((points * Double(PANGO_SCALE)).rounded()) }
 
     /// The marks and embeddings that steer bidi (ALM, LRM, RLM, LRE…RLO, LRI…PDI).
     static let bidiControls: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]

@@ -459,8 +459,8 @@ extension TextEngine {
             var glyphRun = run.finish(font: table.font, start: start, length: end - start)
             // The line's one run ends where the line does (the spacing after its last character
             // taken off).
-            glyphRun.width -= Int32(line.width - lineWidth)
-            made.append(ShapedLine(x: Int32(offset), width: Int32(lineWidth), start: Int32(start), length: Int32(end - start), runs: [glyphRun]))
+            glyphRun.width = Int32(clamping: Int(glyphRun.width) - (line.width - lineWidth))
+            made.append(ShapedLine(x: Int32(clamping: offset), width: Int32(clamping: lineWidth), start: Int32(start), length: Int32(end - start), runs: [glyphRun]))
         }
         return ShapedText(text: text, size: size, baseline: baseline(of: style.font), lineHeight: style.font.lineHeight, lines: made,
                           isRightToLeft: false, tracking: style.font.tracking)
@@ -490,10 +490,12 @@ extension TextEngine {
                     counted = 0
                 }
                 if info.id != emptyGlyph {
-                    glyphs.append(PositionedGlyph(id: info.id, x: position + info.xOffset, y: info.yOffset))
+                    glyphs.append(PositionedGlyph(id: info.id, x: Int32(clamping: Int64(position) + Int64(info.xOffset)), y: info.yOffset))
                     if info.id & PositionedGlyph.unknownFlag == 0 { counted += 1 }
                 }
-                position += info.width
+                // Held at Int32's end rather than trapping: only a single cluster wider than
+                // `maximumLineWidth` (a thousand characters without a break at 1,000 pt) gets there.
+                position = Int32(clamping: Int64(position) + Int64(info.width))
             }
         }
 

@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Hostile Interface Builder files, images, strings and projects, made here (small files that ask
+for much), each run by the release command in a sandbox. Every case must end as the contract
+says, within a time and memory budget:
+
+- an exit code of 0 (a correct render) or 65 (refused: bad input data) as the case expects,
+  never a signal; refused with the case's message in `file: error: …` form, naming where;
+- within 5 s of wall time and 600 MB of resident memory (measured, and enforced by a hard kill at
+  60 s and a 4 GiB address-space limit so that a regression cannot take the machine).
+
+usage: Tests/Fuzz/hostile.py [--binary PATH] [--only NAME] [--keep DIR]
+Prints one line per case (time, peak memory, exit code) and exits 1 when any case broke the
+contract. Cases are listed in `CASES`; `--list` names them.
+"""
+import argparse
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SECONDS = 5.0
+MEGABYTES = 600
+HARD_SECONDS = 60
+ADDRESS_SPACE = 4 << 30
+
+
+def xib_cell(subviews, constraints="", cell_id="cell"):
+    """A table view cell XIB of 375 × 44 pt whose content view (`cv`) holds `subviews`."""
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+<device id="retina4_7" orientation="portrait" appearance="light"/>
+<objects>
+<tableViewCell contentMode="scaleToFill" id="{cell_id}"><rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+<tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+<subviews>{subviews}</subviews>
+<constraints>{constraints}</constraints>
+</tableViewCellContentView></tableViewCell></objects></document>"""
+
+
+def label(view_id, text="Label", outlet=None):
+    return (f'<label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="{text}" numberOfLines="0" '
+            f'translatesAutoresizingMaskIntoConstraints="NO" id="{view_id}"><rect key="frame" x="16" y="11" width="100" height="21"/>'
+            f'<fontDescription key="fontDescription" type="system" pointSize="17"/></label>')
+
+
+def pinned(view_id):
+    return (f'<constraint firstItem="{view_id}" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="{view_id}-l"/>'
+            f'<constraint firstItem="{view_id}" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" id="{view_id}-t"/>'
+            f'<constraint firstAttribute="trailingMargin" secondItem="{view_id}" secondAttribute="trailing" id="{view_id}-r"/>'
+            f'<constraint firstAttribute="bottomMargin" secondItem="{view_id}" secondAttribute="bottom" id="{view_id}-b"/>')
+
+
+def xib_document(xib, values=None):
+    item = {"template": "Cell"}
+    if values:
+        item["values"] = values
+    return {"doc.json": json.dumps({"templates": ["t"], "sections": [{"items": [item]}]}), "t/Cell.xib": xib}
+
+
+def image_document(name, data, sized=True):
+    template = '<cell><image source="{icon}" width="40" height="40"/></cell>' if sized else '<cell><image source="{icon}"/></cell>'
+    return {"doc.json": json.dumps({"templates": ["t"], "assets": "assets", "sections": [{"items": [{"template": "Row", "values": {"icon": name}}]}]}),
+            "t/Row.xml": template, f"assets/{name}": data}
+
+
+def catalog_document(set_name, filename, data):
+    """A document whose row shows the image set `set_name` of an asset catalog in its assets folder."""
+    files = image_document(set_name, b"")
+    del files[f"assets/{set_name}"]
+    contents = {"images": [{"filename": filename, "idiom": "universal"}], "info": {"author": "xcode", "version": 1},
+                "properties": {"preserves-vector-representation": True}}
+    files[f"assets/Images.xcassets/{set_name}.imageset/Contents.json"] = json.dumps(contents)
+    files[f"assets/Images.xcassets/{set_name}.imageset/{filename}"] = data
+    files["assets/Images.xcassets/Contents.json"] = json.dumps({"info": {"author": "xcode", "version": 1}})
+    return files
+
+
+def strings_document(files, args=None, count=None, locale_value="greeting"):
+    value = {"localized": locale_value}
+    if args is not None:
+        value["args"] = args
+    if count is not None:
+        value["count"] = count
+    out = {"doc.json": json.dumps({"sections": [{"items": [{"values": {"title": value}}]}]})}
+    out.update(files)
+    return out
+
+
+def words(count):
+    vocabulary = ["list", "screen", "row", "section", "header", "footer", "cell", "template", "render", "layout"]
+    return " ".join(vocabulary[i % len(vocabulary)] + str(i % 97) for i in range(count))
+
+
+def stringsdict(key, format_key, variable, forms):
+    entries = "".join(f"<key>{category}</key><string>{text}</string>" for category, text in forms.items())
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0"><dict><key>{key}</key><dict>
+<key>NSStringLocalizedFormatKey</key><string>{format_key}</string>
+<key>{variable}</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+<key>NSStringFormatValueTypeKey</key><string>d</string>{entries}</dict>
+</dict></dict></plist>"""
+
+
+def xcstrings(entries):
+    return json.dumps({"sourceLanguage": "en", "version": "1.0", "strings": entries})
+
+
+def pdf(content, extra_objects=()):
+    """A one-page PDF (100 × 100 pt) whose page draws `content` (bytes, Flate-compressed), with
+    `extra_objects` (object number → bytes) as its resources' XObjects."""
+    objects = {
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    }
+    xobjects = " ".join(f"/Im{number} {number} 0 R" for number, _ in extra_objects)
+    objects[3] = f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /XObject << {xobjects} >> >> >>".encode()
+    compressed = zlib.compress(content, 9)
+    objects[4] = b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(compressed) + compressed + b"\nendstream"
+    for number, body in extra_objects:
+        objects[number] = body
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
+    xref = len(out)
+    count = max(objects) + 1
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % count
+    for number in range(1, count):
+        out += b"%010d 00000 n \n" % offsets.get(number, 0)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (count, xref)
+    return bytes(out)
+
+
+def huge_image_xobject():
+    data = zlib.compress(b"\x00" * 4096)
+    return pdf(b"q 100 0 0 100 0 0 cm /Im5 Do Q",
+               [(5, b"<< /Type /XObject /Subtype /Image /Width 30000 /Height 30000 /ColorSpace /DeviceRGB /BitsPerComponent 8 "
+                    b"/Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream")])
+
+
+def many_strokes(count):
+    return pdf(b"0 0 m 100 100 l S\n" * count)
+
+
+# Each case: name → (files, command arguments after the document folder's paths are filled in,
+# the exit code expected, a text the error must hold or None). `{dir}` in an argument is the
+# case's folder.
+def cases():
+    out = {}
+
+    def case(name, files, arguments, code, message=None):
+        out[name] = (files, arguments, code, message)
+
+    render = ["render", "{dir}/doc.json", "--format", "png,pdf,html", "--out", "{dir}/out"]
+    # Long text, one overflow with many doors: each refused with its place, or drawn.
+    big_label = label("big", "x " * 1_950_000)
+    case("xib-label-under-4-MiB", xib_document(xib_cell(big_label, pinned("big"))), render, 65, "a label sets at most 100000")
+    case("document-3-MiB-of-words", {"doc.json": json.dumps({"sections": [{"items": [{"values": {"title": words(400_000)}}]}]})}, render, 65,
+         "$.sections[0].items[0].values.title: text of")
+    case("document-99-KB-of-words", {"doc.json": json.dumps({"sections": [{"items": [{"values": {"title": words(14_000)[:99_000]}}]}]})}, render, 0)
+    case("document-99-KB-word", {"doc.json": json.dumps({"sections": [{"items": [{"values": {"title": "w" * 99_000}}]}]})}, render, 0)
+    case("strings-300-KB-value", strings_document({"en.lproj/Localizable.strings": '"greeting" = "%s";\n' % words(45_000)}), render, 65,
+         "text of")
+    case("stringsdict-big-plural", strings_document({"en.lproj/Localizable.stringsdict": stringsdict(
+        "greeting", "%#@n@", "n", {"one": "one", "other": words(40_000)})}, count=3), render, 65, "text of")
+    case("xcstrings-substitution-loop", strings_document({"Localizable.xcstrings": xcstrings({"greeting": {"localizations": {"en": {
+        "stringUnit": {"state": "translated", "value": "%#@a@%#@a@" + words(3_000)},
+        "substitutions": {"a": {"formatSpecifier": "lld", "argNum": 1, "variations": {"plural": {
+            "other": {"stringUnit": {"state": "translated", "value": "%#@a@%#@a@" + words(3_000)}}}}}}}}}})}, count=2), render, 65, "text of")
+    case("en-XA-200000-character-word", {"doc.json": json.dumps({"sections": [{"items": [{"values": {"title": "w" * 200_000}}]}]})},
+         render + ["--locale", "en-XA"], 65, "text of")
+    case("ar-XB-long-text", {"doc.json": json.dumps({"sections": [{"items": [{"values": {"title": words(4_000)}}]}]})},
+         render + ["--locale", "ar-XB"], 0)
+    # Format positions counted from 1.
+    for kind, files in [("strings", {"en.lproj/Localizable.strings": '"greeting" = "Hello %0$@";\n'}),
+                        ("stringsdict", {"en.lproj/Localizable.stringsdict": stringsdict("greeting", "%#@n@", "n", {"other": "Hello %0$@"})}),
+                        ("xcstrings", {"Localizable.xcstrings": xcstrings({"greeting": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hello %0$@"}}}}})})]:
+        case(f"position-0-in-{kind}", strings_document(files, args=["x"], count=1), render, 0)
+    # Interface Builder numbers.
+    case("multiplier-10000", xib_document(xib_cell(label("a") + label("b"), pinned("a") + (
+        '<constraint firstItem="b" firstAttribute="width" secondItem="a" secondAttribute="width" multiplier="10000" id="m"/>'
+        '<constraint firstItem="b" firstAttribute="top" secondItem="a" secondAttribute="bottom" id="m2"/>'
+        '<constraint firstItem="b" firstAttribute="leading" secondItem="a" secondAttribute="leading" id="m3"/>'))), render, 0)
+    inequalities = "".join(
+        f'<constraint firstItem="a" firstAttribute="{["width", "leading", "top", "height"][i % 4]}" relation="{["greaterThanOrEqual", "lessThanOrEqual"][i % 2]}" '
+        f'constant="{i % 300}" priority="{[1000, 750, 250, 999][i % 4]}" id="q{i}"/>' for i in range(9_990))
+    case("9990-inequalities-on-one-view", xib_document(xib_cell(label("a"), inequalities)), render, 65, "at most 500 views and 1000 constraints")
+    two = "".join(
+        f'<constraint firstItem="{"ab"[i % 2]}" firstAttribute="{["width", "leading", "top", "height", "trailing", "centerX"][i % 6]}" relation="{["greaterThanOrEqual", "lessThanOrEqual", "equal"][i % 3]}" '
+        f'secondItem="{"ba"[i % 2]}" secondAttribute="{["width", "trailing", "bottom", "height", "leading", "centerY"][(i // 6) % 6]}" multiplier="{1 + (i % 7) / 10}" '
+        f'constant="{i % 300}" priority="{[1000, 750, 250, 999, 500][i % 5]}" id="q{i}"/>' for i in range(996))
+    case("996-mixed-constraints-between-two-views", xib_document(xib_cell(label("a") + label("b"), two + pinned("a"))), render, 0)
+    def chain(count):
+        views = "".join(f'<view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v{i}"><rect key="frame" x="0" y="0" width="10" height="10"/></view>'
+                        for i in range(count))
+        constraints = "".join(
+            f'<constraint firstItem="v{i}" firstAttribute="width" secondItem="v{i - 1}" secondAttribute="width" multiplier="1.001" id="w{i}"/>'
+            f'<constraint firstItem="v{i}" firstAttribute="leading" secondItem="v{i - 1}" secondAttribute="trailing" id="x{i}"/>'
+            f'<constraint firstItem="v{i}" firstAttribute="top" secondItem="cv" secondAttribute="top" id="y{i}"/>'
+            f'<constraint firstItem="v{i}" firstAttribute="height" constant="10" id="h{i}"/>' for i in range(1, count))
+        return xib_document(xib_cell(views, constraints))
+    case("2400-views-chained-by-multipliers", chain(2_400), render, 65, "at most 500 views and 1000 constraints")
+    case("250-views-chained-by-multipliers", chain(250), render, 0)
+    # Images.
+    case("svg-viewBox-1e308", image_document("big.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e308 1e308"><rect width="10" height="10"/></svg>', sized=False),
+         render, 65, "viewBox")
+    case("svg-19999-huge-texts", image_document("text.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+                                                + '<text x="0" y="20" font-size="1e9">W</text>' * 19_999 + "</svg>"), render, 65, "font size")
+    case("svg-huge-blur-and-turbulence", image_document("filter.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+         '<filter id="f" x="-100000%" y="-100000%" width="200000%" height="200000%" filterUnits="objectBoundingBox">'
+         '<feTurbulence baseFrequency="0.9" numOctaves="100000" result="t"/><feGaussianBlur in="t" stdDeviation="100000"/></filter>'
+         + '<rect width="40" height="40" filter="url(#f)"/>' * 50 + '</svg>'), render, 65, "filter")
+    case("svg-path-bomb", image_document("path.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
+         '<path stroke="black" stroke-dasharray="0.0001" fill="none" d="M0 0' + " l40 40 l-40 -40" * 200_000 + '"/></svg>'), render, 65, "path")
+    case("svg-filters-at-the-limits", image_document("filter.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+         '<filter id="f" x="-500%" y="-500%" width="1000%" height="1000%">'
+         '<feTurbulence baseFrequency="0.9" numOctaves="10" result="t"/><feGaussianBlur in="t" stdDeviation="1000"/></filter>'
+         + '<rect width="40" height="40" filter="url(#f)"/>' * 50 + '</svg>'), render, 0)
+    case("svg-paths-at-the-limits", image_document("path.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
+         '<path stroke="black" fill="none" d="M0 0' + " l40 40 l-40 -40" * 24_000 + '"/></svg>'), render, 0)
+    case("svg-dashes-at-the-limit", image_document("path.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
+         '<path stroke="black" stroke-dasharray="0.06" fill="none" d="M0 0' + " l40 40 l-40 -40" * 500 + '"/></svg>'), render, 0)
+    case("svg-dashes-beyond", image_document("path.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
+         '<path stroke="black" style="stroke-dasharray: 0.01" fill="none" d="M0 0' + " l40 40 l-40 -40" * 500 + '"/></svg>'), render, 65, "dashes")
+    case("pdf-30000-pixel-image", catalog_document("big", "big.pdf", huge_image_xobject()), render, 65, "30000 × 30000")
+    case("pdf-20-million-strokes", catalog_document("strokes", "strokes.pdf", many_strokes(20_000_000)), render, 65, "PDF image")
+    case("pdf-strokes-at-the-limit", catalog_document("strokes", "strokes.pdf", many_strokes(110_000)), render, 0)
+    form = zlib.compress(b"0 0 m 100 100 l S\n" * 1000)
+    case("pdf-form-drawn-100000-times", catalog_document("forms", "forms.pdf", pdf(b"/Im5 Do\n" * 100_000, [(5, b"<< /Type /XObject /Subtype /Form /BBox [0 0 100 100] "
+         b"/Filter /FlateDecode /Length %d >>\nstream\n" % len(form) + form + b"\nendstream")])), render, 65, "forms")
+    return out
+
+
+def run_case(binary, name, spec, keep):
+    files, arguments, expected, message = spec
+    folder = Path(tempfile.mkdtemp(prefix="tablerender-hostile-"))
+    try:
+        for relative, content in files.items():
+            path = folder / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+        command = [binary] + [argument.replace("{dir}", str(folder)) for argument in arguments]
+
+        def limits():
+            resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+        start = time.monotonic()
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limits, cwd=folder)
+        try:
+            stdout, stderr = process.communicate(timeout=HARD_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            stdout, stderr = process.communicate()
+        seconds = time.monotonic() - start
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        code = process.returncode
+        err = stderr.decode("utf-8", "replace")
+        problems = []
+        if code < 0:
+            problems.append(f"killed by signal {-code}" + (" (the 60 s limit)" if seconds >= HARD_SECONDS else ""))
+        elif code != expected:
+            problems.append(f"exit code {code}, expected {expected}")
+        if code == 65 and (": error: " not in err or (message and message not in err)):
+            problems.append(f"the message does not say {message!r}")
+        if seconds > SECONDS:
+            problems.append(f"took {seconds:.1f} s (at most {SECONDS:.0f})")
+        return seconds, usage.ru_maxrss, code, err, problems
+    finally:
+        if keep is None:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            target = Path(keep) / name
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.move(str(folder), target)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "tablerender"))
+    parser.add_argument("--only")
+    parser.add_argument("--keep")
+    parser.add_argument("--list", action="store_true")
+    options = parser.parse_args()
+    all_cases = cases()
+    if options.list:
+        print("\n".join(all_cases))
+        return 0
+    failed = 0
+    for name, spec in all_cases.items():
+        if options.only and options.only not in name:
+            continue
+        # Each case in its own process so that its peak memory is its own.
+        seconds, _, code, err, problems = run_one(options, name, spec)
+        status = "ok" if not problems else "FAILED: " + "; ".join(problems)
+        print(f"{name:32} {seconds:5.2f} s {run_one.peak:5.0f} MB  exit {code:3}  {status}")
+        if problems:
+            failed += 1
+            print("    " + (err.strip().splitlines() or ["(nothing on stderr)"])[-1][:300])
+    print(f"hostile inputs: {len(all_cases) if not options.only else 'some'} cases, {failed} failed")
+    return 1 if failed else 0
+
+
+def run_one(options, name, spec):
+    """Runs a case in a child process of its own (its peak memory measured alone)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        seconds, peak, code, err, problems = run_case(options.binary, name, spec, options.keep)
+        if peak / 1024 > MEGABYTES:
+            problems.append(f"used {peak / 1024:.0f} MB (at most {MEGABYTES})")
+        os.write(write, json.dumps([seconds, peak / 1024, code, err[-2000:], problems]).encode())
+        os._exit(0)
+    os.close(write)
+    data = b""
+    while chunk := os.read(read, 65536):
+        data += chunk
+    os.close(read)
+    os.waitpid(pid, 0)
+    seconds, megabytes, code, err, problems = json.loads(data)
+    run_one.peak = megabytes
+    return seconds, megabytes, code, err, problems
+
+
+run_one.peak = 0
+
+if __name__ == "__main__":
+    sys.exit(main())
