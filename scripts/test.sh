@@ -39,10 +39,15 @@ echo "Hostile-input fuzzer (seeded mutations of the examples; Tests/Fuzz/fuzz.py
 fuzz_status=0
 python3 Tests/Fuzz/fuzz.py --count "${TABLERENDER_FUZZ_COUNT:-300}" --seed 1 || fuzz_status=$?
 if [ "$fuzz_status" -ne 0 ]; then status=$fuzz_status; fi
+echo "Hostile IB files, images, strings and projects (each within 5 s and 600 MB; Tests/Fuzz/hostile.py):"
+hostile_status=0
+python3 Tests/Fuzz/hostile.py || hostile_status=$?
+if [ "$hostile_status" -ne 0 ]; then status=$hostile_status; fi
 python3 -m pytest Tests/Browser -q -s -p no:cacheprovider 2>&1 | tee "$log" || status=$?
 browser_passed=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 browser_failed=$(grep -oE '[0-9]+ (failed|error)' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 fuzz_passed=$([ "$fuzz_status" -eq 0 ] && echo 1 || echo 0)
+hostile_passed=$([ "$hostile_status" -eq 0 ] && echo 1 || echo 0)
 left=$(comm -13 <(echo "$before") <(leftovers) | grep -v '^$' || true)
 leftover_failed=0
 if [ -n "$left" ]; then
@@ -50,6 +55,6 @@ if [ -n "$left" ]; then
   leftover_failed=1
   status=1
 fi
-echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); README and DocC examples: $([ "$example_failed" -eq 0 ] && echo passed || echo failed); browser tests: $browser_passed passed, $browser_failed failed"
-echo "$((swift_passed + browser_passed + fuzz_passed + 1 - example_failed)) passed, $((swift_failed + browser_failed + 1 - fuzz_passed + example_failed + leftover_failed)) failed"
+echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); hostile inputs: $([ "$hostile_status" -eq 0 ] && echo passed || echo failed); README and DocC examples: $([ "$example_failed" -eq 0 ] && echo passed || echo failed); browser tests: $browser_passed passed, $browser_failed failed"
+echo "$((swift_passed + browser_passed + fuzz_passed + hostile_passed + 1 - example_failed)) passed, $((swift_failed + browser_failed + 2 - fuzz_passed - hostile_passed + example_failed + leftover_failed)) failed"
 exit $status

@@ -250,6 +250,7 @@ package enum DocumentDecoder {
         }
         var sections: [Section] = []
         var sectionIDs = Set<String>()
+        var stateCount = 0
         for (sectionIndex, sectionNode) in sectionNodes.enumerated() {
             let path = "$.sections[\(sectionIndex)]"
             reader.locations.add(section: sectionIndex, line: sectionNode.line, column: sectionNode.column)
@@ -289,6 +290,13 @@ package enum DocumentDecoder {
                     throw Diagnostic(at: reader.location(section["id"] ?? sectionNode, path + ".id"), "section id '\(Suggestions.shortened(id))' of a section with states \(problem)")
                 }
                 states = try reader.states(statesNode, initial: section["initialState"], items: items, section: id, path: path)
+                // Each state other than the initial one is a scene: the whole table laid out
+                // and drawn again.
+                stateCount += (states?.names.count ?? 1) - 1
+                guard stateCount < Self.maximumScenes else {
+                    throw Diagnostic(at: reader.location(statesNode, path + ".states"),
+                                     "the document's sections have \(stateCount) states besides their initial ones up to here; a document has at most \(Self.maximumScenes - 1) (each is the whole table laid out and drawn again)")
+                }
             } else if let initial = section["initialState"] {
                 throw Diagnostic(at: reader.location(initial, path + ".initialState"), "'initialState' needs 'states'")
             }
@@ -308,6 +316,10 @@ package enum DocumentDecoder {
 }
 
 extension DocumentDecoder {
+    /// The most scenes of a document: its initial one and the states of its sections besides
+    /// their initial ones.
+    package static let maximumScenes = 25
+
     /// Why `text` cannot be part of an output file's name, or nil: it must not be empty, hold
     /// a path separator or a control character, be `.` or `..`, or be longer than 100 bytes.
     static func fileNameProblem(_ text: String) -> String? {

@@ -38,6 +38,11 @@ package struct Variant: Sendable, Hashable {
 /// tests and documentation images run over.
 package struct Project: Sendable {
     package static let devices: [String: Double] = ["iphone-se": 320, "iphone-15": 393, "iphone-15-pro-max": 430, "ipad": 820]
+    /// The most variants a project's matrix may make of each document.
+    package static let maximumVariants = 1_000
+    /// The most snapshots (documents × scenes × variants) one run makes.
+    package static let maximumSnapshots = 20_000
+
     package static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
                               "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks", "locales", "directions"]
 
@@ -157,6 +162,14 @@ package struct Project: Sendable {
                 }
                 directions.append(direction)
             }
+        }
+        // The matrix is counted before it is made: a few lines of JSON can ask for millions.
+        let axes = [("devices", max(1, devices.count)), ("themes", themes.count), ("contentSizes", contentSizes.count), ("locales", locales.count),
+                    ("directions", directions.count), ("appearances", appearances.count), ("scales", scales.count)]
+        let count = axes.reduce(1) { $0.multipliedReportingOverflow(by: $1.1).overflow ? Int.max : $0 * $1.1 }
+        guard count <= Self.maximumVariants else {
+            let product = axes.filter { $0.1 > 1 }.map { "\($0.1) \($0.0)" }.joined(separator: " × ")
+            throw Diagnostic(at: at(root, "$"), "the matrix has \(product): \(count == Int.max ? "too many" : String(count)) variants of each document; at most \(Self.maximumVariants)")
         }
         var variants: [Variant] = []
         for device in (devices.isEmpty ? [("default", 0)] : devices) {

@@ -111,6 +111,9 @@ package struct Snapshotter: Sendable {
                     let snapshot = SnapshotCase(document: document, documentName: decoded.name, scene: scene, variant: variant, reference: reference)
                     if let only, !snapshot.name.contains(only), !reference.hasSuffix(only) { continue }
                     result.append(snapshot)
+                    guard result.count <= Project.maximumSnapshots else {
+                        throw Diagnostic(at: SourceLocation(file: project.file), "the project makes more than \(Project.maximumSnapshots) snapshots (\(project.documents.count) documents, \(project.variants.count) variants of each scene); name fewer with --only, or split the project")
+                    }
                 }
             }
         }

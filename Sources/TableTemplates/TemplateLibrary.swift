@@ -68,8 +68,26 @@ public struct TemplateLibrary: Sendable {
         } catch {
             throw Diagnostic(error.kind, at: SourceLocation(file: path), "storyboard: " + error.message)
         }
-        return try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
+        // A storyboard is read once while it is unchanged (`check` binds each of its static
+        // scenes as a document: a thousand scenes read a thousand times took minutes).
+        var status = stat()
+        let key = stat(path, &status) == 0
+            ? "\(path)\u{0}\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : nil
+        if let key, let known = readStoryboards.withLock({ $0[key] }) { return try known.get() }
+        let outcome = Result { () throws(Diagnostic) -> IBStoryboard in
+            try IBReader.readStoryboard(file: path, bytes: try InputFile.read(path, limit: IBReader.maximumSize, what: "storyboard"))
+        }
+        if let key {
+            readStoryboards.withLock { known in
+                if known.count >= 8 { known.removeAll() }
+                known[key] = outcome
+            }
+        }
+        return try outcome.get()
     }
+
+    /// Storyboards read, by path and the file's identity, size and modification time.
+    private static let readStoryboards = Mutex([String: Result<IBStoryboard, Diagnostic>]())
 
     /// A prototype cell named `Storyboard/Identifier` (`Storyboard/Scene/Identifier` when two
     /// table views of the storyboard have the identifier), or `Identifier` when one storyboard of

@@ -124,14 +124,19 @@ package final class TextEngine {
     /// Starts Pango's set-up of fontconfig (reading its configuration and caches, some 15 ms),
     /// which Pango runs on a thread of its own when its first font map is made, so that it goes
     /// on while a document is read instead of after. Once per process; the font map made for it
-    /// is kept.
+    /// is every engine's.
     package static func startFontSetup() { _ = fontSetup }
 
     nonisolated(unsafe) private static let fontSetup: OpaquePointer = Typesetting.exclusively { OpaquePointer(pango_cairo_font_map_new())! }
 
     package init() {
+        let shared = Self.fontSetup
         (fontMap, context) = Typesetting.exclusively {
-            let fontMap = OpaquePointer(pango_cairo_font_map_new())!
+            // One font map for every engine of the process: it holds fontconfig's font sets,
+            // which cost milliseconds to sort for each new map (a storyboard's thousand static
+            // scenes checked one by one spent most of their time there). Engines set their
+            // own options on their own contexts.
+            let fontMap = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(shared)))!
             let context = pango_font_map_create_context(UnsafeMutablePointer(fontMap))!
             pango_cairo_context_set_resolution(context, 72)
             let options = cairo_font_options_create()

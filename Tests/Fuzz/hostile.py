@@ -94,6 +94,29 @@ def strings_document(files, args=None, count=None, locale_value="greeting"):
     return out
 
 
+def storyboard(scenes, cells=1):
+    """A storyboard of `scenes` static table scenes (`S0`, `S1`…), each of `cells` default cells."""
+    def cell(scene, index):
+        cell_id = f"c{scene}-{index}"
+        return (f'<tableViewCell contentMode="scaleToFill" textLabel="{cell_id}-t" style="IBUITableViewCellStyleDefault" id="{cell_id}">'
+                f'<rect key="frame" x="0.0" y="0.0" width="390" height="44"/><autoresizingMask key="autoresizingMask"/>'
+                f'<tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="{cell_id}" id="{cell_id}-cv">'
+                f'<rect key="frame" x="0.0" y="0.0" width="390" height="44"/><autoresizingMask key="autoresizingMask"/>'
+                f'<subviews><label opaque="NO" multipleTouchEnabled="YES" contentMode="left" text="Row {index} of scene {scene}" id="{cell_id}-t">'
+                f'<rect key="frame" x="20" y="0.0" width="350" height="44"/><autoresizingMask key="autoresizingMask"/>'
+                f'<fontDescription key="fontDescription" type="system" pointSize="17"/></label></subviews></tableViewCellContentView></tableViewCell>')
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" '
+           'toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES"><device id="retina6_12" orientation="portrait" appearance="light"/><scenes>']
+    for scene in range(scenes):
+        out.append(f'<scene sceneID="sc{scene}"><objects><tableViewController storyboardIdentifier="S{scene}" id="vc{scene}" sceneMemberID="viewController">'
+                   f'<tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="static" style="insetGrouped" rowHeight="-1" id="tv{scene}">'
+                   f'<rect key="frame" x="0.0" y="0.0" width="390" height="844"/><autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>'
+                   f'<sections><tableViewSection id="s{scene}"><cells>' + "".join(cell(scene, index) for index in range(cells)) +
+                   '</cells></tableViewSection></sections></tableView></tableViewController></objects></scene>')
+    out.append("</scenes></document>")
+    return "".join(out)
+
+
 def words(count):
     vocabulary = ["list", "screen", "row", "section", "header", "footer", "cell", "template", "render", "layout"]
     return " ".join(vocabulary[i % len(vocabulary)] + str(i % 97) for i in range(count))
@@ -211,6 +234,28 @@ def cases():
         return xib_document(xib_cell(views, constraints))
     case("2400-views-chained-by-multipliers", chain(2_400), render, 65, "at most 500 views and 1000 constraints")
     case("250-views-chained-by-multipliers", chain(250), render, 0)
+    # Storyboards: one scene is read and laid out, not a thousand.
+    many_scenes = storyboard(1_000)
+    case("storyboard-1000-scenes-render-one", {"Main.storyboard": many_scenes, "doc.json": json.dumps({"storyboard": "Main.storyboard", "scene": "S999"})},
+         render, 0)
+    case("storyboard-1000-scenes-listed", {"Main.storyboard": many_scenes}, ["scenes", "{dir}/Main.storyboard"], 0)
+    case("storyboard-1000-scenes-checked", {"Main.storyboard": many_scenes}, ["check", "{dir}/Main.storyboard"], 0)
+    # Projects and states: counted before the work.
+    def stated(sections, states, rows=10):
+        return json.dumps({"sections": [{"id": f"s{section}", "items": [{"id": f"r{row}", "values": {"title": f"Row {row}"}} for row in range(rows)],
+                                         "states": {f"st{state}": [f"r{(row + state) % rows}" for row in range(rows)] for state in range(states)}}
+                                        for section in range(sections)]})
+    case("document-500-states", {"doc.json": stated(10, 50)}, render, 65, "at most 24")
+    case("document-24-states", {"doc.json": stated(3, 9)}, render, 0)
+    project = {"documents": ["doc.json"], "widths": list(range(300, 400)), "contentSizes": ["large", "AX1", "AX2", "AX3", "AX4", "AX5"],
+               "appearances": ["light", "dark"], "scales": [1, 2, 3], "locales": ["en", "ar", "de", "fr", "ja", "en-XA", "ar-XB"]}
+    case("project-25200-variants", {"tablerender.json": json.dumps(project), "doc.json": stated(1, 3)},
+         ["snapshot", "record", "--project", "{dir}/tablerender.json"], 65, "at most 1000")
+    project["widths"] = [320, 390]
+    project["locales"] = ["en"]
+    case("project-27000-snapshots", {"tablerender.json": json.dumps({**project, "documents": ["docs/"]}),
+                                     **{f"docs/d{index}.json": stated(1, 25) for index in range(15)}},
+         ["snapshot", "record", "--project", "{dir}/tablerender.json"], 65, "more than 20000 snapshots")
     # Images.
     case("svg-viewBox-1e308", image_document("big.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e308 1e308"><rect width="10" height="10"/></svg>', sized=False),
          render, 65, "viewBox")
