@@ -15,13 +15,17 @@ final class LoadedImage {
     }
 
     private let storage: Storage
+    /// The picture's size as decoded, in its own pixels (or points, for vectors).
     let width: Double
     let height: Double
+    /// The surface's pixels per picture pixel: below 1 when a large picture is kept reduced.
+    private let pixelScale: Double
 
-    private init(storage: Storage, width: Double, height: Double) {
+    private init(storage: Storage, width: Double, height: Double, pixelScale: Double = 1) {
         self.storage = storage
         self.width = width
         self.height = height
+        self.pixelScale = pixelScale
     }
 
     deinit {
@@ -40,9 +44,14 @@ final class LoadedImage {
     func paint(on cr: OpaquePointer) {
         switch storage {
         case .surface(let surface):
+            if pixelScale != 1 {
+                cairo_save(cr)
+                cairo_scale(cr, 1 / pixelScale, 1 / pixelScale)
+            }
             cairo_set_source_surface(cr, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_paint(cr)
+            if pixelScale != 1 { cairo_restore(cr) }
         case .svg(let handle):
             var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
             var error: UnsafeMutablePointer<GError>?
@@ -62,11 +71,39 @@ final class LoadedImage {
         let limit = kind == .svg ? ImageCheck.maximumSVGSize : kind == .pdf ? ImageCheck.maximumPDFSize : ImageFile.maximumFileSize
         let bytes = try InputFile.read(path, limit: limit, what: "image")
         switch kind {
-        case .png: return try loadPNG(bytes, path: path)
-        case .jpeg: return try loadJPEG(bytes, path: path)
+        case .png: return try loadPNG(bytes, path: path).reduced(to: maximumKeptSide)
+        case .jpeg: return try loadJPEG(bytes, path: path).reduced(to: maximumKeptSide)
         case .svg: return try loadSVG(bytes, path: path)
         case .pdf: return try loadPDF(bytes, path: path)
         }
+    }
+
+    /// The longest side a decoded picture is kept at, pixels: no row draws one larger (a 430
+    /// point wide screen at @3x is 1,290 pixels), and a 50-megapixel photo kept whole takes
+    /// 200 MB (sixteen of them took 3 GB).
+    static let maximumKeptSide = 2_048
+
+    /// This picture scaled down (Cairo's good filter) to fit `side` pixels, or itself when it
+    /// fits or is drawn as vectors.
+    private func reduced(to side: Int) -> LoadedImage {
+        guard case .surface(let source) = storage, max(width, height) > Double(side) else { return self }
+        let factor = Double(side) / max(width, height)
+        let newWidth = max(1, Int((width * factor).rounded())), newHeight = max(1, Int((height * factor).rounded()))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(newWidth), Int32(newHeight))!
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, Double(newWidth) / width, Double(newHeight) / height)
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return self
+        }
+        // Drawn at the size it had: callers scale by `width` and `height`.
+        return LoadedImage(storage: .surface(surface), width: width, height: height, pixelScale: factor)
     }
 
     private static func loadPNG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {

@@ -24,6 +24,33 @@ package struct Binder: Sendable {
         pseudoLocale = theme.pseudoLocale
     }
 
+    /// The most pixels of PNG and JPEG files one document may decode, in all (each counted
+    /// once, from its header): decoding a 50-megapixel photo takes about 0.6 s.
+    package static let maximumDecodedPixels = 64_000_000
+
+    /// The raster files bound so far and their pixels, shared by every thread that binds rows.
+    private final class DecodedImages: Sendable {
+        let state = Mutex((files: Set<String>(), pixels: 0))
+    }
+    private let decoded = DecodedImages()
+
+    /// Counts the PNG and JPEG files among `paths` against `maximumDecodedPixels`.
+    func decodes(_ paths: [String], source: String, at location: SourceLocation) throws(Diagnostic) {
+        for path in paths {
+            guard !decoded.state.withLock({ $0.files.contains(path) }), let info = try? ImageCheck.info(path), info.kind == .png || info.kind == .jpeg,
+                  let size = info.naturalSize else { continue }
+            let scale = ImageCheck.scale(ofName: path)
+            let pixels = Int((size.width * scale).rounded()) * Int((size.height * scale).rounded())
+            let total = decoded.state.withLock { state -> Int in
+                if state.files.insert(path).inserted { state.pixels += pixels }
+                return state.pixels
+            }
+            guard total <= Self.maximumDecodedPixels else {
+                throw Diagnostic(at: location, "image '\(source)': the document's PNG and JPEG images come to \(total / 1_000_000) megapixels with it; at most \(Self.maximumDecodedPixels / 1_000_000) are decoded for one document")
+            }
+        }
+    }
+
     /// The layout margins of a cell with side margin `side`, at the theme's text size.
     func margins(side: Double) -> LayoutMargins {
         LayoutMargins(vertical: theme.rowMargin, side: side)
@@ -260,6 +287,7 @@ package struct Binder: Sendable {
                 return (reference.encoded, SFSymbols.size(name, pointSize: 17), true, "")
             }
             if let (reference, natural) = try binder.asset(source) {
+                try binder.decodes(reference.variants.map(\.path), source: source, at: item)
                 return (reference.encoded, natural, false, "a width and a height")
             }
             let path: String
@@ -271,7 +299,9 @@ package struct Binder: Sendable {
                 throw error(node, "image '\(source)' is not a PNG, JPEG or SVG file")
             }
             do throws(Diagnostic) {
-                return (path, try ImageCheck.info(path).naturalSize, false, "a width and a height, or one of them and an aspectRatio")
+                let natural = try ImageCheck.info(path).naturalSize
+                try binder.decodes([path], source: source, at: item)
+                return (path, natural, false, "a width and a height, or one of them and an aspectRatio")
             } catch {
                 let detail = error.location?.line.map { " (line \($0))" } ?? ""
                 throw Diagnostic(error.kind, at: item, "image '\(source)': \(error.message)\(detail) (template \(node.location.file):\(node.location.line ?? 0))")

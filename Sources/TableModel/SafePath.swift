@@ -1,8 +1,30 @@
 import Foundation
+import Synchronization
 
 /// Resolves user-given relative paths without ever leaving an allowed folder: no absolute paths,
-/// no `..` that climbs out, no symbolic link that points outside.
+/// no `..` that climbs out, no symbolic link that points outside. The folder is the one a path
+/// is relative to (a document's, a project's, a template folder, an asset catalog); folders the
+/// user names with `--allow-read` are allowed too.
 package enum SafePath {
+    /// Folders a path may also lead into (`--allow-read`), symlink-free.
+    private static let allowedFolders = Mutex<[String]>([])
+
+    /// Allows paths to lead into `folders` (each must exist) as well, instead of the folders
+    /// allowed before: a command sets them for its run.
+    package static func allow(_ folders: [String]) throws(Failure) {
+        var real: [String] = []
+        for folder in folders {
+            guard let path = realPath(folder) else { throw Failure(kind: .missingFile, message: "--allow-read: no such folder '\(folder)'") }
+            real.append(path)
+        }
+        allowedFolders.withLock { $0 = real }
+    }
+
+    /// Whether `path` (symlink-free) is inside `root` or a folder allowed with `--allow-read`.
+    static func isAllowed(_ path: String, _ root: String) -> Bool {
+        isInside(path, root) || allowedFolders.withLock { $0.contains { isInside(path, $0) } }
+    }
+
     package struct Failure: Error, Sendable {
         package var kind: Diagnostic.Kind
         package var message: String
@@ -20,13 +42,13 @@ package enum SafePath {
         }
         let realRoot = realPath(root) ?? root
         let joined = URL(fileURLWithPath: realRoot).appendingPathComponent(relative).standardizedFileURL.path
-        guard isInside(joined, realRoot) else {
+        guard isAllowed(joined, realRoot) else {
             throw Failure(kind: .invalidInput, message: "path '\(relative)' leaves \(folder)")
         }
         guard let real = realPath(joined) else {
             throw Failure(kind: .missingFile, message: "no such \(mustBeDirectory ? "folder" : "file") '\(relative)'")
         }
-        guard isInside(real, realRoot) else {
+        guard isAllowed(real, realRoot) else {
             throw Failure(kind: .invalidInput, message: "path '\(relative)' is a link that leads out of \(folder)")
         }
         var isDirectory: ObjCBool = false

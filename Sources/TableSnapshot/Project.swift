@@ -9,6 +9,9 @@ package struct Variant: Sendable, Hashable {
     package var appearance: Appearance
     package var scale: Double
     package var theme: String?
+    /// The theme as the project writes it (a name, or a path inside the project's folder, which
+    /// `theme` holds resolved): it is in names.
+    package var themeName: String?
     /// The reader's text size; `large` (the default) is not in names.
     package var contentSize: ContentSizeCategory = .large
     /// The screen's language when the matrix names locales (`en-XA`), else the document's.
@@ -25,7 +28,7 @@ package struct Variant: Sendable, Hashable {
     /// direction when the matrix names them (`iphone-15.ar.rtl@2x`).
     package var name: String {
         var text = device
-        if let theme { text += "." + theme }
+        if let theme = themeName ?? theme { text += "." + theme }
         if contentSize != .large { text += "." + contentSize.rawValue }
         if let locale { text += "." + locale }
         if let direction { text += "." + direction.rawValue }
@@ -134,7 +137,18 @@ package struct Project: Sendable {
             appearances.append(appearance)
         }
         let scales = try numbers("scales", range: 1...3) ?? [2]
-        let themes: [String?] = (try strings("themes")).map { $0.map(Optional.some) } ?? [nil]
+        // A theme named by path is a folder inside the project's, as a document's theme is
+        // inside the document's folder.
+        var themes: [(name: String?, resolved: String?)] = [(nil, nil)]
+        if let names = try strings("themes") {
+            themes = []
+            for (index, name) in names.enumerated() {
+                guard name.contains("/") else { themes.append((name, name)); continue }
+                do throws(SafePath.Failure) { themes.append((name, try SafePath.resolve(name, inside: directory, mustBeDirectory: true, folder: "the project's folder"))) } catch {
+                    throw Diagnostic(error.kind, at: at(fields["themes"]!, "$.themes[\(index)]"), "theme: " + error.message)
+                }
+            }
+        }
         var contentSizes: [ContentSizeCategory] = []
         for (index, name) in (try strings("contentSizes") ?? ["large"]).enumerated() {
             guard let category = ContentSizeCategory(rawValue: name) else {
@@ -174,7 +188,8 @@ package struct Project: Sendable {
         var variants: [Variant] = []
         for device in (devices.isEmpty ? [("default", 0)] : devices) {
             for theme in themes { for contentSize in contentSizes { for locale in locales { for direction in directions { for appearance in appearances { for scale in scales {
-                var variant = Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme, contentSize: contentSize)
+                var variant = Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme.resolved, contentSize: contentSize)
+                variant.themeName = theme.name
                 variant.locale = locale
                 variant.direction = direction
                 variants.append(variant)

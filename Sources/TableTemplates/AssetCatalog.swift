@@ -221,7 +221,12 @@ public struct AssetCatalog: Sendable {
         var result: [AssetCatalog] = []
         for folder in folders {
             for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where entry.hasSuffix(".xcassets") {
-                result.append(try AssetCatalog(folder: folder + "/" + entry))
+                // A catalog is read where it is found: a link to a folder elsewhere is not.
+                let real: String
+                do throws(SafePath.Failure) { real = try SafePath.resolve(entry, inside: folder, mustBeDirectory: true, folder: "the folder it is found in") } catch {
+                    throw Diagnostic(error.kind, at: SourceLocation(file: folder + "/" + entry), "asset catalog: " + error.message)
+                }
+                result.append(try AssetCatalog(folder: real))
             }
         }
         return result

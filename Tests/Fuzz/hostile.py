@@ -32,6 +32,12 @@ HARD_SECONDS = 60
 ADDRESS_SPACE = 4 << 30
 
 
+class Link:
+    """A symbolic link to `target` (`{dir}` is the case's folder)."""
+    def __init__(self, target):
+        self.target = target
+
+
 def xib_cell(subviews, constraints="", cell_id="cell"):
     """A table view cell XIB of 375 × 44 pt whose content view (`cv`) holds `subviews`."""
     return f"""<?xml version="1.0" encoding="UTF-8"?>
@@ -171,6 +177,18 @@ def huge_image_xobject():
                     b"/Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream")])
 
 
+def png(width, height):
+    """A whole PNG of `width` × `height` grey pixels (8-bit greyscale), small once compressed."""
+    import struct
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    compressor = zlib.compressobj(9)
+    row = b"\x00" + b"\x80" * width
+    data = b"".join(compressor.compress(row) for _ in range(height)) + compressor.flush()
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)) + chunk(b"IDAT", data)
+            + chunk(b"IEND", b""))
+
+
 def many_strokes(count):
     return pdf(b"0 0 m 100 100 l S\n" * count)
 
@@ -256,6 +274,39 @@ def cases():
     case("project-27000-snapshots", {"tablerender.json": json.dumps({**project, "documents": ["docs/"]}),
                                      **{f"docs/d{index}.json": stated(1, 25) for index in range(15)}},
          ["snapshot", "record", "--project", "{dir}/tablerender.json"], 65, "more than 20000 snapshots")
+    # What is read: each path inside its own folder unless --allow-read names another.
+    linked = catalog_document("star", "star.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
+    linked = {("elsewhere/Cat.xcassets/" + key[len("assets/Images.xcassets/"):] if key.startswith("assets/Images.xcassets/") else key): value
+              for key, value in linked.items()}
+    linked["assets/Images.xcassets"] = Link("{dir}/elsewhere/Cat.xcassets")
+    case("asset-catalog-linked-elsewhere", linked, render, 65, "a link that leads out of the folder it is found in")
+    case("asset-catalog-linked-and-allowed", linked, render + ["--allow-read", "{dir}/elsewhere"], 0)
+    themed = {"project/tablerender.json": json.dumps({"documents": ["doc.json"], "themes": ["../elsewhere/theme"], "widths": [320]}),
+              "project/doc.json": stated(1, 1), "elsewhere/theme/theme.xml": '<theme name="x" extends="ios"/>'}
+    case("project-theme-path-out-of-its-folder", themed, ["snapshot", "record", "--project", "{dir}/project/tablerender.json"], 65,
+         "theme: path '../elsewhere/theme' leaves the project's folder")
+    case("project-theme-path-allowed", themed, ["snapshot", "record", "--project", "{dir}/project/tablerender.json", "--allow-read", "{dir}/elsewhere"], 0)
+    # Catalogs: many big images, many sets.
+    big = png(7_000, 7_000)
+    catalog = {"assets/Images.xcassets/Contents.json": json.dumps({"info": {"author": "xcode", "version": 1}})}
+    for index in range(16):
+        catalog[f"assets/Images.xcassets/big{index}.imageset/Contents.json"] = json.dumps({"images": [{"filename": "big.png", "idiom": "universal"}]})
+        catalog[f"assets/Images.xcassets/big{index}.imageset/big.png"] = big
+    rows = [{"template": "Row", "values": {"icon": f"big{index}"}} for index in range(16)]
+    case("catalog-16-images-of-49-megapixels", {**catalog, "t/Row.xml": '<cell><image source="{icon}" width="40" height="40"/></cell>',
+         "doc.json": json.dumps({"templates": ["t"], "assets": "assets", "sections": [{"items": rows}]})}, render, 65, "at most 64 are decoded for one document")
+    case("catalog-1-image-of-49-megapixels-in-16-rows", {**catalog, "t/Row.xml": '<cell><image source="{icon}" width="40" height="40"/></cell>',
+         "doc.json": json.dumps({"templates": ["t"], "assets": "assets", "sections": [{"items": rows[:1] * 16}]})}, render, 0)
+    sets = {"assets/Images.xcassets/Contents.json": json.dumps({"info": {"author": "xcode", "version": 1}})}
+    small = png(4, 4)
+    for index in range(5_000):
+        sets[f"assets/Images.xcassets/s{index}.imageset/Contents.json"] = json.dumps({"images": [{"filename": "s.png", "idiom": "universal"}]})
+        sets[f"assets/Images.xcassets/s{index}.imageset/s.png"] = small
+    case("catalog-5000-sets", {**sets, "t/Row.xml": '<cell><image source="{icon}" width="40" height="40"/></cell>',
+         "doc.json": json.dumps({"templates": ["t"], "assets": "assets", "sections": [{"items": [{"template": "Row", "values": {"icon": "s4999"}}]}]})}, render, 0)
+    sets["assets/Images.xcassets/s5000.imageset/Contents.json"] = sets["assets/Images.xcassets/s0.imageset/Contents.json"]
+    sets["assets/Images.xcassets/s5000.imageset/s.png"] = small
+    case("catalog-5001-sets", sets, ["check", "{dir}/assets/Images.xcassets"], 65, "more than 5000 sets")
     # Images.
     case("svg-viewBox-1e308", image_document("big.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e308 1e308"><rect width="10" height="10"/></svg>', sized=False),
          render, 65, "viewBox")
@@ -293,7 +344,9 @@ def run_case(binary, name, spec, keep):
         for relative, content in files.items():
             path = folder / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(content, bytes):
+            if isinstance(content, Link):
+                path.symlink_to(str(content.target).replace("{dir}", str(folder)))
+            elif isinstance(content, bytes):
                 path.write_bytes(content)
             else:
                 path.write_text(content, encoding="utf-8")
