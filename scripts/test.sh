@@ -22,7 +22,8 @@ fi
 swift build -c release --product tablerender 2>&1 | grep -vE '^warning: prohibited flag' || true
 # The benchmarks and the README's Swift example are a package of their own (Benchmarks/Package.swift,
 # built in Benchmarks/.build) that uses the library's public API alone, as a user's package does.
-if ! swift build -c release --package-path Benchmarks > "$log" 2>&1; then echo "the Benchmarks package (the README's example) did not build"; status=1; fi
+benchmarks_failed=0
+if ! swift build -c release --package-path Benchmarks > "$log" 2>&1; then echo "the Benchmarks package (the README's example) did not build"; status=1; benchmarks_failed=1; fi
 grep -vE '^warning: prohibited flag' "$log" || true
 echo "The README's and the DocC article's Swift examples, built outside the package and run in an empty folder:"
 example=$(mktemp -d)
@@ -55,6 +56,6 @@ if [ -n "$left" ]; then
   leftover_failed=1
   status=1
 fi
-echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); hostile inputs: $([ "$hostile_status" -eq 0 ] && echo passed || echo failed); README and DocC examples: $([ "$example_failed" -eq 0 ] && echo passed || echo failed); browser tests: $browser_passed passed, $browser_failed failed"
-echo "$((swift_passed + browser_passed + fuzz_passed + hostile_passed + 1 - example_failed)) passed, $((swift_failed + browser_failed + 2 - fuzz_passed - hostile_passed + example_failed + leftover_failed)) failed"
+echo "swift test: $swift_passed passed, $swift_failed failed; fuzzer: $([ "$fuzz_status" -eq 0 ] && echo passed || echo failed); hostile inputs: $([ "$hostile_status" -eq 0 ] && echo passed || echo failed); README and DocC examples: $([ "$example_failed" -eq 0 ] && echo passed || echo failed); Benchmarks package: $([ "$benchmarks_failed" -eq 0 ] && echo built || echo "did not build"); browser tests: $browser_passed passed, $browser_failed failed"
+echo "$((swift_passed + browser_passed + fuzz_passed + hostile_passed + 1 - example_failed)) passed, $((swift_failed + browser_failed + 2 - fuzz_passed - hostile_passed + example_failed + benchmarks_failed + leftover_failed)) failed"
 exit $status

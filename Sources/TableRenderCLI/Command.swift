@@ -46,12 +46,15 @@ package struct TableRenderCommand {
             ("help", "Show help for a subcommand."),
         ])
 
+    /// Render, check, lint and snapshot read paths inside their own folders; this allows more.
+    static let allowRead = CommandSpec.Option(names: ["--allow-read"], value: "folder", help: "Also read files in this folder when a document, project, catalog or theme path leads there (by default each is read inside its own folder: the document's, the project's, the folder a catalog or template is found in; repeat for several).", repeatable: true)
+
     static let render = CommandSpec(
         name: "render", overview: "Render documents to PNG, PDF and HTML.",
         usage: "tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]",
         arguments: [("<document>", "A JSON document describing a table, or a storyboard (.storyboard) whose static table view is rendered.")],
         options: [
-            .init(names: ["--allow-read"], value: "folder", help: "Also read files in this folder when a document, project, catalog or theme path leads there (by default each is read inside its own folder: the document's, the project's, the folder a catalog or template is found in; repeat for several).", repeatable: true),
+            allowRead,
             .init(names: ["--content-size"], value: "category", help: "The reader's text size (Dynamic Type): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5; file names carry it unless large. (default: large)"),
             .init(names: ["--locale"], value: "tag", help: "The screen's language instead of the document's lang: the localized values' strings (.strings, .stringsdict, .xcstrings) and the HTML page's lang; the pseudo-locale en-XA writes every text accented, about 40 % longer and in brackets, to find truncation before translators do, and ar-XB shows English written right to left in a mirrored layout. A right-to-left language (ar, he, fa, ur…) lays the screen out right to left. File names carry it."),
             .init(names: ["--direction"], value: "direction", help: "ltr or rtl: lay the screen out in that direction whatever its language's (right to left for ar, he, fa, ur… and the pseudo-locale ar-XB). Right to left mirrors what UIKit mirrors: stacks, paddings, margins, overlays, separators, accessories, switches, leading and trailing constraints, and text's natural alignment. File names carry it."),
@@ -80,7 +83,7 @@ package struct TableRenderCommand {
         usage: "tablerender check <file> ... [--theme <theme>]",
         arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib), a storyboard (.storyboard), an asset catalog (.xcassets) or a theme (theme.xml or its folder).")],
         options: [
-            .init(names: ["--allow-read"], value: "folder", help: "Also read files in this folder when a document, project, catalog or theme path leads there (by default each is read inside its own folder: the document's, the project's, the folder a catalog or template is found in; repeat for several).", repeatable: true),
+            allowRead,
             .init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)"),
                   .init(names: ["--assets"], value: "folder", help: "Folder a .xib's images are looked up in. (default: the .xib's folder)"),
                   .init(names: ["--locale"], value: "tag", help: "The language a document's localized values are checked in: each needs its string. (default: the document's lang)")],
@@ -101,7 +104,7 @@ package struct TableRenderCommand {
         usage: "tablerender snapshot record|verify|clean [--project <file>] [--record <mode>] [--only <name>] [--report <dir>]",
         arguments: [("record|verify|clean", "record writes every reference; verify compares (and records missing ones unless --record never); clean removes orphaned references.")],
         options: [
-            .init(names: ["--allow-read"], value: "folder", help: "Also read files in this folder when a document, project, catalog or theme path leads there (by default each is read inside its own folder: the document's, the project's, the folder a catalog or template is found in; repeat for several).", repeatable: true),
+            allowRead,
             .init(names: ["--project"], value: "file", help: "The project file with the documents and the variant matrix. (default: tablerender.json)"),
             .init(names: ["--record"], value: "mode", help: "For verify: all, missing, failed or never; the flag wins over TABLERENDER_SNAPSHOT_RECORD, which is used without it. (default: missing)"),
             .init(names: ["--only"], value: "name", help: "Only the snapshots whose name (document/scene.variant) contains this text."),
@@ -128,7 +131,7 @@ package struct TableRenderCommand {
         usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--width <width>] [--page <page>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
         arguments: [("<document>", "A JSON document or a storyboard.")],
         options: [
-            .init(names: ["--allow-read"], value: "folder", help: "Also read files in this folder when a document, project, catalog or theme path leads there (by default each is read inside its own folder: the document's, the project's, the folder a catalog or template is found in; repeat for several).", repeatable: true),
+            allowRead,
             .init(names: ["--project"], value: "file", help: "Lint every document of a project in every variant of its matrix (widths, themes, content sizes, locales; appearances for contrast)."),
             .init(names: ["--content-size"], value: "category", help: "The Dynamic Type text size to lay documents out at. (default: large)"),
             .init(names: ["--report"], value: "dir", help: "Also write an HTML report there: each finding beside its row, cropped from the row's image with the view marked."),

@@ -29,8 +29,10 @@ import time
 import zlib
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ["settings", "feed", "headers", "states", "xib"]
+EXAMPLES = ["settings", "feed", "headers", "states", "xib", "storyboard"]
 ALLOWED_CODES = {0, 1, 64, 65, 66}
 MEMORY_LIMIT = 2 << 30  # address space of a case, bytes
 
@@ -242,6 +244,8 @@ def make_case(rng, sandbox):
     folder = sandbox / "a" / "b" / "c" / "in" / example
     shutil.copytree(source, folder, symlinks=True)
     document = folder / f"{example}.json"
+    if not document.exists():
+        document = rng.choice(sorted(folder.glob("*.json")))
     kind = rng.randrange(10)
     description = []
     if kind <= 5:
@@ -265,7 +269,61 @@ def make_case(rng, sandbox):
     if rng.random() < 0.2:
         write_strings(folder, rng)
         description.append("strings")
+    # The surfaces beyond documents and templates: storyboards, asset catalogs (their
+    # Contents.json, PNG, SVG and PDF files), String Catalogs.
+    storyboards = sorted(folder.glob("*.storyboard"))
+    if storyboards and rng.random() < 0.5:
+        storyboard = rng.choice(storyboards)
+        storyboard.write_text(mutate_xib(storyboard.read_text(), rng))
+        description.append(f"storyboard {storyboard.name}")
+    catalogs = sorted(folder.rglob("*.xcassets"))
+    if catalogs and rng.random() < 0.4:
+        description.append(mutate_catalog(rng.choice(catalogs), rng))
+    string_catalogs = sorted(folder.glob("*.xcstrings"))
+    if string_catalogs and rng.random() < 0.3:
+        catalog = rng.choice(string_catalogs)
+        try:
+            data = json.loads(catalog.read_text())
+            for _ in range(rng.randrange(1, 4)):
+                data = mutate_json(data, rng)
+            catalog.write_text(json.dumps(data))
+        except (ValueError, IndexError):
+            catalog.write_bytes(mutate_bytes(catalog.read_bytes(), rng))
+        description.append(f"strings {catalog.name}")
     return example, document, " + ".join(description) or "none"
+
+
+def mutate_catalog(catalog, rng):
+    """One asset catalog file changed: a Contents.json mutated, an image's bytes mutated, or an
+    image replaced by a hostile one of its kind (hostile.py's generators)."""
+    import hostile
+    files = sorted(path for path in catalog.rglob("*") if path.is_file())
+    target = rng.choice(files)
+    action = rng.randrange(3)
+    if target.name == "Contents.json" and action < 2:
+        try:
+            data = mutate_json(json.loads(target.read_text()), rng)
+            target.write_text(json.dumps(data))
+            return f"catalog {target.parent.name}/Contents.json"
+        except (ValueError, IndexError):
+            pass
+    if action == 2 or target.suffix in (".svg", ".pdf"):
+        if target.suffix == ".svg":
+            target.write_text(rng.choice([
+                '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e308 1e308"><rect width="1" height="1"/></svg>',
+                '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><text font-size="1e9">W</text></svg>',
+                '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><filter id="f"><feTurbulence numOctaves="1000000"/></filter><rect width="9" height="9" filter="url(#f)"/></svg>',
+                svg_fanout(rng.choice([3, 9]))]))
+            return f"catalog {target.name} hostile"
+        if target.suffix == ".pdf":
+            target.write_bytes(rng.choice([hostile.huge_image_xobject(), hostile.many_strokes(rng.choice([10, 300_000])),
+                                           mutate_bytes(target.read_bytes(), rng)]))
+            return f"catalog {target.name} hostile"
+        if target.suffix == ".png":
+            target.write_bytes(rng.choice([png_header(16000, 16000), png_header(7000, 7000), mutate_bytes(target.read_bytes(), rng)]))
+            return f"catalog {target.name} hostile"
+    target.write_bytes(mutate_bytes(target.read_bytes(), rng))
+    return f"catalog {target.name} bytes"
 
 
 STRINGS = '/* c */\n"greeting" = "Hallo %@, %2$d neue %%";\nwifi = "WLAN \\"x\\" \\U00E9";\n'
