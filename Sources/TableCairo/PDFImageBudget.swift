@@ -7,8 +7,9 @@ import TableModel
 /// (3.6 GB, then a crash) or twenty million strokes (minutes); poppler has no deadline to give.
 enum PDFImageBudget {
     /// The most content (page and form streams, decompressed bytes) a PDF image may draw, each
-    /// form counted once for every `Do` that draws it: about 100,000 path operators.
-    static let maximumContentBytes = 2 << 20
+    /// form counted once for every `Do` that draws it: about 55,000 strokes, which take about
+    /// 1.5 s to draw to PNG, PDF and HTML (poppler has no deadline to give).
+    static let maximumContentBytes = 1 << 20
     /// Filters of content streams this check can read; any other (LZW, ASCII85…) would hide
     /// what the stream draws.
     static let readableFilters: Set<String> = ["FlateDecode", "Fl"]
@@ -37,6 +38,8 @@ enum PDFImageBudget {
                 if let problem = ImageFile.sizeProblem(width: width, height: height) { return "it draws an image that \(problem)" }
                 continue
             }
+            // Embedded fonts, colour profiles and metadata are not drawing: not counted.
+            if !names.isDisjoint(with: ["Length1", "Length2", "Length3", "Type1C", "CIDFontType0C", "OpenType", "Metadata", "Alternate"]) { continue }
             let filters = names.intersection(["FlateDecode", "Fl", "LZWDecode", "LZW", "ASCII85Decode", "A85", "ASCIIHexDecode", "AHx", "RunLengthDecode", "RL",
                                               "DCTDecode", "DCT", "JPXDecode", "JBIG2Decode", "CCITTFaxDecode", "CCF", "Crypt"])
             guard filters.isSubset(of: readableFilters) else {

@@ -264,7 +264,7 @@ def cases():
                                          "states": {f"st{state}": [f"r{(row + state) % rows}" for row in range(rows)] for state in range(states)}}
                                         for section in range(sections)]})
     case("document-500-states", {"doc.json": stated(10, 50)}, render, 65, "at most 24")
-    case("document-24-states", {"doc.json": stated(3, 9)}, render, 0)
+    case("document-24-states", {"doc.json": stated(3, 9, rows=5)}, render, 0)
     project = {"documents": ["doc.json"], "widths": list(range(300, 400)), "contentSizes": ["large", "AX1", "AX2", "AX3", "AX4", "AX5"],
                "appearances": ["light", "dark"], "scales": [1, 2, 3], "locales": ["en", "ar", "de", "fr", "ja", "en-XA", "ar-XB"]}
     case("project-25200-variants", {"tablerender.json": json.dumps(project), "doc.json": stated(1, 3)},
@@ -330,7 +330,7 @@ def cases():
          '<path stroke="black" style="stroke-dasharray: 0.01" fill="none" d="M0 0' + " l40 40 l-40 -40" * 500 + '"/></svg>'), render, 65, "dashes")
     case("pdf-30000-pixel-image", catalog_document("big", "big.pdf", huge_image_xobject()), render, 65, "30000 × 30000")
     case("pdf-20-million-strokes", catalog_document("strokes", "strokes.pdf", many_strokes(20_000_000)), render, 65, "PDF image")
-    case("pdf-strokes-at-the-limit", catalog_document("strokes", "strokes.pdf", many_strokes(110_000)), render, 0)
+    case("pdf-strokes-at-the-limit", catalog_document("strokes", "strokes.pdf", many_strokes(55_000)), render, 0)
     form = zlib.compress(b"0 0 m 100 100 l S\n" * 1000)
     case("pdf-form-drawn-100000-times", catalog_document("forms", "forms.pdf", pdf(b"/Im5 Do\n" * 100_000, [(5, b"<< /Type /XObject /Subtype /Form /BBox [0 0 100 100] "
          b"/Filter /FlateDecode /Length %d >>\nstream\n" % len(form) + form + b"\nendstream")])), render, 65, "forms")
