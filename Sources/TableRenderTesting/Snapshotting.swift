@@ -211,22 +211,9 @@ enum SnapshotText {
         for child in view.children { text(child, into: &out) }
     }
 
-    /// The lines that differ, as a unified diff without context: at most `limit` of each side.
-    static func difference(expected: String, actual: String, limit: Int = 12) -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        var start = 0
-        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
-        var oldEnd = old.count, newEnd = new.count
-        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
-            oldEnd -= 1
-            newEnd -= 1
-        }
-        var out = "@@ line \(start + 1) @@\n"
-        for line in old[start..<oldEnd].prefix(limit) { out += "−" + line + "\n" }
-        if oldEnd - start > limit { out += "… \(oldEnd - start - limit) more removed\n" }
-        for line in new[start..<newEnd].prefix(limit) { out += "+" + line + "\n" }
-        if newEnd - start > limit { out += "… \(newEnd - start - limit) more added\n" }
-        return out
+    /// The lines that differ, as `diff -u` shows them (`LineDiff`): every change, in hunks with
+    /// three lines of context.
+    static func difference(expected: String, actual: String) -> String {
+        LineDiff.unified(expected: expected, actual: actual)
     }
 }

@@ -23,7 +23,7 @@ import Testing
             assertSnapshot(of: settings(wifi: "Office Network"), as: .layout, named: "home", record: .never)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("the text differs") && text.contains("−        | Home") && text.contains("+        | Office Network")
+            return text.contains("the text differs") && text.contains("-        | Home") && text.contains("+        | Office Network")
                 && text.contains("StrategyTests/aChangedLayoutShowsTheLinesThatDiffer.home.layout.txt")
         }
     }
