@@ -57,6 +57,13 @@ public func assertSnapshot(
         let renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: testFolder, contentSize: strategy.contentSize,
                                     locale: strategy.locale, direction: strategy.direction)
         let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing)
+        // A hint to record says what will work from where the mode came: the environment
+        // cannot change a mode the code sets.
+        func recording(_ wanted: String, test: String) -> String {
+            if record != nil { return "set this assertion's record: to .\(wanted)" }
+            if configuration.record != nil { return "set the enclosing withSnapshotTesting(record:) or .snapshots(record:) to .\(wanted)" }
+            return "TABLERENDER_SNAPSHOT_RECORD=\(wanted) swift test --filter \(test)"
+        }
         let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)
         let test = function.split(separator: "(").first.map(String.init) ?? function
@@ -101,7 +108,7 @@ public func assertSnapshot(
             try writeReference()
             return location.fail("Recorded the reference \(reference) (record mode all). Run again with recording off to verify.")
         case .failMissing:
-            return location.fail("No reference at \(reference). Record it with TABLERENDER_SNAPSHOT_RECORD=missing swift test.")
+            return location.fail("No reference at \(reference). Record it: \(recording("missing", test: test)).")
         case .recordMissing:
             try writeReference()
             return location.fail("No reference existed; recorded \(reference). Run the test again to verify it.")
@@ -117,7 +124,7 @@ public func assertSnapshot(
             let actual = try RGBAImage(png: produced, name: reference)
             let expected: RGBAImage
             do { expected = try RGBAImage(png: [UInt8](data), name: reference) } catch {
-                return location.fail("The reference \(reference) is not a readable PNG (\(error.message)). Record it again with TABLERENDER_SNAPSHOT_RECORD=all.")
+                return location.fail("The reference \(reference) is not a readable PNG (\(error.message)). Record it again: \(recording("all", test: test)).")
             }
             let comparison = ImageComparison.compare(expected: expected, actual: actual,
                                                      options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels))
@@ -146,14 +153,14 @@ public func assertSnapshot(
         try AtomicFile.write(produced, to: actualPath)
         if mode.recordsMismatch {
             try writeReference()
-            return location.fail("Snapshot did not match (\(difference)); recorded it again (record mode failed).")
+            return location.fail("Snapshot did not match (\(difference)); recorded it again at \(reference) (record mode failed).")
         }
         let files = written.count > 1 ? "Actual: \(written[0])  Diff: \(written[1])" : "Actual: \(written[0])"
         let tool = diffTool.map { "\nCompare: \($0) \"\(reference)\" \"\(actualPath)\"" } ?? ""
         location.fail("""
             Snapshot does not match \(reference): \(difference)
             \(files)\(tool)
-            If the change is intended, accept it: TABLERENDER_SNAPSHOT_RECORD=failed swift test --filter \(test)
+            If the change is intended, accept it: \(recording("failed", test: test))
             """)
     } catch {
         location.fail("Could not render the snapshot: \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableRenderTesting
 import Testing
 
@@ -72,6 +73,31 @@ import Testing
         withSnapshotTesting(snapshotDirectory: folder) {
             assertSnapshot(of: settings(), as: .layout, named: "elsewhere", record: .never)
         }
+    }
+
+    /// A hint to record says what works from where the record mode came: a mode the code sets
+    /// is not changed by the environment variable; the `failed` mode names the file it rewrote.
+    @Test func hintsFollowWhereTheRecordModeCameFrom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablerender-snapshots-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func message(_ body: () -> Void) -> String {
+            let text = Mutex("")
+            withKnownIssue { body() } matching: { issue in
+                text.withLock { $0 += issue.comments.map(\.rawValue).joined() }
+                return true
+            }
+            return text.withLock { $0 }
+        }
+        let trait = message { withSnapshotTesting(record: .never, snapshotDirectory: folder) { assertSnapshot(of: settings(), as: .layout, named: "none") } }
+        #expect(trait.contains("Record it: set the enclosing withSnapshotTesting(record:) or .snapshots(record:) to .missing.") && !trait.contains("TABLERENDER_SNAPSHOT_RECORD"), "\(trait)")
+        let own = message { assertSnapshot(of: settings(), as: .layout, named: "none", record: .never, snapshotDirectory: folder) }
+        #expect(own.contains("Record it: set this assertion's record: to .missing."), "\(own)")
+        // Recorded, then changed: the failure hint, and the file the failed mode rewrites.
+        _ = message { assertSnapshot(of: settings(), as: .layout, named: "wifi", record: .all, snapshotDirectory: folder) }
+        let changed = message { assertSnapshot(of: settings(wifi: "Office"), as: .layout, named: "wifi", record: .never, snapshotDirectory: folder) }
+        #expect(changed.contains("If the change is intended, accept it: set this assertion's record: to .failed"), "\(changed)")
+        let rewritten = message { assertSnapshot(of: settings(wifi: "Office"), as: .layout, named: "wifi", record: .failed, snapshotDirectory: folder) }
+        #expect(rewritten.contains("recorded it again at \(folder)/hintsFollowWhereTheRecordModeCameFrom.wifi.layout.txt (record mode failed)"), "\(rewritten)")
     }
 }
 
