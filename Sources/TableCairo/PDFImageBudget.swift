@@ -14,21 +14,28 @@ enum PDFImageBudget {
     /// what the stream draws.
     static let readableFilters: Set<String> = ["FlateDecode", "Fl"]
 
+    /// The keywords looked for, as bytes.
+    enum Keyword {
+        static let stream = Array("stream".utf8), endstream = Array("endstream".utf8), end = Array("end".utf8), object = Array("obj".utf8)
+        /// `Do` draws an XObject; `BI` … `ID` is an inline image's dictionary.
+        static let draw = Array("Do".utf8), inlineImage = Array("BI".utf8), imageData = Array("ID".utf8)
+    }
+
     /// Why the PDF `bytes` is not drawn, or nil.
     static func problem(_ bytes: [UInt8]) -> String? {
         var content = 0, largestForm = 0, drawCalls = 0
         var index = 0
-        while let start = find(Array("stream".utf8), in: bytes, from: index) {
+        while let start = find(Keyword.stream, in: bytes, from: index) {
             index = start + 6
             // "endstream" and the dictionary's own "stream"-free keys aside, a stream keyword
             // follows its dictionary's ">>".
-            guard start >= 2, !matches(Array("end".utf8), in: bytes, at: start - 3) else { continue }
+            guard start >= 2, !matches(Keyword.end, in: bytes, at: start - 3) else { continue }
             var dataStart = start + 6
             if dataStart < bytes.count, bytes[dataStart] == 13 { dataStart += 1 }
             if dataStart < bytes.count, bytes[dataStart] == 10 { dataStart += 1 }
-            guard let dictionaryStart = findBackward(Array("obj".utf8), in: bytes, before: start) else { continue }
+            guard let dictionaryStart = findBackward(Keyword.object, in: bytes, before: start) else { continue }
             let dictionary = String(decoding: bytes[dictionaryStart..<start], as: UTF8.self)
-            let dataEnd = find(Array("endstream".utf8), in: bytes, from: dataStart) ?? bytes.count
+            let dataEnd = find(Keyword.endstream, in: bytes, from: dataStart) ?? bytes.count
             index = dataEnd
             let names = Set(dictionary.split(whereSeparator: { " \n\r\t/<>[]".contains($0) }).map(String.init))
             if names.contains("Image") {
@@ -51,7 +58,7 @@ enum PDFImageBudget {
             }
             content += data.count
             if names.contains("Form") { largestForm = max(largestForm, data.count) }
-            drawCalls += count(Array("Do".utf8), in: data)
+            drawCalls += count(Keyword.draw, in: data)
             if let problem = inlineImageProblem(data) { return problem }
             guard content <= maximumContentBytes else { return "its drawing is over \(maximumContentBytes >> 20) MiB once decompressed" }
         }
@@ -64,8 +71,8 @@ enum PDFImageBudget {
     /// Inline images (`BI /W 100 /H 100 … ID`) of a content stream held to the pixel budget.
     static func inlineImageProblem(_ data: [UInt8]) -> String? {
         var index = 0
-        while let start = find(Array("BI".utf8), in: data, from: index) {
-            let end = find(Array("ID".utf8), in: data, from: start + 2) ?? data.count
+        while let start = find(Keyword.inlineImage, in: data, from: index) {
+            let end = find(Keyword.imageData, in: data, from: start + 2) ?? data.count
             index = end
             let header = String(decoding: data[start..<min(end, start + 4096)], as: UTF8.self)
             guard let width = integer("W", in: header, bytes: []) ?? integer("Width", in: header, bytes: []),

@@ -11,7 +11,7 @@ final class Painter {
     /// Pixels per point: which file of an asset's scales is drawn (a PDF takes the largest).
     let scale: Double
     private var images: [String: LoadedImage] = [:]
-    /// The pixels of the PNG and JPEG files decoded so far (`Binder.maximumDecodedPixels`).
+    /// The pixels of the PNG and JPEG files decoded so far (`ImageCheck.maximumDecodedPixels`).
     private var decodedPixels = 0
     /// The direction of the table being drawn: switches and accessories are mirrored by it.
     private var direction: LayoutDirection = .leftToRight
@@ -161,12 +161,9 @@ final class Painter {
         if let known = images[path] { return known }
         // The binder holds a document to its decoding budget where it binds in this process;
         // rows bound by worker processes are held to it here, from each file's header.
-        if let info = try? ImageCheck.info(path), info.kind == .png || info.kind == .jpeg, let size = info.naturalSize {
-            let scale = ImageCheck.scale(ofName: path)
-            decodedPixels += Int((size.width * scale).rounded()) * Int((size.height * scale).rounded())
-            guard decodedPixels <= Binder.maximumDecodedPixels else {
-                throw Diagnostic(at: SourceLocation(file: path), "the document's PNG and JPEG images come to \(decodedPixels / 1_000_000) megapixels with this one; at most \(Binder.maximumDecodedPixels / 1_000_000) are decoded for one document")
-            }
+        if let pixels = ImageCheck.rasterPixels(path) {
+            decodedPixels += pixels
+            if let problem = ImageCheck.decodingProblem(total: decodedPixels) { throw Diagnostic(at: SourceLocation(file: path), problem) }
         }
         let loaded = try LoadedImage.load(path)
         images[path] = loaded

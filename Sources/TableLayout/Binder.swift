@@ -24,30 +24,21 @@ package struct Binder: Sendable {
         pseudoLocale = theme.pseudoLocale
     }
 
-    /// The most pixels of PNG and JPEG files one document may decode, in all (each counted
-    /// once, from its header): decoding a 50-megapixel photo takes about 0.6 s.
-    package static let maximumDecodedPixels = 64_000_000
-
     /// The raster files bound so far and their pixels, shared by every thread that binds rows.
     private final class DecodedImages: Sendable {
         let state = Mutex((files: Set<String>(), pixels: 0))
     }
     private let decoded = DecodedImages()
 
-    /// Counts the PNG and JPEG files among `paths` against `maximumDecodedPixels`.
+    /// Counts the PNG and JPEG files among `paths` against `ImageCheck.maximumDecodedPixels`.
     func decodes(_ paths: [String], source: String, at location: SourceLocation) throws(Diagnostic) {
         for path in paths {
-            guard !decoded.state.withLock({ $0.files.contains(path) }), let info = try? ImageCheck.info(path), info.kind == .png || info.kind == .jpeg,
-                  let size = info.naturalSize else { continue }
-            let scale = ImageCheck.scale(ofName: path)
-            let pixels = Int((size.width * scale).rounded()) * Int((size.height * scale).rounded())
+            guard !decoded.state.withLock({ $0.files.contains(path) }), let pixels = ImageCheck.rasterPixels(path) else { continue }
             let total = decoded.state.withLock { state -> Int in
                 if state.files.insert(path).inserted { state.pixels += pixels }
                 return state.pixels
             }
-            guard total <= Self.maximumDecodedPixels else {
-                throw Diagnostic(at: location, "image '\(source)': the document's PNG and JPEG images come to \(total / 1_000_000) megapixels with it; at most \(Self.maximumDecodedPixels / 1_000_000) are decoded for one document")
-            }
+            if let problem = ImageCheck.decodingProblem(total: total) { throw Diagnostic(at: location, "image '\(source)': \(problem)") }
         }
     }
 

@@ -23,6 +23,24 @@ package enum ImageCheck {
     /// default 16 px): librsvg aborts the process on text sizes it cannot scale.
     package static let maximumSVGFontSize = 1_000.0
 
+    /// The most pixels of PNG and JPEG files one document may decode, in all (each file once,
+    /// counted from its header): decoding a 50-megapixel photo takes about 0.6 s.
+    package static let maximumDecodedPixels = 64_000_000
+
+    /// The pixels the PNG or JPEG file at `path` decodes to, from its header; nil for vector
+    /// images and files that are refused (their refusal comes where they are read).
+    package static func rasterPixels(_ path: String) -> Int? {
+        guard let info = try? info(path), info.kind == .png || info.kind == .jpeg, let size = info.naturalSize else { return nil }
+        let scale = scale(ofName: path)
+        return Int((size.width * scale).rounded()) * Int((size.height * scale).rounded())
+    }
+
+    /// Why a document that decodes `total` pixels of PNG and JPEG files is refused, or nil.
+    package static func decodingProblem(total: Int) -> String? {
+        guard total > maximumDecodedPixels else { return nil }
+        return "the document's PNG and JPEG images come to \(total / 1_000_000) megapixels with this one; at most \(maximumDecodedPixels / 1_000_000) are decoded for one document"
+    }
+
     /// The most numbers the paths and polygons of an SVG may hold (about 50,000 segments:
     /// Cairo strokes 400,000 crossing lines in 20 s).
     package static let maximumSVGCoordinates = 100_000
@@ -44,15 +62,13 @@ package enum ImageCheck {
         return count
     }
 
-    /// The first filter in `root` that asks for more than the limits: turbulence octaves, a
-    /// blur's deviation, a region far beyond its element; and dash patterns too fine to draw.
-    static func filterProblem(_ root: XMLElement) -> (location: SourceLocation, message: String)? {
+    /// The first filter of `elements` that asks for more than the limits: turbulence octaves, a
+    /// blur's deviation, a region far beyond its element.
+    static func filterProblem(_ elements: [XMLElement]) -> (location: SourceLocation, message: String)? {
         func values(_ text: String) -> [Double] {
             text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0.hasSuffix("%") ? String($0.dropLast()) : String($0)) ?? .nan }
         }
-        var stack = [root]
-        while let element = stack.popLast() {
-            stack += element.children
+        for element in elements {
             switch element.name {
             case "feTurbulence":
                 if let octaves = element.attribute("numOctaves"), values(octaves.value).contains(where: { !($0 <= maximumTurbulenceOctaves) }) {
@@ -84,13 +100,11 @@ package enum ImageCheck {
     /// tens of millions).
     package static let maximumDashes = 1_000_000.0
 
-    /// The shortest dash pattern of `root`'s elements (`stroke-dasharray`, as an attribute or in
-    /// a `style`), and where it is; nil when nothing is dashed.
-    static func shortestDashPattern(_ root: XMLElement) -> (length: Double, location: SourceLocation)? {
+    /// The shortest dash pattern of `elements` (`stroke-dasharray`, as an attribute or in a
+    /// `style`), and where it is; nil when nothing is dashed.
+    static func shortestDashPattern(_ elements: [XMLElement]) -> (length: Double, location: SourceLocation)? {
         var shortest: (length: Double, location: SourceLocation)?
-        var stack = [root]
-        while let element = stack.popLast() {
-            stack += element.children
+        for element in elements {
             var patterns: [(String, SourceLocation)] = []
             if let dashes = element.attribute("stroke-dasharray") { patterns.append((dashes.value, dashes.location)) }
             if let style = element.attribute("style"), let range = style.value.range(of: "stroke-dasharray") {
@@ -106,9 +120,9 @@ package enum ImageCheck {
         return shortest
     }
 
-    /// The first font size in `root` (a `font-size` or `font` attribute, a `style` attribute,
-    /// a `<style>` sheet) over `maximumSVGFontSize`, or not a finite number.
-    static func fontSizeProblem(_ root: XMLElement) -> (location: SourceLocation, message: String)? {
+    /// The first font size of `elements` (a `font-size` or `font` attribute, a `style`
+    /// attribute, a `<style>` sheet) over `maximumSVGFontSize`, or not a finite number.
+    static func fontSizeProblem(_ elements: [XMLElement]) -> (location: SourceLocation, message: String)? {
         func sizes(in css: String) -> [Substring] {
             var found: [Substring] = []
             var rest = Substring(css)
@@ -138,8 +152,7 @@ package enum ImageCheck {
             }
             return abs(pixels) > maximumSVGFontSize
         }
-        var stack = [root]
-        while let element = stack.popLast() {
+        for element in elements {
             var written: [(Substring, SourceLocation)] = []
             for name in ["font-size", "font"] {
                 if let attribute = element.attribute(name) { written.append((Substring(attribute.value), attribute.location)) }
@@ -154,7 +167,6 @@ package enum ImageCheck {
                     return (location, "asks for a font size of \(token.prefix(40)); at most \(Int(maximumSVGFontSize)) px are drawn")
                 }
             }
-            stack += element.children
         }
         return nil
     }
@@ -263,8 +275,9 @@ package enum ImageCheck {
             guard coordinates <= maximumSVGCoordinates else {
                 throw Diagnostic(at: SourceLocation(file: path), "the SVG's paths hold \(coordinates > 1_000_000_000 ? "over a billion" : String(coordinates)) coordinates once its <use> references are followed; at most \(maximumSVGCoordinates) are drawn")
             }
-            if let problem = filterProblem(root) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
-            if let problem = fontSizeProblem(root) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
+            let elements = root.descendants
+            if let problem = filterProblem(elements) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
+            if let problem = fontSizeProblem(elements) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
             var width = svgLength(root.attribute("width")?.value), height = svgLength(root.attribute("height")?.value)
             let box = (root.attribute("viewBox")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
             if box.contains(where: { !$0.isFinite || abs($0) > maximumSVGViewBox }) {
@@ -276,7 +289,7 @@ package enum ImageCheck {
                     throw Diagnostic(at: root.attribute(name)?.location ?? root.location, "the SVG's \(name) of \(value) px is over \(Int(maximumSVGSide))")
                 }
             }
-            if coordinates > 0, let dashes = shortestDashPattern(root) {
+            if coordinates > 0, let dashes = shortestDashPattern(elements) {
                 let side = box.count == 4 ? max(abs(box[2]), abs(box[3])) : max(width ?? 100, height ?? 100)
                 let estimate = Double(coordinates) / 2 * side * 2.squareRoot() / dashes.length
                 guard estimate <= maximumDashes else {

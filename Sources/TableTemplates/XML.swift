@@ -17,6 +17,17 @@ package struct XMLElement: Sendable {
     package var text: String = ""
 
     package func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+
+    /// This element and every element inside it, in document order.
+    package var descendants: [XMLElement] {
+        var found: [XMLElement] = []
+        var stack = [self]
+        while let element = stack.popLast() {
+            found.append(element)
+            stack += element.children.reversed()
+        }
+        return found
+    }
 }
 
 /// Parses XML with libxml2 in strict mode: no recovery, no network, no DTD loading, no entity

@@ -17,7 +17,7 @@ import json
 import os
 import resource
 import shutil
-import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -179,7 +179,6 @@ def huge_image_xobject():
 
 def png(width, height):
     """A whole PNG of `width` × `height` grey pixels (8-bit greyscale), small once compressed."""
-    import struct
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
     compressor = zlib.compressobj(9)
@@ -401,9 +400,9 @@ def main():
         if options.only and options.only not in name:
             continue
         # Each case in its own process so that its peak memory is its own.
-        seconds, _, code, err, problems = run_one(options, name, spec)
+        seconds, megabytes, code, err, problems = run_one(options, name, spec)
         status = "ok" if not problems else "FAILED: " + "; ".join(problems)
-        print(f"{name:32} {seconds:5.2f} s {run_one.peak:5.0f} MB  exit {code:3}  {status}")
+        print(f"{name:32} {seconds:5.2f} s {megabytes:5.0f} MB  exit {code:3}  {status}")
         if problems:
             failed += 1
             print("    " + (err.strip().splitlines() or ["(nothing on stderr)"])[-1][:300])
@@ -428,12 +427,7 @@ def run_one(options, name, spec):
         data += chunk
     os.close(read)
     os.waitpid(pid, 0)
-    seconds, megabytes, code, err, problems = json.loads(data)
-    run_one.peak = megabytes
-    return seconds, megabytes, code, err, problems
-
-
-run_one.peak = 0
+    return tuple(json.loads(data))
 
 if __name__ == "__main__":
     sys.exit(main())
