@@ -71,8 +71,18 @@ public func assertSnapshot(
         if name == nil, Test.Case.current?.isParameterized == true, arguments == nil {
             return location.fail("This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\").")
         }
-        let stemName = sanitised(SnapshotNaming.name(test: test, arguments: arguments, named: name, key: "\(filePath)#\(function)"))
+        if name == nil, Test.current != nil, configuration.counter == nil, SnapshotNaming.repeatsTests {
+            return location.fail("This run repeats its tests, and an unnamed snapshot cannot tell one run of \(test) from the next: "
+                                 + "give the test or its suite the .snapshots trait (each run then counts from 1), or name the snapshot (named:).")
+        }
+        let resolved: SnapshotNaming.Resolved
+        do {
+            resolved = try SnapshotNaming.resolve(function: function, filePath: "\(filePath)", line: line, arguments: arguments, named: name,
+                                                  counter: configuration.counter)
+        } catch { return location.fail(error.message) }
+        let stemName = resolved.stem
         let reference = folder + "/" + stemName + "." + strategy.pathExtension
+        do { try SnapshotNaming.claim(reference, identity: resolved.identity) } catch { return location.fail(error.message) }
         let failures = SnapshotArtifacts.folder(testFile: testFile)
         let stem = failures + "/" + stemName
         let actualPath = stem + ".actual." + strategy.pathExtension
@@ -167,12 +177,6 @@ public func assertSnapshot(
     }
 }
 
-private func sanitised(_ name: String) -> String {
-    String(name.unicodeScalars.map { scalar -> Character in
-        (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_@+".unicodeScalars.contains(scalar))) ? Character(scalar) : "_"
-    })
-}
-
 /// Where the images of a failed snapshot go: out of the source tree, under the folder that
 /// `TABLERENDER_SNAPSHOT_ARTIFACTS` names (as swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`), else
 /// under the build folder the tests run from (`.build/<triple>/debug/snapshot-failures`), in a
@@ -191,52 +195,6 @@ enum SnapshotArtifacts {
         // The test binary may sit inside a bundle folder (`Name.xctest/...`).
         while folder.contains(".xctest") { folder = (folder as NSString).deletingLastPathComponent }
         return folder
-    }
-}
-
-/// A snapshot's name: a function of its test, the test case's arguments and its place in that
-/// test case alone, never of the order test cases run in. Unnamed snapshots of one test case are
-/// numbered 1, 2, 3 in call order; in a parameterised Swift Testing test the case's arguments
-/// come first (`render.dark_390.1`), so that cases running at the same time never share a
-/// number or a file.
-enum SnapshotNaming {
-    private static let counts = Mutex([String: Int]())
-
-    /// - Parameter arguments: the running case's, from `currentArguments()`.
-    static func name(test: String, arguments: String?, named name: String?, key: String) -> String {
-        let prefix = arguments.map { "\(test).\($0)" } ?? test
-        if let name { return "\(prefix).\(name)" }
-        // One count per running test case (its task), restarting when a test runs again.
-        let run = withUnsafeCurrentTask { task in task.map { String($0.hashValue) } ?? "main" }
-        let number = counts.withLock { counts -> Int in
-            let slot = key + "#" + (arguments ?? "") + "#" + run
-            counts[slot, default: 0] += 1
-            return counts[slot]!
-        }
-        return "\(prefix).\(number)"
-    }
-
-    /// The arguments of the running Swift Testing case, as the test names them
-    /// (`String(describingForTest:)`, joined by `_`), or nil outside a parameterised test.
-    static func currentArguments() -> String? {
-        guard let testCase = Test.Case.current, testCase.isParameterized else { return nil }
-        // Swift Testing keeps a case's arguments out of its public interface; they are read by
-        // reflection, as its own reporters describe them.
-        func find(_ label: String, in value: Any, depth: Int) -> Any? {
-            for child in Mirror(reflecting: value).children {
-                if child.label == label { return child.value }
-                if depth > 0, let found = find(label, in: child.value, depth: depth - 1) { return found }
-            }
-            return nil
-        }
-        guard let arguments = find("arguments", in: testCase, depth: 3) else { return nil }
-        let values = Mirror(reflecting: arguments).children.compactMap { argument -> String? in
-            Mirror(reflecting: argument.value).descendant("value").map { value in
-                // Text as it is; anything else as the test names it.
-                (value as? any StringProtocol).map { String($0) } ?? String(describingForTest: value)
-            }
-        }
-        return values.isEmpty ? nil : values.joined(separator: "_")
     }
 }
 

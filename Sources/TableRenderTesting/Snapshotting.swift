@@ -95,6 +95,9 @@ public struct SnapshotTestingConfiguration: Sendable {
     public var diffTool: String?
     /// A folder for the references instead of `__Snapshots__/<TestFile>` beside the test file.
     public var snapshotDirectory: String?
+    /// The count of unnamed snapshots of the running test case, set by the `.snapshots` trait for
+    /// each run of a test case.
+    var counter: SnapshotNaming.Counter?
 
     /// A configuration; each nil leaves the setting to its environment variable or default.
     public init(record: RecordMode? = nil, diffTool: String? = nil, snapshotDirectory: String? = nil) {
@@ -108,8 +111,10 @@ public struct SnapshotTestingConfiguration: Sendable {
 
     /// This configuration with `other`'s settings where it has them.
     func overridden(by other: SnapshotTestingConfiguration) -> SnapshotTestingConfiguration {
-        SnapshotTestingConfiguration(record: other.record ?? record, diffTool: other.diffTool ?? diffTool,
-                                     snapshotDirectory: other.snapshotDirectory ?? snapshotDirectory)
+        var result = SnapshotTestingConfiguration(record: other.record ?? record, diffTool: other.diffTool ?? diffTool,
+                                                  snapshotDirectory: other.snapshotDirectory ?? snapshotDirectory)
+        result.counter = other.counter ?? counter
+        return result
     }
 }
 
@@ -139,10 +144,12 @@ public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     /// The trait applies to every test of a suite it marks.
     public var isRecursive: Bool { true }
 
-    /// Runs the test inside `withSnapshotTesting` with the trait's configuration.
+    /// Runs the test inside `withSnapshotTesting` with the trait's configuration, and each run of
+    /// a test case with its own count of unnamed snapshots (from 1 in every repetition).
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        try await withSnapshotTesting(record: configuration.record, diffTool: configuration.diffTool,
-                                      snapshotDirectory: configuration.snapshotDirectory, operation: function)
+        var scoped = SnapshotTestingConfiguration.current.overridden(by: configuration)
+        scoped.counter = SnapshotNaming.Counter()
+        try await SnapshotTestingConfiguration.$current.withValue(scoped, operation: function)
     }
 }
 

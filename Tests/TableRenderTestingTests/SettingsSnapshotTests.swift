@@ -26,7 +26,7 @@ func settings(wifi: String = "Home") -> Table {
     }
 }
 
-@Suite struct SettingsSnapshotTests {
+@Suite(.snapshots()) struct SettingsSnapshotTests {
     @Test func lightAndDark() {
         assertSnapshot(of: settings(), named: "light")
         assertSnapshot(of: settings(), named: "dark", appearance: .dark)
@@ -74,7 +74,7 @@ func settings(wifi: String = "Home") -> Table {
 /// Cases of a parameterised test run at the same time: each case's unnamed snapshots are named
 /// after its argument and their order in the case (`perNetwork.Home.1`, `perNetwork.Home.2`), so
 /// every run compares each snapshot with its own reference whatever order the cases finish in.
-@Suite struct ParameterisedSnapshotTests {
+@Suite(.snapshots()) struct ParameterisedSnapshotTests {
     @Test(arguments: ["Home", "Office", "Café", "Guest"])
     func perNetwork(_ name: String) {
         assertSnapshot(of: settings(wifi: name), width: 320, scale: 1)

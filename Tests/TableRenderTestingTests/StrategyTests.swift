@@ -6,7 +6,7 @@ import Testing
 // The strategies and the configuration of swift-snapshot-testing's shape: `as: .layout`,
 // `.html`, `.pdf`, `.image(…)`; `withSnapshotTesting` and the `.snapshots(…)` trait.
 
-@Suite struct StrategyTests {
+@Suite(.snapshots()) struct StrategyTests {
     @Test func eachStrategyHasItsReference() {
         assertSnapshot(of: settings(), as: .image(width: 320, scale: 1))
         assertSnapshot(of: settings(), as: .layout)
@@ -129,7 +129,7 @@ import Testing
 }
 
 /// A test's own templates sit beside it, found as its images are: from the test file's folder.
-@Suite struct TemplateFolderTests {
+@Suite(.snapshots()) struct TemplateFolderTests {
     @Test func templatesBesideTheTest() {
         let table = Table(style: .insetGrouped, sections: [
             Section(id: "inbox", items: [Item(id: "unread", template: "Badge", values: ["title": "Unread", "count": "12"])]),
