@@ -111,6 +111,26 @@ public struct RGBAImage: Sendable, Equatable {
     /// Four bytes per pixel (red, green, blue, alpha, straight), row after row.
     public var pixels: [UInt8]
 
+    /// This image with `rects` (clipped to it) painted one opaque colour: what masks do.
+    package func filling(_ rects: [PixelRect], red: UInt8, green: UInt8, blue: UInt8) -> RGBAImage {
+        guard !rects.isEmpty else { return self }
+        var copy = self
+        copy.pixels.withUnsafeMutableBufferPointer { bytes in
+            for rect in rects {
+                let left = max(0, rect.x), right = min(width, rect.x + rect.width)
+                let top = max(0, rect.y), bottom = min(height, rect.y + rect.height)
+                guard right > left, bottom > top else { continue }
+                for y in top..<bottom {
+                    for x in left..<right {
+                        let at = (y * width + x) * 4
+                        bytes[at] = red; bytes[at + 1] = green; bytes[at + 2] = blue; bytes[at + 3] = 255
+                    }
+                }
+            }
+        }
+        return copy
+    }
+
     /// An image of `width` × `height` pixels from straight RGBA bytes, row after row.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width

@@ -86,15 +86,11 @@ final class Painter {
         }
         guard !masks.isEmpty else { return }
         // Masks over everything, as Playwright draws them.
-        for block in page.blocks {
-            if masks.covers(block) {
-                canvas.fill(block.frame, Masks.color)
-            } else if let content = block.content {
-                canvas.save()
-                canvas.clip(block.frame)
-                for frame in masks.frames(in: content, at: (block.frame.x, block.frame.y - block.contentOffset)) { canvas.fill(frame, Masks.color) }
-                canvas.restore()
-            }
+        for region in masks.regions(on: page) {
+            canvas.save()
+            canvas.clip(region.clip)
+            canvas.fill(region.frame, Masks.color)
+            canvas.restore()
         }
     }
 
@@ -200,6 +196,32 @@ final class Painter {
 /// `mask`: each covered with an opaque magenta box (#FF00FF) in the image itself, reference and
 /// actual alike. A mask names a view by its `id`, a row, header or footer by its id, or an item
 /// by its JSON path (`$.sections[0].items[2]`).
+/// A rectangle of whole pixels.
+package struct PixelRect: Sendable, Hashable {
+    package var x: Int, y: Int, width: Int, height: Int
+
+    package init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Rectangles as `x,y,width,height` joined by `;` (the text a reference image carries).
+    package static func text(_ rects: [PixelRect]) -> String {
+        rects.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";")
+    }
+
+    /// The rectangles of `text`; what is not four whole numbers is left out.
+    package static func parse(_ text: String) -> [PixelRect] {
+        text.split(separator: ";").compactMap { part in
+            let numbers = part.split(separator: ",").compactMap { Int($0) }
+            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else { return nil }
+            return PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+    }
+}
+
 public struct Masks: Sendable, Hashable {
     package var names: Set<String>
 
@@ -213,6 +235,34 @@ public struct Masks: Sendable, Hashable {
     /// An item's JSON path in its document.
     static func path(_ block: Block) -> String? {
         block.item.map { "$.sections[\(block.section)].items[\($0)]" }
+    }
+
+    /// What a mask covers on `page`: a named row whole, a named view within its row.
+    package func regions(on page: Page) -> [(frame: Rect, clip: Rect)] {
+        var regions: [(frame: Rect, clip: Rect)] = []
+        for block in page.blocks {
+            if covers(block) {
+                regions.append((block.frame, block.frame))
+            } else if let content = block.content {
+                for frame in frames(in: content, at: (block.frame.x, block.frame.y - block.contentOffset)) { regions.append((frame, block.frame)) }
+            }
+        }
+        return regions
+    }
+
+    /// The pixels the masks cover on `page` drawn at `scale`, as `x,y,width,height` rectangles
+    /// (edge pixels a mask only partly covers included). A reference image carries them, so that
+    /// a comparison leaves out what either image masked: a masked view's region does not depend
+    /// on its content (a clock whose text grows still matches).
+    package func pixelRegions(on page: Page, scale: Double) -> [PixelRect] {
+        regions(on: page).compactMap { region in
+            let left = max(region.frame.x, region.clip.x), top = max(region.frame.y, region.clip.y)
+            let right = min(region.frame.x + region.frame.width, region.clip.x + region.clip.width)
+            let bottom = min(region.frame.y + region.frame.height, region.clip.y + region.clip.height)
+            guard right > left, bottom > top else { return nil }
+            let x = Int((left * scale).rounded(.down)), y = Int((top * scale).rounded(.down))
+            return PixelRect(x: x, y: y, width: Int((right * scale).rounded(.up)) - x, height: Int((bottom * scale).rounded(.up)) - y)
+        }
     }
 
     func covers(_ block: Block) -> Bool {

@@ -88,8 +88,10 @@ public func assertSnapshot(
         let actualPath = stem + ".actual." + strategy.pathExtension
         let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : $0 }
         let produced: [UInt8]
-        // An image's reference also says where its rows are (`RowPlaces`).
+        // An image's reference also says where its rows are (`RowPlaces`) and what its masks cover.
         var rows: String?
+        var maskedPixels: [PixelRect] = []
+        let maskKey = Snapshotter.maskKey
         switch strategy.kind {
         case .image(let scale, _, _, _, let names):
             let laidOut = try renderer.layout(table, width: strategy.width)
@@ -99,8 +101,11 @@ public func assertSnapshot(
                                      + ": a mask names a view id, a row id or a JSON path such as $.sections[0].items[2].")
             }
             rows = RowPlaces.text(of: laidOut)
-            produced = PNGEncoder.addingText(try renderer.png(laidOut, appearance: strategy.appearance, scale: scale, masks: masks)[0],
-                                             key: "tablerender:rows", text: rows ?? "")
+            maskedPixels = laidOut.pages.first.map { masks.pixelRegions(on: $0, scale: scale) } ?? []
+            var png = PNGEncoder.addingText(try renderer.png(laidOut, appearance: strategy.appearance, scale: scale, masks: masks)[0],
+                                            key: "tablerender:rows", text: rows ?? "")
+            if !maskedPixels.isEmpty { png = PNGEncoder.addingText(png, key: maskKey, text: PixelRect.text(maskedPixels)) }
+            produced = png
         case .layout:
             produced = Array(SnapshotText.layout(try renderer.layout(table, width: strategy.width, page: .content)).utf8)
         case .html:
@@ -131,10 +136,17 @@ public func assertSnapshot(
         var written = [actualPath]
         switch strategy.kind {
         case .image(_, let precision, let perceptualPrecision, let maxDiffPixels, _):
-            let actual = try RGBAImage(png: produced, name: reference)
-            let expected: RGBAImage
+            var actual = try RGBAImage(png: produced, name: reference)
+            var expected: RGBAImage
             do { expected = try RGBAImage(png: [UInt8](data), name: reference) } catch {
                 return location.fail("The reference \(reference) is not a readable PNG (\(error.message)). Record it again: \(recording("all", test: test)).")
+            }
+            // What either image masked is left out of both: the region does not follow the
+            // masked view's content.
+            let masked = maskedPixels + (PNGEncoder.text(in: [UInt8](data), key: maskKey).map(PixelRect.parse) ?? [])
+            if !masked.isEmpty, !maskedPixels.isEmpty {
+                expected = expected.filling(masked, red: 255, green: 0, blue: 255)
+                actual = actual.filling(masked, red: 255, green: 0, blue: 255)
             }
             let comparison = ImageComparison.compare(expected: expected, actual: actual,
                                                      options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels))

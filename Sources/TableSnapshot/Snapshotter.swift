@@ -158,7 +158,8 @@ package struct Snapshotter: Sendable {
                 matched.withLock { $0.names.formUnion(masks.names.subtracting(unmatched)); $0.known.formUnion(known) }
             }
             let actual = try document.renderer.pixels(laidOut, appearance: snapshot.variant.appearance, scale: snapshot.variant.scale, masks: masks)
-            results.set(index, try this.check(snapshot, actual: actual, rows: RowPlaces.text(of: laidOut)))
+            let masked = masks.isEmpty ? [] : laidOut.pages.first.map { masks.pixelRegions(on: $0, scale: snapshot.variant.scale) } ?? []
+            results.set(index, try this.check(snapshot, actual: actual, rows: RowPlaces.text(of: laidOut), masked: masked))
         }
         if let failure { throw failure }
         let (found, known) = matched.withLock { ($0.names, $0.known) }
@@ -169,9 +170,18 @@ package struct Snapshotter: Sendable {
         return (results.values ?? [], lintFindings.all)
     }
 
-    /// - Parameter rows: where the image's rows are (`RowPlaces`), kept in its reference.
-    private func check(_ snapshot: SnapshotCase, actual pixels: ARGBImage, rows: String) throws(Diagnostic) -> SnapshotOutcome {
-        func png() throws(Diagnostic) -> [UInt8] { PNGEncoder.addingText(try pixels.png(), key: RowPlaces.key, text: rows) }
+    /// The text key under which a reference image keeps the pixels its masks covered.
+    package static let maskKey = "tablerender:masks"
+
+    /// - Parameters:
+    ///   - rows: where the image's rows are (`RowPlaces`), kept in its reference.
+    ///   - masked: the pixels the masks covered, kept in the reference too: a comparison leaves
+    ///     out what either image masked, so that a masked view's region does not follow its content.
+    private func check(_ snapshot: SnapshotCase, actual pixels: ARGBImage, rows: String, masked: [PixelRect]) throws(Diagnostic) -> SnapshotOutcome {
+        func png() throws(Diagnostic) -> [UInt8] {
+            let png = PNGEncoder.addingText(try pixels.png(), key: RowPlaces.key, text: rows)
+            return masked.isEmpty ? png : PNGEncoder.addingText(png, key: Self.maskKey, text: PixelRect.text(masked))
+        }
         switch mode.step(referenceExists: FileManager.default.fileExists(atPath: snapshot.reference)) {
         case .record:
             try write(try png(), to: snapshot.reference)
@@ -193,7 +203,11 @@ package struct Snapshotter: Sendable {
         }
         // The common case, identical pixels, needs no conversion at all.
         if reference == pixels { return SnapshotOutcome(snapshot: snapshot, status: .passed) }
-        let actual = pixels.rgba, expected = reference.rgba
+        var actual = pixels.rgba, expected = reference.rgba
+        if !masked.isEmpty {
+            let both = masked + (PNGEncoder.text(in: [UInt8](data), key: Self.maskKey).map(PixelRect.parse) ?? [])
+            (actual, expected) = (actual.filling(both, red: 255, green: 0, blue: 255), expected.filling(both, red: 255, green: 0, blue: 255))
+        }
         let comparison = ImageComparison.compare(expected: expected, actual: actual, options: project.comparison)
         if comparison.matches {
             return SnapshotOutcome(snapshot: snapshot, status: .passed, actual: actual, expected: expected)

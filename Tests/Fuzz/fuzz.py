@@ -93,6 +93,8 @@ def at(node, path):
 def mutate_json(document, rng):
     """One structural change: a value replaced, a key removed or renamed, an entry duplicated."""
     all_paths = [path for path in paths(document) if path]
+    if not all_paths:  # an earlier mutation left nothing inside: the document is replaced whole
+        return hostile_value(rng)
     path = rng.choice(all_paths)
     parent, last = at(document, path[:-1]), path[-1]
     action = rng.randrange(6)

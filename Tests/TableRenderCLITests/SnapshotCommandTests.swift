@@ -43,6 +43,17 @@ import Testing
         }
         let typo = Run(["snapshot", "verify", "--record", "never", "--mask", "aple"] + arguments)
         #expect(typo.code == 65 && typo.err.contains("tablerender.json: error: at $.masks: unknown mask 'aple'; did you mean 'apple'?"), "\(typo.err)")
+        // A mask's region does not follow the content: a clock as wide as its text grows from
+        // "9:41" to "10:48:09 PM" and back and still passes; the reference keeps what it masked.
+        try #"<cell><stack padding="11 16"><label text="{title}" grow="1"/><label id="clock" text="{time}"/></stack></cell>"#
+            .write(toFile: folder + "/docs/templates/Row.xml", atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "09:41", with: "9:41").write(toFile: list, atomically: true, encoding: .utf8)
+        #expect(Run(["snapshot", "record", "-q"] + arguments).code == 0)
+        for time in ["10:48:09 PM", "1:11"] {
+            try original.replacingOccurrences(of: "09:41", with: time).write(toFile: list, atomically: true, encoding: .utf8)
+            let grown = Run(["snapshot", "verify", "--record", "never"] + arguments)
+            #expect(grown.code == 0, "the masked clock's text is now \(time): \(grown.err)")
+        }
     }
 
     /// A row added: the failure names it and the rows it pushed down (the reference keeps where

@@ -115,6 +115,24 @@ import Testing
         #expect(Array(image.pixels[offset..<(offset + 4)]) == [255, 0, 255, 255])
     }
 
+    /// A masked view's region does not follow its content: a clock whose text grows or shrinks
+    /// still matches, since what either image masked is left out of both.
+    @Test func aMaskedClockMayChangeItsWidth() {
+        func clock(_ time: String) -> Table {
+            Table(style: .insetGrouped, sections: [
+                Section(id: "status", items: [Item(id: "updated", template: "Clock", values: ["title": "Last updated", "time": .string(time)])])
+            ])
+        }
+        for time in ["1:11:11 AM", "10:48:09 PM", "9:00"] {
+            assertSnapshot(of: clock(time), as: .image(width: 320, scale: 2, masks: ["time"]), named: "clock", templateFolders: ["Templates"])
+        }
+        withKnownIssue("the title is not masked") {
+            assertSnapshot(of: Table(style: .insetGrouped, sections: [
+                Section(id: "status", items: [Item(id: "updated", template: "Clock", values: ["title": "Last synced", "time": "1:11:11 AM"])])
+            ]), as: .image(width: 320, scale: 2, masks: ["time"]), named: "clock", templateFolders: ["Templates"], record: .never)
+        }
+    }
+
     @Test func anUnmaskedChangeStillFails() {
         withKnownIssue("the Wi-Fi name changed, and only the About row is masked") {
             assertSnapshot(of: settings(wifi: "Somewhere else"), as: .image(width: 320, scale: 1, masks: ["about"]), named: "about-masked", record: .never)
