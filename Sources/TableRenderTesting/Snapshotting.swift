@@ -11,8 +11,9 @@ import Testing
 ///
 /// - `image`: the rendered PNG, compared pixel by pixel (with `precision`,
 ///   `perceptualPrecision` and `maxDiffPixels` as bars).
-/// - `layout`: every block's and view's frame and every label's lines as text. It survives a
-///   font or rasteriser upgrade that moves no view, and reviews well in a diff.
+/// - `layout`: every block's and view's frame, and every label's font (family, weight, size and
+///   line height, tracking) and lines, as text. It survives a rasteriser or font file upgrade that
+///   moves no view, fails when a template's font changes, and reviews well in a diff.
 /// - `html`: the self-contained HTML page, as text.
 /// - `pdf`: the paginated document's text and structure (which rows and headers are on which
 ///   page, where, and the lines of their labels) as text, not the PDF's bytes.
@@ -63,7 +64,7 @@ public struct Snapshotting: Sendable {
         Snapshotting(kind: .layout, width: width, appearance: .light, contentSize: contentSize, locale: locale, direction: direction)
     }
 
-    /// The layout as text (`LaidOutTable.dump`): every frame, a label's lines and font.
+    /// The layout as text: every frame, a label's font and lines.
     public static var layout: Snapshotting { .layout() }
 
     /// The HTML page, as text.
@@ -187,7 +188,10 @@ enum SnapshotText {
 
     private static func view(_ view: LaidOutView, depth: Int, into out: inout String) {
         let indent = String(repeating: "  ", count: depth)
-        out += indent + view.style.kindName + (view.style.id.map { " #" + $0 } ?? "") + " " + frame(view.frame) + "\n"
+        out += indent + view.style.kindName + (view.style.id.map { " #" + $0 } ?? "") + " " + frame(view.frame)
+        // A label's font: family, weight, size/line height and tracking, so that a font change fails.
+        if case .label(_, let style, _) = view.style.content { out += " font " + style.font.description }
+        out += "\n"
         if let lines = view.textLines {
             for line in lines.lines { out += indent + "  | " + line + "\n" }
         }
