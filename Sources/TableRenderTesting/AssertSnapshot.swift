@@ -56,7 +56,7 @@ public func assertSnapshot(
         let folders = templateFolders.map { $0.hasPrefix("/") ? $0 : testFolder + "/" + $0 }
         let renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: testFolder, contentSize: strategy.contentSize,
                                     locale: strategy.locale, direction: strategy.direction)
-        let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing)
+        let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing, variables: SnapshotEnvironment.record)
         // A hint to record says what will work from where the mode came: the environment
         // cannot change a mode the code sets.
         func recording(_ wanted: String, test: String) -> String {
@@ -189,13 +189,20 @@ public func assertSnapshot(
     }
 }
 
+/// The environment variables the assertions read, ours first, then swift-snapshot-testing's, so
+/// that a CI set up for it works unchanged.
+enum SnapshotEnvironment {
+    static let record = ["TABLERENDER_SNAPSHOT_RECORD", "SNAPSHOT_TESTING_RECORD"]
+    static let artifacts = ["TABLERENDER_SNAPSHOT_ARTIFACTS", "SNAPSHOT_ARTIFACTS"]
+}
+
 /// Where the images of a failed snapshot go: out of the source tree, under the folder that
-/// `TABLERENDER_SNAPSHOT_ARTIFACTS` names (as swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`), else
+/// `TABLERENDER_SNAPSHOT_ARTIFACTS` (else swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`) names, else
 /// under the build folder the tests run from (`.build/<triple>/debug/snapshot-failures`), in a
 /// folder per test file.
 enum SnapshotArtifacts {
-    static func folder(testFile: String) -> String {
-        if let named = ProcessInfo.processInfo.environment["TABLERENDER_SNAPSHOT_ARTIFACTS"], !named.isEmpty {
+    static func folder(testFile: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let named = SnapshotEnvironment.artifacts.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
             return (named as NSString).standardizingPath + "/" + testFile
         }
         return buildFolder() + "/snapshot-failures/" + testFile

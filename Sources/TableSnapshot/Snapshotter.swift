@@ -16,11 +16,14 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// Only verify; a missing reference is a failure.
     case never
 
-    /// `TABLERENDER_SNAPSHOT_RECORD` overrides the mode a command would use.
-    package static func fromEnvironment(default mode: RecordMode) throws(Diagnostic) -> RecordMode {
-        guard let value = ProcessInfo.processInfo.environment["TABLERENDER_SNAPSHOT_RECORD"], !value.isEmpty else { return mode }
+    /// `TABLERENDER_SNAPSHOT_RECORD` overrides the mode a command would use; `variables` lists
+    /// the variables read, the first one set wins (the test library adds swift-snapshot-testing's
+    /// `SNAPSHOT_TESTING_RECORD`).
+    package static func fromEnvironment(default mode: RecordMode, variables: [String] = ["TABLERENDER_SNAPSHOT_RECORD"],
+                                        environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> RecordMode {
+        guard let variable = variables.first(where: { environment[$0]?.isEmpty == false }), let value = environment[variable] else { return mode }
         guard let chosen = RecordMode(rawValue: value) else {
-            throw Diagnostic(at: nil, Suggestions.unknown("record mode in TABLERENDER_SNAPSHOT_RECORD", value, known: allCases.map(\.rawValue)))
+            throw Diagnostic(at: nil, Suggestions.unknown("record mode in \(variable)", value, known: allCases.map(\.rawValue)))
         }
         return chosen
     }

@@ -160,3 +160,22 @@ final class NamingXCTestCellular: XCTestCase {
         assertSnapshot(of: settings(wifi: "Cellular class"), as: .layout)
     }
 }
+
+/// swift-snapshot-testing's variables work as fallbacks of ours, so a CI set up for it works.
+@Suite struct SnapshotEnvironmentTests {
+    @Test func swiftSnapshotTestingsVariablesAreFallbacks() throws {
+        let variables = SnapshotEnvironment.record
+        #expect(try RecordMode.fromEnvironment(default: .missing, variables: variables, environment: [:]) == .missing)
+        #expect(try RecordMode.fromEnvironment(default: .missing, variables: variables, environment: ["SNAPSHOT_TESTING_RECORD": "never"]) == .never)
+        #expect(try RecordMode.fromEnvironment(default: .missing, variables: variables,
+                                               environment: ["SNAPSHOT_TESTING_RECORD": "never", "TABLERENDER_SNAPSHOT_RECORD": "all"]) == .all)
+        #expect(try RecordMode.fromEnvironment(default: .missing, variables: variables, environment: ["SNAPSHOT_TESTING_RECORD": ""]) == .missing)
+        #expect(throws: (any Error).self) {
+            try RecordMode.fromEnvironment(default: .missing, variables: variables, environment: ["SNAPSHOT_TESTING_RECORD": "sometimes"])
+        }
+        #expect(SnapshotArtifacts.folder(testFile: "ListTests", environment: ["SNAPSHOT_ARTIFACTS": "/tmp/artifacts"]) == "/tmp/artifacts/ListTests")
+        #expect(SnapshotArtifacts.folder(testFile: "ListTests", environment: ["SNAPSHOT_ARTIFACTS": "/tmp/a", "TABLERENDER_SNAPSHOT_ARTIFACTS": "/tmp/b"])
+                == "/tmp/b/ListTests")
+        #expect(SnapshotArtifacts.folder(testFile: "ListTests", environment: [:]).hasSuffix("/snapshot-failures/ListTests"))
+    }
+}
