@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "TableCairoTests", dependencies: ["TableRender", "TableCairo", "CGraphics", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableSnapshotTests", dependencies: ["TableSnapshot", "TableRender", "TestSupport"]),
-        .testTarget(name: "TableRenderTestingTests", dependencies: ["TableRenderTesting"], exclude: ["__Snapshots__", "Templates"]),
+        .testTarget(name: "TableRenderTestingTests", dependencies: ["TableRenderTesting", "TableRenderCLI", "TestSupport"], exclude: ["__Snapshots__", "Templates"]),
         .testTarget(name: "TableRenderCLITests", dependencies: ["TableRenderCLI", "TableRender", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TableCairo
 // One import is enough in a test: the tables, items and sections, the renderer's options and the
 // record modes come with `import TableRenderTesting`.
@@ -24,168 +23,201 @@ public typealias RecordMode = TableSnapshot.RecordMode
 ///   images out of the source tree (`SnapshotArtifacts`), and says how to accept the change; a
 ///   pass removes that snapshot's earlier failure images.
 public func assertSnapshot(
-    of table: Table, named name: String? = nil, theme: String = "ios", templateFolders: [String] = [], width: Double = 390,
-    appearance: Appearance = .light, scale: Double = 2, contentSize: ContentSizeCategory = .large,
+    of table: @autoclosure () throws -> Table, named name: String? = nil, theme: String? = nil, templateFolders: [String]? = nil,
+    width: Double = 390, appearance: Appearance = .light, scale: Double = 2, contentSize: ContentSizeCategory = .large,
     precision: Double = 1, perceptualPrecision: Double = 1, maxDiffPixels: Int = 0,
     record: RecordMode? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function, line: UInt = #line, column: UInt = #column
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
-    assertSnapshot(of: table, as: .image(width: width, appearance: appearance, scale: scale, contentSize: contentSize, precision: precision,
-                                         perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels),
+    assertSnapshot(of: try table(), as: .image(width: width, appearance: appearance, scale: scale, contentSize: contentSize, precision: precision,
+                                               perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels),
                    named: name, theme: theme, templateFolders: templateFolders, record: record,
-                   fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+                   fileID: fileID, file: filePath, testName: testName, line: line, column: column)
 }
 
 /// Asserts that `table`, snapshotted `as` a strategy (`.image`, `.layout`, `.html`, `.pdf`),
 /// is its reference, stored beside the test file at `__Snapshots__/<TestFile>/<test>.<name>.<ext>`
-/// (or in `snapshotDirectory`). `templateFolders` and images are found from the test file's folder
-/// (an absolute path as it is). The record mode is `record:`, else the one of an enclosing
-/// `withSnapshotTesting` or `.snapshots(…)` trait, else `TABLERENDER_SNAPSHOT_RECORD`, else
-/// `missing`; a failure names the diff tool of `TABLERENDER_DIFF_TOOL` or the configuration with
-/// the two files to compare.
-public func assertSnapshot(
-    of table: Table, as strategy: Snapshotting, named name: String? = nil, theme: String = "ios", templateFolders: [String] = [],
+/// (or in `snapshotDirectory`). `theme` and `templateFolders` override the configuration's
+/// (`withSnapshotTesting`, the `.snapshots` trait); template folders and images are found from
+/// the test file's folder (an absolute path as it is).
+public func assertSnapshot<Format>(
+    of table: @autoclosure () throws -> Table, as strategy: Snapshotting<Table, Format>, named name: String? = nil,
+    theme: String? = nil, templateFolders: [String]? = nil, record: RecordMode? = nil, snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column
+) {
+    withSnapshotTesting(theme: theme, templateFolders: templateFolders) {
+        assertSnapshot(of: table, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                       fileID: fileID, file: filePath, testName: testName, line: line, column: column, generic: ())
+    }
+}
+
+/// Asserts that `value`, snapshotted `as` a strategy, is its reference, stored beside the test
+/// file at `__Snapshots__/<TestFile>/<test>.<name>.<ext>` (or in `snapshotDirectory`), as
+/// swift-snapshot-testing's `assertSnapshot(of:as:)`: a table, a document
+/// (`DocumentFile("feed.json")`, drawn as `tablerender render` draws it), or any value through a
+/// strategy of your own (`Snapshotting(pathExtension:diffing:snapshot:)`, `pullback`).
+///
+/// The record mode is `record:`, else the one of an enclosing `withSnapshotTesting` or
+/// `.snapshots(…)` trait, else `TABLERENDER_SNAPSHOT_RECORD` (else `SNAPSHOT_TESTING_RECORD`),
+/// else `missing`; a failure names the diff tool of the configuration or `TABLERENDER_DIFF_TOOL`
+/// with the two files to compare.
+public func assertSnapshot<Value, Format>(
+    of value: @autoclosure () throws -> Value, as strategy: Snapshotting<Value, Format>, named name: String? = nil,
     record: RecordMode? = nil, snapshotDirectory: String? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function, line: UInt = #line, column: UInt = #column
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column
+) {
+    assertSnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                   fileID: fileID, file: filePath, testName: testName, line: line, column: column, generic: ())
+}
+
+/// The one assertion all the others call (the `generic` label keeps overloads apart).
+private func assertSnapshot<Value, Format>(
+    of value: () throws -> Value, as strategy: Snapshotting<Value, Format>, named name: String?, record: RecordMode?, snapshotDirectory: String?,
+    fileID: StaticString, file filePath: StaticString, testName: String, line: UInt, column: UInt, generic: Void
 ) {
     let location = Location(fileID: "\(fileID)", filePath: "\(filePath)", staticFile: filePath, line: line, column: column)
+    if let message = verify(value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                            filePath: "\(filePath)", testName: testName, line: line) {
+        location.fail(message)
+    }
+}
+
+/// Asserts `value` as several strategies, each named by its key (`["light": .image, "layout":
+/// .layout]`), as swift-snapshot-testing's `assertSnapshots`.
+public func assertSnapshots<Value, Format>(
+    of value: @autoclosure () throws -> Value, as strategies: [String: Snapshotting<Value, Format>], record: RecordMode? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column
+) {
+    for (name, strategy) in strategies.sorted(by: { $0.key < $1.key }) {
+        assertSnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                       fileID: fileID, file: filePath, testName: testName, line: line, column: column, generic: ())
+    }
+}
+
+/// Asserts `value` as several strategies, numbered in order, as swift-snapshot-testing's
+/// `assertSnapshots(of:as:)` with an array.
+public func assertSnapshots<Value, Format>(
+    of value: @autoclosure () throws -> Value, as strategies: [Snapshotting<Value, Format>], record: RecordMode? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column
+) {
+    for strategy in strategies {
+        assertSnapshot(of: value, as: strategy, named: nil, record: record, snapshotDirectory: snapshotDirectory,
+                       fileID: fileID, file: filePath, testName: testName, line: line, column: column, generic: ())
+    }
+}
+
+/// What `assertSnapshot` would fail with, or nil when the snapshot matches its reference (or was
+/// recorded without failing), as swift-snapshot-testing's `verifySnapshot`: for helpers that
+/// report failures their own way.
+public func verifySnapshot<Value, Format>(
+    of value: @autoclosure () throws -> Value, as strategy: Snapshotting<Value, Format>, named name: String? = nil,
+    record: RecordMode? = nil, snapshotDirectory: String? = nil,
+    file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line
+) -> String? {
+    verify(value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory, filePath: "\(filePath)", testName: testName, line: line)
+}
+
+private func verify<Value, Format>(
+    _ value: () throws -> Value, as strategy: Snapshotting<Value, Format>, named name: String?, record: RecordMode?, snapshotDirectory: String?,
+    filePath: String, testName function: String, line: UInt
+) -> String? {
     let configuration = SnapshotTestingConfiguration.current
     do {
-        let testFolder = ("\(filePath)" as NSString).deletingLastPathComponent
-        // Template folders, as images, are found from the test file's folder.
-        let folders = templateFolders.map { $0.hasPrefix("/") ? $0 : testFolder + "/" + $0 }
-        let renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: testFolder, contentSize: strategy.contentSize,
-                                    locale: strategy.locale, direction: strategy.direction)
+        let testFolder = (filePath as NSString).deletingLastPathComponent
         let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing, variables: SnapshotEnvironment.record)
+        let test = function.split(separator: "(").first.map(String.init) ?? function
         // A hint to record says what will work from where the mode came: the environment
         // cannot change a mode the code sets.
-        func recording(_ wanted: String, test: String) -> String {
+        func recording(_ wanted: String) -> String {
             if record != nil { return "set this assertion's record: to .\(wanted)" }
             if configuration.record != nil { return "set the enclosing withSnapshotTesting(record:) or .snapshots(record:) to .\(wanted)" }
             return "TABLERENDER_SNAPSHOT_RECORD=\(wanted) swift test --filter \(test)"
         }
-        let testFile = (("\(filePath)" as NSString).lastPathComponent as NSString).deletingPathExtension
+        let testFile = ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)
-        let test = function.split(separator: "(").first.map(String.init) ?? function
         let arguments = SnapshotNaming.currentArguments()
         if name == nil, Test.Case.current?.isParameterized == true, arguments == nil {
-            return location.fail("This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\").")
+            return "This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\")."
         }
         if name == nil, Test.current != nil, configuration.counter == nil, SnapshotNaming.repeatsTests {
-            return location.fail("This run repeats its tests, and an unnamed snapshot cannot tell one run of \(test) from the next: "
-                                 + "give the test or its suite the .snapshots trait (each run then counts from 1), or name the snapshot (named:).")
+            return "This run repeats its tests, and an unnamed snapshot cannot tell one run of \(test) from the next: "
+                + "give the test or its suite the .snapshots trait (each run then counts from 1), or name the snapshot (named:)."
         }
         let resolved: SnapshotNaming.Resolved
         do {
-            resolved = try SnapshotNaming.resolve(function: function, filePath: "\(filePath)", line: line, arguments: arguments, named: name,
+            resolved = try SnapshotNaming.resolve(function: function, filePath: filePath, line: line, arguments: arguments, named: name,
                                                   counter: configuration.counter)
-        } catch { return location.fail(error.message) }
-        let stemName = resolved.stem
-        let reference = folder + "/" + stemName + "." + strategy.pathExtension
-        do { try SnapshotNaming.claim(reference, identity: resolved.identity) } catch { return location.fail(error.message) }
+        } catch { return error.message }
+        let reference = folder + "/" + resolved.stem + "." + strategy.pathExtension
+        do { try SnapshotNaming.claim(reference, identity: resolved.identity) } catch { return error.message }
         let failures = SnapshotArtifacts.folder(testFile: testFile)
-        let stem = failures + "/" + stemName
+        let stem = failures + "/" + resolved.stem
         let actualPath = stem + ".actual." + strategy.pathExtension
-        let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : $0 }
-        let produced: [UInt8]
-        // An image's reference also says where its rows are (`RowPlaces`) and what its masks cover.
-        var rows: String?
-        var maskedPixels: [PixelRect] = []
-        let maskKey = Snapshotter.maskKey
-        switch strategy.kind {
-        case .image(let scale, _, _, _, let names):
-            let laidOut = try renderer.layout(table, width: strategy.width)
-            let masks = Masks(names)
-            if let missing = masks.unmatched(in: laidOut).first {
-                return location.fail(Suggestions.unknown("mask", missing, known: Masks.known(in: laidOut))
-                                     + ": a mask names a view id, a row id or a JSON path such as $.sections[0].items[2].")
-            }
-            rows = RowPlaces.text(of: laidOut)
-            maskedPixels = laidOut.pages.first.map { masks.pixelRegions(on: $0, scale: scale) } ?? []
-            var png = PNGEncoder.addingText(try renderer.png(laidOut, appearance: strategy.appearance, scale: scale, masks: masks)[0],
-                                            key: "tablerender:rows", text: rows ?? "")
-            if !maskedPixels.isEmpty { png = PNGEncoder.addingText(png, key: maskKey, text: PixelRect.text(maskedPixels)) }
-            produced = png
-        case .layout:
-            produced = Array(SnapshotText.layout(try renderer.layout(table, width: strategy.width, page: .content)).utf8)
-        case .html:
-            produced = Array(try renderer.html(try renderer.layout(table, width: strategy.width, page: .content), appearance: strategy.appearance,
-                                               language: strategy.locale).utf8)
-        case .pdf(let page):
-            produced = Array(SnapshotText.pdf(try renderer.layout(table, page: page)).utf8)
+        let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : DiffTool(command: $0) }
+
+        let produced: Format
+        do {
+            produced = try SnapshotContext.$folder.withValue(testFolder) { try strategy.snapshot(try value()) }
+        } catch {
+            return "Could not render the snapshot: \(error)"
         }
-        func writeReference() throws(Diagnostic) {
+        func writeReference() throws {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(produced, to: reference)
+            try AtomicFile.write([UInt8](try strategy.diffing.toData(produced)), to: reference)
+        }
+        /// Writes the actual snapshot and the files that show the difference out of the source
+        /// tree, attaches them to the Swift Testing report, and returns their paths.
+        func writeFailure(_ attachments: [DiffAttachment]) throws -> [String] {
+            try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+            let actual = try strategy.diffing.toData(produced)
+            var files = [(actualPath, actual)]
+            for attachment in attachments { files.append((stem + "." + attachment.name, attachment.data)) }
+            for (path, data) in files {
+                try AtomicFile.write([UInt8](data), to: path)
+                if Test.current != nil { Attachment.record([UInt8](data), named: (path as NSString).lastPathComponent) }
+            }
+            return files.map(\.0)
         }
         switch mode.step(referenceExists: FileManager.default.fileExists(atPath: reference)) {
         case .record:
             try writeReference()
-            return location.fail("Recorded the reference \(reference) (record mode all). Run again with recording off to verify.")
+            return "Recorded the reference \(reference) (record mode all). Run again with recording off to verify."
         case .failMissing:
-            return location.fail("No reference at \(reference). Record it: \(recording("missing", test: test)).")
+            // CI keeps what would have been recorded, to upload with the failure.
+            let written = try writeFailure([])
+            return "No reference at \(reference). Record it: \(recording("missing")). The snapshot it would hold: \(written[0])"
         case .recordMissing:
             try writeReference()
-            return location.fail("No reference existed; recorded \(reference). Run the test again to verify it.")
+            return "No reference existed; recorded \(reference). Run the test again to verify it."
         case .compare:
             break
         }
-        guard let data = FileManager.default.contents(atPath: reference) else { return location.fail("Cannot read the reference \(reference).") }
-        // What differs, and the images or text that show it; nil when the snapshot matches.
-        var difference: String?
-        var written = [actualPath]
-        switch strategy.kind {
-        case .image(_, let precision, let perceptualPrecision, let maxDiffPixels, _):
-            var actual = try RGBAImage(png: produced, name: reference)
-            var expected: RGBAImage
-            do { expected = try RGBAImage(png: [UInt8](data), name: reference) } catch {
-                return location.fail("The reference \(reference) is not a readable PNG (\(error.message)). Record it again: \(recording("all", test: test)).")
-            }
-            // What either image masked is left out of both: the region does not follow the
-            // masked view's content.
-            let masked = maskedPixels + (PNGEncoder.text(in: [UInt8](data), key: maskKey).map(PixelRect.parse) ?? [])
-            if !masked.isEmpty, !maskedPixels.isEmpty {
-                expected = expected.filling(masked, red: 255, green: 0, blue: 255)
-                actual = actual.filling(masked, red: 255, green: 0, blue: 255)
-            }
-            let comparison = ImageComparison.compare(expected: expected, actual: actual,
-                                                     options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels))
-            if !comparison.matches {
-                difference = comparison.summary + "."
-                if comparison.sizes != nil, let rows, let before = RowPlaces.read([UInt8](data)),
-                   let changes = RowPlaces.changes(reference: before, actual: rows) {
-                    difference = comparison.summary + "; " + changes + "."
-                }
-                try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-                if let diff = comparison.diff {
-                    try AtomicFile.write(try diff.png(), to: stem + ".diff.png")
-                    written.append(stem + ".diff.png")
-                }
-            }
-        case .layout, .html, .pdf:
-            let expected = String(decoding: data, as: UTF8.self), actual = String(decoding: produced, as: UTF8.self)
-            if expected != actual { difference = "the text differs:\n" + SnapshotText.difference(expected: expected, actual: actual) }
+        guard let data = FileManager.default.contents(atPath: reference) else { return "Cannot read the reference \(reference)." }
+        let expected: Format
+        do { expected = try strategy.diffing.fromData(data) } catch {
+            return "The reference \(reference) cannot be read (\((error as? Diagnostic)?.message ?? "\(error)")). Record it again: \(recording("all"))."
         }
-        guard let difference else {
+        guard let (difference, attachments) = strategy.diffing.diff(expected, produced) else {
             // A pass leaves no failure of this snapshot behind.
             for path in [actualPath, stem + ".diff.png"] { try? FileManager.default.removeItem(atPath: path) }
-            return
+            return nil
         }
-        try? FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-        try AtomicFile.write(produced, to: actualPath)
+        let written = try writeFailure(attachments)
         if mode.recordsMismatch {
             try writeReference()
-            return location.fail("Snapshot did not match (\(difference)); recorded it again at \(reference) (record mode failed).")
+            return "Snapshot did not match (\(difference)); recorded it again at \(reference) (record mode failed)."
         }
         let files = written.count > 1 ? "Actual: \(written[0])  Diff: \(written[1])" : "Actual: \(written[0])"
-        let tool = diffTool.map { "\nCompare: \($0) \"\(reference)\" \"\(actualPath)\"" } ?? ""
-        location.fail("""
+        let tool = diffTool.map { "\nCompare: " + $0.command(reference, actualPath) } ?? ""
+        return """
             Snapshot does not match \(reference): \(difference)
             \(files)\(tool)
-            If the change is intended, accept it: \(recording("failed", test: test))
-            """)
+            If the change is intended, accept it: \(recording("failed"))
+            """
     } catch {
-        location.fail("Could not render the snapshot: \(error)")
+        return "Could not render the snapshot: \(error)"
     }
 }
 

@@ -5,106 +5,146 @@ import TableSnapshot
 import TableTemplates
 import Testing
 
-/// What a snapshot of a table is, as swift-snapshot-testing's strategies: `assertSnapshot(of:
-/// table, as: .image)`, `.image(width: 320, appearance: .dark, contentSize: .AX3)`, `.layout`,
-/// `.html`, `.pdf`.
+/// A way to snapshot a value of one type as a format, as swift-snapshot-testing's
+/// `Snapshotting<Value, Format>`: the reference file's extension, how a snapshot is made, and how
+/// two snapshots are stored and compared (`diffing`). `pullback` makes a strategy for another type
+/// from one that exists:
 ///
-/// - `image`: the rendered PNG, compared pixel by pixel (with `precision`,
-///   `perceptualPrecision` and `maxDiffPixels` as bars).
-/// - `layout`: every block's and view's frame, and every label's font (family, weight, size and
-///   line height, tracking) and lines, as text. It survives a rasteriser or font file upgrade that
-///   moves no view, fails when a template's font changes, and reviews well in a diff.
-/// - `html`: the self-contained HTML page, as text.
-/// - `pdf`: the paginated document's text and structure (which rows and headers are on which
-///   page, where, and the lines of their labels) as text, not the PDF's bytes.
-public struct Snapshotting: Sendable {
-    enum Kind: Sendable {
-        case image(scale: Double, precision: Double, perceptualPrecision: Double, maxDiffPixels: Int, masks: [String])
-        case layout
-        case html
-        case pdf(page: PageSize)
+/// ```swift
+/// extension Snapshotting where Value == Settings, Format == SnapshotImage {
+///     static let settingsImage = Snapshotting<Table, SnapshotImage>.image(width: 320).pullback { $0.table }
+/// }
+/// ```
+///
+/// The tables' strategies (`.image`, `.layout`, `.html`, `.pdf`) are below; `.lines` and
+/// `.description` snapshot text as swift-snapshot-testing's do.
+public struct Snapshotting<Value, Format>: Sendable {
+    /// The reference file's extension (`png`, `layout.txt`).
+    public var pathExtension: String
+    /// How snapshots of this format are stored and compared.
+    public var diffing: Diffing<Format>
+    /// Makes the snapshot of a value; an error fails the assertion with its message.
+    public var snapshot: @Sendable (Value) throws -> Format
+
+    /// A strategy from its parts.
+    public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping @Sendable (Value) throws -> Format) {
+        self.pathExtension = pathExtension
+        self.diffing = diffing
+        self.snapshot = snapshot
     }
 
-    let kind: Kind
-    let width: Double
-    let appearance: Appearance
-    let contentSize: ContentSizeCategory
-    /// The screen's language: `en-XA`, the pseudo-locale, writes every text accented and longer.
-    var locale = "en"
-    /// The layout's direction instead of the locale's (right to left for `ar`, `he`, `ar-XB`…).
-    var direction: LayoutDirection?
-
-    /// The reference file's extension.
-    var pathExtension: String {
-        switch kind {
-        case .image: "png"
-        case .layout: "layout.txt"
-        case .html: "html"
-        case .pdf: "pdf.txt"
-        }
+    /// This strategy for values of another type, turned into this one's by `transform` first.
+    public func pullback<NewValue>(_ transform: @escaping @Sendable (NewValue) throws -> Value) -> Snapshotting<NewValue, Format> {
+        let snapshot = self.snapshot
+        return Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { value in try snapshot(try transform(value)) }
     }
-
-    /// The rendered PNG at `width` points, `scale` pixels a point. `masks` covers views (by
-    /// their `id`), rows (by id) or items (by JSON path, `$.sections[0].items[2]`) with a
-    /// magenta box, as Playwright's `mask`: a clock or an avatar that changes on its own.
-    public static func image(width: Double = 390, appearance: Appearance = .light, scale: Double = 2,
-                             contentSize: ContentSizeCategory = .large, precision: Double = 1, perceptualPrecision: Double = 1,
-                             maxDiffPixels: Int = 0, masks: [String] = [], locale: String = "en",
-                             direction: LayoutDirection? = nil) -> Snapshotting {
-        Snapshotting(kind: .image(scale: scale, precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks),
-                     width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// The PNG at the defaults: 390 points wide, light, @2x, exact.
-    public static var image: Snapshotting { .image() }
-
-    /// The laid-out frames and lines, as text.
-    public static func layout(width: Double = 390, contentSize: ContentSizeCategory = .large, locale: String = "en",
-                              direction: LayoutDirection? = nil) -> Snapshotting {
-        Snapshotting(kind: .layout, width: width, appearance: .light, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// The layout as text: every frame, a label's font and lines.
-    public static var layout: Snapshotting { .layout() }
-
-    /// The HTML page, as text.
-    public static func html(width: Double = 390, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
-                            locale: String = "en", direction: LayoutDirection? = nil) -> Snapshotting {
-        Snapshotting(kind: .html, width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// The HTML page.
-    public static var html: Snapshotting { .html() }
-
-    /// The PDF's pages, their blocks and their text, on `page` (A4 by default).
-    public static func pdf(page: PageSize = .a4, contentSize: ContentSizeCategory = .large, locale: String = "en",
-                           direction: LayoutDirection? = nil) -> Snapshotting {
-        Snapshotting(kind: .pdf(page: page), width: 0, appearance: .light, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// The PDF's pages, blocks and text.
-    public static var pdf: Snapshotting { .pdf() }
 }
 
-/// How `assertSnapshot` records and reports, for the code inside `withSnapshotTesting` or a
-/// test or suite with the `.snapshots(…)` trait.
+/// How snapshots of one format are stored and compared, as swift-snapshot-testing's `Diffing`.
+public struct Diffing<Value>: Sendable {
+    /// The bytes a reference file holds.
+    public var toData: @Sendable (Value) throws -> Data
+    /// A reference file's bytes read back; an error says the reference cannot be read.
+    public var fromData: @Sendable (Data) throws -> Value
+    /// What differs between the reference (first) and the new snapshot, with files that show
+    /// it (written beside the actual file and attached to the test); nil when they match.
+    public var diff: @Sendable (_ reference: Value, _ actual: Value) -> (String, [DiffAttachment])?
+
+    public init(toData: @escaping @Sendable (Value) throws -> Data, fromData: @escaping @Sendable (Data) throws -> Value,
+                diff: @escaping @Sendable (_ reference: Value, _ actual: Value) -> (String, [DiffAttachment])?) {
+        self.toData = toData
+        self.fromData = fromData
+        self.diff = diff
+    }
+}
+
+/// A file that shows a difference (a diff image): written with the actual file and attached to
+/// the test report where the toolchain supports Swift Testing attachments.
+public struct DiffAttachment: Sendable {
+    /// Its name's last part, after the snapshot's: `diff.png`.
+    public var name: String
+    public var data: Data
+
+    public init(name: String, data: Data) {
+        self.name = name
+        self.data = data
+    }
+}
+
+extension Diffing where Value == String {
+    /// Text compared line by line: a failure shows every change as `diff -u` does.
+    public static let lines = Diffing(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
+        reference == actual ? nil : ("the text differs:\n" + LineDiff.unified(expected: reference, actual: actual), [])
+    }
+}
+
+extension Snapshotting where Value == String, Format == String {
+    /// Any text, compared line by line (swift-snapshot-testing's `.lines`).
+    public static var lines: Snapshotting<String, String> {
+        Snapshotting(pathExtension: "txt", diffing: .lines) { $0 }
+    }
+}
+
+extension Snapshotting where Format == String {
+    /// A value's `String(describing:)`, compared line by line.
+    public static var description: Snapshotting<Value, String> {
+        Snapshotting(pathExtension: "txt", diffing: .lines) { String(describing: $0) }
+    }
+}
+
+/// What a failure prints to compare the reference with the actual file: a command, as
+/// swift-snapshot-testing's `DiffTool` (`.ksdiff`, a closure, or a command's name).
+public struct DiffTool: Sendable, ExpressibleByStringLiteral {
+    /// The line printed for the two files.
+    public var command: @Sendable (_ currentFilePath: String, _ failedFilePath: String) -> String
+
+    public init(_ command: @escaping @Sendable (_ currentFilePath: String, _ failedFilePath: String) -> String) {
+        self.command = command
+    }
+
+    /// A command's name (`ksdiff`, `code --diff`), given the two files quoted.
+    public init(stringLiteral name: String) { self.init(command: name) }
+
+    /// A command's name, given the two files quoted.
+    public init(command name: String) {
+        self.init { reference, actual in "\(name) \"\(reference)\" \"\(actual)\"" }
+    }
+
+    /// Kaleidoscope's command.
+    public static let ksdiff = DiffTool(command: "ksdiff")
+}
+
+/// How `assertSnapshot` records and reports, and what a table is rendered with, for the code
+/// inside `withSnapshotTesting` or a test or suite with the `.snapshots(…)` trait.
 public struct SnapshotTestingConfiguration: Sendable {
     /// Record mode; nil leaves it to `TABLERENDER_SNAPSHOT_RECORD` (default `missing`).
     public var record: RecordMode?
-    /// A command that shows two files side by side, as `ksdiff` or `code --diff`: a failure
-    /// prints it with the reference and the actual file. Nil leaves it to `TABLERENDER_DIFF_TOOL`.
-    public var diffTool: String?
+    /// What a failure prints to compare the reference with the actual file (`ksdiff`,
+    /// `.ksdiff`, a closure). Nil leaves it to `TABLERENDER_DIFF_TOOL`.
+    public var diffTool: DiffTool?
     /// A folder for the references instead of `__Snapshots__/<TestFile>` beside the test file.
     public var snapshotDirectory: String?
+    /// The theme tables are drawn with (`ios`, `print`, a theme folder); nil is `ios`.
+    public var theme: String?
+    /// Folders of templates for tables, relative to the test file's folder unless absolute.
+    public var templateFolders: [String]?
+    /// The folder images and asset catalogs are read from, relative to the test file's folder
+    /// unless absolute; nil is the test file's folder.
+    public var assetsFolder: String?
     /// The count of unnamed snapshots of the running test case, set by the `.snapshots` trait for
     /// each run of a test case.
     var counter: SnapshotNaming.Counter?
 
-    /// A configuration; each nil leaves the setting to its environment variable or default.
-    public init(record: RecordMode? = nil, diffTool: String? = nil, snapshotDirectory: String? = nil) {
+    /// A configuration; each nil leaves the setting to an enclosing one, its environment
+    /// variable or its default.
+    public init(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil, theme: String? = nil,
+                templateFolders: [String]? = nil, assetsFolder: String? = nil) {
         self.record = record
         self.diffTool = diffTool
         self.snapshotDirectory = snapshotDirectory
+        self.theme = theme
+        self.templateFolders = templateFolders
+        self.assetsFolder = assetsFolder
     }
 
     /// The configuration in force for the current task (`withSnapshotTesting`, the `.snapshots` trait).
@@ -113,32 +153,39 @@ public struct SnapshotTestingConfiguration: Sendable {
     /// This configuration with `other`'s settings where it has them.
     func overridden(by other: SnapshotTestingConfiguration) -> SnapshotTestingConfiguration {
         var result = SnapshotTestingConfiguration(record: other.record ?? record, diffTool: other.diffTool ?? diffTool,
-                                                  snapshotDirectory: other.snapshotDirectory ?? snapshotDirectory)
+                                                  snapshotDirectory: other.snapshotDirectory ?? snapshotDirectory, theme: other.theme ?? theme,
+                                                  templateFolders: other.templateFolders ?? templateFolders, assetsFolder: other.assetsFolder ?? assetsFolder)
         result.counter = other.counter ?? counter
         return result
     }
 }
 
-/// Runs `operation` with a record mode, diff tool or snapshot folder for every `assertSnapshot`
-/// inside it (as swift-snapshot-testing's `withSnapshotTesting`); an inner call overrides an
-/// outer one, and an assertion's own `record:` overrides both.
-public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: String? = nil, snapshotDirectory: String? = nil,
+/// Runs `operation` with a record mode, diff tool, snapshot folder, theme, template folders or
+/// assets folder for every `assertSnapshot` inside it (as swift-snapshot-testing's
+/// `withSnapshotTesting`); an inner call overrides an outer one, and an assertion's own
+/// arguments override both.
+public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil,
+                                   theme: String? = nil, templateFolders: [String]? = nil, assetsFolder: String? = nil,
                                    operation: () throws -> R) rethrows -> R {
     let configuration = SnapshotTestingConfiguration.current
-        .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory))
+        .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory, theme: theme,
+                                                     templateFolders: templateFolders, assetsFolder: assetsFolder))
     return try SnapshotTestingConfiguration.$current.withValue(configuration, operation: operation)
 }
 
-/// Runs `operation` with the snapshots of its `assertSnapshot` calls recorded and reported as given.
-public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: String? = nil, snapshotDirectory: String? = nil,
+/// Runs `operation` with the snapshots of its `assertSnapshot` calls recorded, reported and
+/// rendered as given.
+public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil,
+                                   theme: String? = nil, templateFolders: [String]? = nil, assetsFolder: String? = nil,
                                    isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R) async rethrows -> R {
     let configuration = SnapshotTestingConfiguration.current
-        .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory))
+        .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory, theme: theme,
+                                                     templateFolders: templateFolders, assetsFolder: assetsFolder))
     return try await SnapshotTestingConfiguration.$current.withValue(configuration, operation: operation, isolation: isolation)
 }
 
 /// The Swift Testing trait of `withSnapshotTesting`: `@Test(.snapshots(record: .failed))` or on
-/// a whole `@Suite`.
+/// a whole `@Suite(.snapshots(theme: "print", templateFolders: ["Templates"]))`.
 public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     let configuration: SnapshotTestingConfiguration
 
@@ -155,9 +202,12 @@ public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == SnapshotsTrait {
-    /// Record mode, diff tool or snapshot folder for the snapshots of this test or suite.
-    public static func snapshots(record: RecordMode? = nil, diffTool: String? = nil, snapshotDirectory: String? = nil) -> Self {
-        SnapshotsTrait(configuration: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory))
+    /// Record mode, diff tool, snapshot folder, theme, template folders or assets folder for the
+    /// snapshots of this test or suite.
+    public static func snapshots(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil, theme: String? = nil,
+                                 templateFolders: [String]? = nil, assetsFolder: String? = nil) -> Self {
+        SnapshotsTrait(configuration: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory,
+                                                                   theme: theme, templateFolders: templateFolders, assetsFolder: assetsFolder))
     }
 }
 

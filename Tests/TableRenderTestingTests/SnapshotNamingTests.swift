@@ -23,7 +23,7 @@ private func files(in folder: String) -> [String] {
 /// and fails, as a first run does.
 private func recordUnnamed(_ wifi: String, into folder: String, function: String = #function) {
     withKnownIssue("a first run records its references") {
-        assertSnapshot(of: settings(wifi: wifi), as: .layout, record: .missing, snapshotDirectory: folder, function: function)
+        assertSnapshot(of: settings(wifi: wifi), as: .layout, record: .missing, snapshotDirectory: folder, testName: function)
     } matching: { issue in issue.comments.map(\.rawValue).joined().contains("No reference existed; recorded") }
 }
 
@@ -52,8 +52,8 @@ private func recordUnnamed(_ wifi: String, into folder: String, function: String
             try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
                 // The first run records, the next two verify what it recorded.
                 withKnownIssue(isIntermittent: true) {
-                    assertSnapshot(of: settings(wifi: "A"), as: .layout, snapshotDirectory: folder, function: "repeated()")
-                    assertSnapshot(of: settings(wifi: "B"), as: .layout, snapshotDirectory: folder, function: "repeated()")
+                    assertSnapshot(of: settings(wifi: "A"), as: .layout, snapshotDirectory: folder, testName: "repeated()")
+                    assertSnapshot(of: settings(wifi: "B"), as: .layout, snapshotDirectory: folder, testName: "repeated()")
                 }
             }
         }
