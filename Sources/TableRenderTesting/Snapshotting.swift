@@ -92,6 +92,31 @@ extension Snapshotting where Format == String {
     }
 }
 
+extension Snapshotting where Format == String {
+    /// A value as Swift's `dump` writes it (every stored property, nested), compared line by
+    /// line (swift-snapshot-testing's `.dump`). Memory addresses of objects are written as
+    /// `0x…`, and a private type's context as `(private)`, so that the text is the same from run
+    /// to run.
+    public static var dump: Snapshotting<Value, String> {
+        Snapshotting(pathExtension: "txt", diffing: .lines) { value in
+            var text = ""
+            Swift.dump(value, to: &text)
+            return text.replacing(/0x[0-9a-f]{6,16}/, with: "0x…").replacing(/\(unknown context at \$[0-9a-f]+\)/, with: "(private)")
+        }
+    }
+}
+
+extension Snapshotting where Value: Encodable & SendableMetatype, Format == String {
+    /// A value as pretty-printed JSON with sorted keys (swift-snapshot-testing's `.json`).
+    public static var json: Snapshotting<Value, String> {
+        Snapshotting(pathExtension: "json", diffing: .lines) { value in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
+    }
+}
+
 /// What a failure prints to compare the reference with the actual file: a command, as
 /// swift-snapshot-testing's `DiffTool` (`.ksdiff`, a closure, or a command's name).
 public struct DiffTool: Sendable, ExpressibleByStringLiteral {
