@@ -6,6 +6,7 @@ import PackageDescription
 // user's package does, through its products and public API alone:
 //   swift run -c release --package-path Benchmarks diff-benchmark
 //   Benchmarks/compare.sh
+//   Benchmarks/assertion.sh
 let package = Package(
     name: "tablerender-benchmarks",
     platforms: [.macOS(.v13)],
@@ -19,6 +20,10 @@ let package = Package(
         .executableTarget(name: "compare-benchmark", dependencies: [.product(name: "TableRender", package: "tablerender"),
                                                                    .product(name: "TableSnapshot", package: "tablerender")],
                           path: "CompareBenchmark"),
+        // One image assertion of a 20-row list (verifySnapshot against its reference) beside
+        // rendering alone: Benchmarks/assertion.sh builds it in debug and in release.
+        .executableTarget(name: "assertion-benchmark", dependencies: [.product(name: "TableRenderTesting", package: "tablerender")],
+                          path: "AssertionBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -159,7 +159,11 @@ private func verify<Value, Format>(
 
         let produced: Format
         do {
-            produced = try SnapshotContext.$folder.withValue(testFolder) { try strategy.snapshot(try value()) }
+            produced = try SnapshotContext.$folder.withValue(testFolder) {
+                try SnapshotContext.$reference.withValue(FileManager.default.fileExists(atPath: reference) ? reference : nil) {
+                    try strategy.snapshot(try value())
+                }
+            }
         } catch {
             return "Could not render the snapshot: \(error)"
         }
@@ -196,7 +200,7 @@ private func verify<Value, Format>(
         }
         guard let data = FileManager.default.contents(atPath: reference) else { return "Cannot read the reference \(reference)." }
         let expected: Format
-        do { expected = try strategy.diffing.fromData(data) } catch {
+        do { expected = try SnapshotContext.$reference.withValue(reference) { try strategy.diffing.fromData(data) } } catch {
             return "The reference \(reference) cannot be read (\((error as? Diagnostic)?.message ?? "\(error)")). Record it again: \(recording("all"))."
         }
         guard let (difference, attachments) = strategy.diffing.diff(expected, produced) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableCairo
 import TableModel
 import TableRender
@@ -45,13 +46,44 @@ public struct SnapshotImage: Sendable, Equatable {
     }
 }
 
+/// Reference images read while the snapshot they are compared with is drawn: on two cores,
+/// reading a PNG takes about as long as drawing one. An entry is taken once, by the comparison
+/// that reads the same bytes.
+enum ReferenceImages {
+    private static let read = Mutex([String: (data: Data, image: SnapshotImage)]())
+
+    /// Draws with `draw` while the reference at `path` (if any) is read; errors reading it are
+    /// left to the comparison.
+    static func drawing(beside path: String?, _ draw: @Sendable () throws -> SnapshotImage) throws -> SnapshotImage {
+        guard let path else { return try draw() }
+        let drawn = Mutex<Result<SnapshotImage, any Error>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let result = Result { try draw() }
+                drawn.withLock { $0 = result }
+            } else if let data = FileManager.default.contents(atPath: path), let image = try? SnapshotImage(png: data) {
+                read.withLock { $0[path] = (data, image) }
+            }
+        }
+        return try drawn.withLock { $0! }.get()
+    }
+
+    /// The image read for `path` from these very bytes, if any (and forgets it).
+    static func take(_ path: String?, data: Data) -> SnapshotImage? {
+        guard let path, let entry = read.withLock({ $0.removeValue(forKey: path) }), entry.data == data else { return nil }
+        return entry.image
+    }
+}
+
 extension Diffing where Value == SnapshotImage {
     /// Images compared pixel by pixel: `precision` is the share of pixels that must match,
     /// `perceptualPrecision` how close (ΔE94) a pixel must be to count as matching,
     /// `maxDiffPixels` how many may differ at most. A failure says which rows moved when the size
     /// changed, and shows a diff image.
     public static func image(precision: Double = 1, perceptualPrecision: Double = 1, maxDiffPixels: Int = 0) -> Diffing {
-        Diffing(toData: { try $0.png() }, fromData: { try SnapshotImage(png: $0) }) { reference, actual in
+        Diffing(toData: { try $0.png() }, fromData: { data in
+            try ReferenceImages.take(SnapshotContext.reference, data: data) ?? SnapshotImage(png: data)
+        }) { reference, actual in
             // The common case, identical pixels, needs no conversion at all.
             if reference.pixels == actual.pixels { return nil }
             var expected = reference.rgba, drawn = actual.rgba
@@ -116,6 +148,9 @@ protocol SnapshotScreen: Sendable {
 /// assertion while the snapshot is made.
 enum SnapshotContext {
     @TaskLocal static var folder: String?
+    /// The reference file the snapshot being made is compared with, when it exists: an image
+    /// strategy reads it while it draws (`ReferenceImages`).
+    @TaskLocal static var reference: String?
 
     static func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : (folder ?? FileManager.default.currentDirectoryPath) + "/" + path
@@ -151,16 +186,24 @@ enum ScreenStrategies {
                                               precision: Double, perceptualPrecision: Double, maxDiffPixels: Int, masks: [String],
                                               locale: String?, direction: LayoutDirection?) -> Snapshotting<Screen, SnapshotImage> {
         Snapshotting(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels)) { screen in
-            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
-            let laidOut = try prepared.layout(width, nil)
-            let masks = Masks(masks)
-            if let missing = masks.unmatched(in: laidOut).first {
-                throw Diagnostic(at: nil, Suggestions.unknown("mask", missing, known: Masks.known(in: laidOut))
-                                 + ": a mask names a view id, a row id or a JSON path such as $.sections[0].items[2].")
+            // What the task-locals say, for the thread that draws.
+            let configuration = SnapshotTestingConfiguration.current, folder = SnapshotContext.folder
+            return try ReferenceImages.drawing(beside: SnapshotContext.reference) {
+                try SnapshotTestingConfiguration.$current.withValue(configuration) {
+                    try SnapshotContext.$folder.withValue(folder) {
+                        let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
+                        let laidOut = try prepared.layout(width, nil)
+                        let masks = Masks(masks)
+                        if let missing = masks.unmatched(in: laidOut).first {
+                            throw Diagnostic(at: nil, Suggestions.unknown("mask", missing, known: Masks.known(in: laidOut))
+                                             + ": a mask names a view id, a row id or a JSON path such as $.sections[0].items[2].")
+                        }
+                        let pixels = try prepared.renderer.pixels(laidOut, appearance: appearance, scale: scale, masks: masks)
+                        let masked = masks.isEmpty ? [] : laidOut.pages.first.map { masks.pixelRegions(on: $0, scale: scale) } ?? []
+                        return SnapshotImage(pixels: pixels, rows: RowPlaces.text(of: laidOut), masked: masked)
+                    }
+                }
             }
-            let pixels = try prepared.renderer.pixels(laidOut, appearance: appearance, scale: scale, masks: masks)
-            let masked = masks.isEmpty ? [] : laidOut.pages.first.map { masks.pixelRegions(on: $0, scale: scale) } ?? []
-            return SnapshotImage(pixels: pixels, rows: RowPlaces.text(of: laidOut), masked: masked)
         }
     }
 
