@@ -9,6 +9,7 @@ public struct ARGBImage: Sendable, Equatable {
     /// Same size and the same words, compared as memory.
     public static func == (lhs: ARGBImage, rhs: ARGBImage) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.words.count == rhs.words.count else { return false }
+        guard !lhs.words.isEmpty else { return true }
         return lhs.words.withUnsafeBytes { left in rhs.words.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
     }
 
