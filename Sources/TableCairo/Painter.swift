@@ -192,10 +192,6 @@ final class Painter {
 
 }
 
-/// Regions of a snapshot to leave out of the comparison (a clock, an avatar), as Playwright's
-/// `mask`: each covered with an opaque magenta box (#FF00FF) in the image itself, reference and
-/// actual alike. A mask names a view by its `id`, a row, header or footer by its id, or an item
-/// by its JSON path (`$.sections[0].items[2]`).
 /// A rectangle of whole pixels.
 package struct PixelRect: Sendable, Hashable {
     package var x: Int, y: Int, width: Int, height: Int
@@ -222,6 +218,10 @@ package struct PixelRect: Sendable, Hashable {
     }
 }
 
+/// Regions of a snapshot to leave out of the comparison (a clock, an avatar), as Playwright's
+/// `mask`: each covered with an opaque magenta box (#FF00FF) in the image itself, reference and
+/// actual alike. A mask names a view by its `id`, a row, header or footer by its id, or an item
+/// by its JSON path (`$.sections[0].items[2]`).
 public struct Masks: Sendable, Hashable {
     package var names: Set<String>
 

@@ -100,15 +100,16 @@ package struct TableRenderCommand {
         ])
 
     static let snapshot = CommandSpec(
-        name: "snapshot", overview: "Record, verify or clean reference images of every scene of every document in every variant of a project.",
-        usage: "tablerender snapshot record|verify|clean [--project <file>] [--record <mode>] [--only <name>] [--report <dir>]",
-        arguments: [("record|verify|clean", "record writes every reference; verify compares (and records missing ones unless --record never); clean removes orphaned references.")],
+        name: "snapshot", overview: "Record, verify or clean reference images of every scene of every document in every variant of a project, and merge the reports of its shards.",
+        usage: "tablerender snapshot record|verify|clean [--project <file>] [--record <mode>] [--only <name>] [--shard <K/N>] [--report <dir>]\n       tablerender snapshot merge <report> ... [--report <dir>]",
+        arguments: [("record|verify|clean|merge", "record writes every reference; verify compares (and records missing ones unless --record never); clean removes orphaned references; merge puts the reports of a CI matrix's shards (verify --shard K/N --report DIR on each machine) together as one report with one exit status.")],
         options: [
             allowRead,
             .init(names: ["--project"], value: "file", help: "The project file with the documents and the variant matrix. (default: tablerender.json)"),
             .init(names: ["--record"], value: "mode", help: "For verify: all, missing, failed or never; the flag wins over TABLERENDER_SNAPSHOT_RECORD, which is used without it. (default: missing)"),
             .init(names: ["--only"], value: "name", help: "Only the snapshots whose name (document/scene.variant) contains this text."),
-            .init(names: ["--report"], value: "dir", help: "Where the HTML report and failure images go. (default: Output/snapshots)"),
+            .init(names: ["--report"], value: "dir", help: "Where the HTML report, its report.json and failure images go. (default: Output/snapshots)"),
+            .init(names: ["--shard"], value: "K/N", help: "For record and verify: only every N-th snapshot, from the K-th (1-based), for a CI matrix; merge the shards' reports with snapshot merge."),
             .init(names: ["--precision"], value: "fraction", help: "Fraction of pixels that must match, instead of the project's."),
             .init(names: ["--perceptual-precision"], value: "fraction", help: "Per-pixel CIE ΔE94 tolerance as in swift-snapshot-testing, instead of the project's."),
             .init(names: ["--max-diff-pixels"], value: "count", help: "Pixels that may differ whatever the image's size (as Playwright's maxDiffPixels), instead of the project's."),
@@ -520,14 +521,7 @@ package struct TableRenderCommand {
 
     private func runDocumentationImages(_ parsed: ParsedArguments, project path: String) throws -> Int32 {
         if let extra = parsed.positionals.first { throw UsageError(message: "Unexpected argument '\(extra)': --project renders the project's documents") }
-        var shard: (index: Int, count: Int)?
-        if let text = parsed.value("--shard") {
-            let parts = text.split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--shard <K/N>'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
-            }
-            shard = (parts[0], parts[1])
-        }
+        let shard = try Self.shard(parsed)
         let project = try Project.load(path)
         let images = DocumentationImages(project: project, outputDirectory: parsed.value("--out") ?? "Output", shard: shard)
         let quiet = parsed.flags.contains("--quiet"), terminal = isTerminal, width = terminalWidth
@@ -563,12 +557,58 @@ package struct TableRenderCommand {
 
     // MARK: snapshot
 
-    private func runSnapshot(_ parsed: ParsedArguments) throws -> Int32 {
-        guard let action = parsed.positionals.first else { throw UsageError(message: "Missing expected argument 'record|verify|clean'") }
-        guard ["record", "verify", "clean"].contains(action) else {
-            throw UsageError(message: invalid("snapshot", action, ["record", "verify", "clean"]))
+    /// `--shard K/N`: every N-th job from the K-th (1-based).
+    static func shard(_ parsed: ParsedArguments) throws -> (index: Int, count: Int)? {
+        guard let text = parsed.value("--shard") else { return nil }
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+            throw UsageError(message: "The value '\(text)' is invalid for '--shard <K/N>'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
         }
+        return (parts[0], parts[1])
+    }
+
+    /// `snapshot merge REPORT... [--report DIR]`: the reports of a CI matrix's shards as one,
+    /// and one exit status (1 when any snapshot failed or was recorded).
+    private func runSnapshotMerge(_ parsed: ParsedArguments) throws -> Int32 {
+        let reports = Array(parsed.positionals.dropFirst())
+        guard !reports.isEmpty else { throw UsageError(message: "Missing expected argument '<report>...': the report folders of the shards (snapshot verify --shard K/N --report DIR)") }
+        let output = parsed.value("--report") ?? "Output/snapshots"
+        let standardized = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        if reports.map(standardized).contains(standardized(output)) {
+            throw UsageError(message: "--report \(output) is one of the reports being merged; write the merged report to another folder")
+        }
+        for report in reports where !FileManager.default.fileExists(atPath: report) {
+            throw Diagnostic(.missingFile, at: SourceLocation(file: report), "no such report folder")
+        }
+        let (page, entries) = try SnapshotReport(folder: output) { _ in "" }.merge(reports)
+        let quiet = parsed.flags.contains("--quiet")
+        var failed = 0
+        for entry in entries.sorted(by: { $0.name < $1.name }) {
+            if entry.isFailure {
+                failed += 1
+                stderr("failed   \(entry.name): \(entry.why ?? "")\n")
+            } else if !quiet {
+                stdout("\(entry.status == "passed" ? "passed  " : "recorded") \(entry.name)\n")
+            }
+        }
+        let summary = "\(entries.count - failed) of \(entries.count) snapshots passed in \(reports.count) reports; report: \(page)\n"
+        if failed > 0 {
+            stderr(summary)
+            return 1
+        }
+        if !quiet { stdout(summary) }
+        return 0
+    }
+
+    private func runSnapshot(_ parsed: ParsedArguments) throws -> Int32 {
+        guard let action = parsed.positionals.first else { throw UsageError(message: "Missing expected argument 'record|verify|clean|merge'") }
+        guard ["record", "verify", "clean", "merge"].contains(action) else {
+            throw UsageError(message: invalid("snapshot", action, ["record", "verify", "clean", "merge"]))
+        }
+        if action == "merge" { return try runSnapshotMerge(parsed) }
         if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'") }
+        let shard = try Self.shard(parsed)
+        if shard != nil, action == "clean" { throw UsageError(message: "'--shard' goes with record and verify: clean looks at the whole matrix") }
         let projectPath = parsed.value("--project") ?? "tablerender.json"
         var project = try Project.load(projectPath)
         for (option, keyPath) in [("--precision", \ComparisonOptions.precision), ("--perceptual-precision", \ComparisonOptions.perceptualPrecision)] {
@@ -596,7 +636,7 @@ package struct TableRenderCommand {
                 mode = try RecordMode.fromEnvironment(default: .missing)
             }
         }
-        let snapshotter = Snapshotter(project: project, mode: mode, only: parsed.value("--only"))
+        let snapshotter = Snapshotter(project: project, mode: mode, only: parsed.value("--only"), shard: shard)
         if let only = parsed.value("--only"), action != "clean", try snapshotter.cases().isEmpty {
             // Selecting nothing passes nothing: on CI a misspelt name would verify no snapshot.
             let names = try Snapshotter(project: project, mode: mode).cases().map(\.name)
@@ -639,7 +679,7 @@ package struct TableRenderCommand {
             "tablerender snapshot record --project \(projectPath) --only '\(snapshot.name)'"
         }
         report.systemFont = try Renderer.systemFont()
-        let page = try report.write(outcomes, orphans: try snapshotter.orphans(after: outcomes))
+        let page = try report.write(outcomes, orphans: try snapshotter.orphans(after: outcomes), shard: shard.map { "\($0.index)/\($0.count)" })
         var failed = 0
         for outcome in outcomes {
             switch outcome.status {

@@ -50,6 +50,7 @@ public struct Diffing<Value>: Sendable {
     /// it (written beside the actual file and attached to the test); nil when they match.
     public var diff: @Sendable (_ reference: Value, _ actual: Value) -> (String, [DiffAttachment])?
 
+    /// A diffing from its three parts.
     public init(toData: @escaping @Sendable (Value) throws -> Data, fromData: @escaping @Sendable (Data) throws -> Value,
                 diff: @escaping @Sendable (_ reference: Value, _ actual: Value) -> (String, [DiffAttachment])?) {
         self.toData = toData
@@ -63,8 +64,10 @@ public struct Diffing<Value>: Sendable {
 public struct DiffAttachment: Sendable {
     /// Its name's last part, after the snapshot's: `diff.png`.
     public var name: String
+    /// The file's bytes.
     public var data: Data
 
+    /// A file named `name` holding `data`.
     public init(name: String, data: Data) {
         self.name = name
         self.data = data
@@ -123,6 +126,7 @@ public struct DiffTool: Sendable, ExpressibleByStringLiteral {
     /// The line printed for the two files.
     public var command: @Sendable (_ currentFilePath: String, _ failedFilePath: String) -> String
 
+    /// A tool that writes the whole line for the reference and the actual file.
     public init(_ command: @escaping @Sendable (_ currentFilePath: String, _ failedFilePath: String) -> String) {
         self.command = command
     }

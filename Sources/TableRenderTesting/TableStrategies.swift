@@ -113,10 +113,12 @@ extension Diffing where Value == SnapshotImage {
 /// templates, images and asset catalogs, width, page, strings and storyboard come from the
 /// document and its folder. A relative path is found from the test file's folder.
 public struct DocumentFile: Sendable, Hashable {
+    /// The document's path: relative to the test file's folder, or absolute.
     public var path: String
     /// A storyboard's scene (identifier, title, custom class or IB id), or the document's.
     public var scene: String?
 
+    /// The document at `path`, or a storyboard's `scene`.
     public init(_ path: String, scene: String? = nil) {
         self.path = path
         self.scene = scene

@@ -27,8 +27,125 @@ package struct SnapshotReport {
         return [".actual.png", ".expected.png", ".diff.png"].contains { file.hasSuffix($0) }
     }
 
-    /// Writes the report and its images; returns the page's path.
-    package func write(_ outcomes: [SnapshotOutcome], orphans: [String]) throws(Diagnostic) -> String {
+    /// One snapshot in a report: what `report.json` holds for it, and what its card shows.
+    package struct Entry: Codable, Sendable, Equatable {
+        package var name: String
+        package var reference: String
+        /// `passed`, `recorded`, `failed` or `recordedFailing`.
+        package var status: String
+        package var why: String?
+        /// The report's image files by kind: `actual`, `expected`, `diff`.
+        package var images: [String: String]
+        package var accept: String
+
+        package var isFailure: Bool { status == "failed" || status == "recordedFailing" }
+    }
+
+    /// What `report.json` holds: every snapshot of the run (or of its shard), the orphaned
+    /// references, and the shard, so that `snapshot merge` can put shards' reports together.
+    package struct Contents: Codable, Sendable {
+        package var version = 1
+        /// `K/N` for a shard's report.
+        package var shard: String?
+        package var systemFont: String?
+        package var snapshots: [Entry]
+        package var orphans: [String]
+    }
+
+    /// Writes the report, its images and `report.json`; returns the page's path.
+    package func write(_ outcomes: [SnapshotOutcome], orphans: [String], shard: String? = nil) throws(Diagnostic) -> String {
+        try prepareFolder()
+        var entries: [Entry] = []
+        for (index, outcome) in outcomes.enumerated() {
+            var entry = Entry(name: outcome.snapshot.name, reference: outcome.snapshot.reference, status: "passed", why: nil, images: [:],
+                              accept: acceptCommand(outcome.snapshot))
+            switch outcome.status {
+            case .passed: entry.status = "passed"
+            case .recorded: entry.status = "recorded"
+            case .failed(let why), .recordedFailing(let why):
+                entry.status = outcome.status == .failed(why) ? "failed" : "recordedFailing"
+                entry.why = why
+                let prefix = String(format: "%03d-", index) + outcome.snapshot.name.replacingOccurrences(of: "/", with: "_")
+                for (kind, image) in [("actual", outcome.actual), ("expected", outcome.expected), ("diff", outcome.diff)] {
+                    guard let image else { continue }
+                    let file = prefix + "." + kind + ".png"
+                    try AtomicFile.write(try image.png(), to: folder + "/" + file)
+                    entry.images[kind] = file
+                }
+            }
+            entries.append(entry)
+        }
+        return try writePage(Contents(shard: shard, systemFont: systemFont, snapshots: entries, orphans: orphans))
+    }
+
+    /// Reads the reports of shards (`snapshot verify --shard K/N --report DIR` on each machine)
+    /// and writes one report of them all here: their images copied, their snapshots and orphans
+    /// together. Every shard of `N` must be there, once. Returns the page and the entries.
+    package func merge(_ reports: [String]) throws(Diagnostic) -> (page: String, entries: [Entry]) {
+        var read: [(folder: String, data: Contents)] = []
+        for report in reports {
+            let path = report + "/report.json"
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no snapshot report here (a folder that `snapshot verify --report` wrote holds report.json)")
+            }
+            do { read.append((report, try JSONDecoder().decode(Contents.self, from: bytes))) } catch {
+                throw Diagnostic(at: SourceLocation(file: path), "not a snapshot report: \(error)")
+            }
+        }
+        // Shards: all of one N, each K once.
+        let shards = read.compactMap { entry in entry.data.shard.map { (entry.folder, $0) } }
+        if !shards.isEmpty {
+            func parse(_ text: String) -> (Int, Int)? {
+                let parts = text.split(separator: "/").compactMap { Int($0) }
+                return parts.count == 2 && parts[1] >= 1 && (1...parts[1]).contains(parts[0]) ? (parts[0], parts[1]) : nil
+            }
+            guard shards.count == read.count else {
+                throw Diagnostic(at: SourceLocation(file: read.first { $0.data.shard == nil }!.folder + "/report.json"), "a whole run's report cannot be merged with shards' reports")
+            }
+            var seen: [Int: String] = [:]
+            var count: Int?
+            for (folder, text) in shards {
+                guard let (index, total) = parse(text) else { throw Diagnostic(at: SourceLocation(file: folder + "/report.json"), "shard '\(text)' is not K/N") }
+                if let count, count != total {
+                    throw Diagnostic(at: SourceLocation(file: folder + "/report.json"), "shard \(text) is of \(total) shards, the others of \(count)")
+                }
+                count = total
+                if let other = seen[index] {
+                    throw Diagnostic(at: SourceLocation(file: folder + "/report.json"), "shard \(text) is already in \(other)")
+                }
+                seen[index] = folder
+            }
+            let missing = (1...(count ?? 1)).filter { seen[$0] == nil }
+            if !missing.isEmpty {
+                throw Diagnostic(at: nil, "shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(count ?? 1)" }.joined(separator: ", ")) missing: merge the reports of every shard")
+            }
+        }
+        try prepareFolder()
+        var entries: [Entry] = []
+        var orphans = Set<String>()
+        for (folder, data) in read {
+            orphans.formUnion(data.orphans)
+            for var entry in data.snapshots {
+                for (kind, file) in entry.images.sorted(by: { $0.key < $1.key }) {
+                    // Report image names are plain files of that folder: nothing else is copied.
+                    guard !file.contains("/"), Self.isFailureImage(file), let bytes = FileManager.default.contents(atPath: folder + "/" + file) else {
+                        entry.images[kind] = nil
+                        continue
+                    }
+                    let copy = String(format: "%03d-", entries.count) + entry.name.replacingOccurrences(of: "/", with: "_") + "." + kind + ".png"
+                    try AtomicFile.write([UInt8](bytes), to: self.folder + "/" + copy)
+                    entry.images[kind] = copy
+                }
+                entries.append(entry)
+            }
+        }
+        let systemFonts = Set(read.compactMap(\.data.systemFont))
+        let page = try writePage(Contents(shard: nil, systemFont: systemFonts.count == 1 ? systemFonts.first : systemFonts.sorted().joined(separator: "; "),
+                                      snapshots: entries.sorted { $0.name < $1.name }, orphans: orphans.sorted()))
+        return (page, entries)
+    }
+
+    private func prepareFolder() throws(Diagnostic) {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw Diagnostic(.failure, at: SourceLocation(file: folder), "cannot create the report folder: \(error.localizedDescription)")
         }
@@ -38,26 +155,22 @@ package struct SnapshotReport {
         for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where Self.isFailureImage(file) {
             try? FileManager.default.removeItem(atPath: folder + "/" + file)
         }
+    }
+
+    /// The page and `report.json` of `data`, whose images are already in the folder.
+    private func writePage(_ data: Contents) throws(Diagnostic) -> String {
         var failures = ""
         var passes = ""
-        for (index, outcome) in outcomes.enumerated() {
-            let name = outcome.snapshot.name
-            switch outcome.status {
-            case .passed, .recorded:
-                let word = outcome.status == .passed ? "passed" : "recorded"
-                passes += "<li><span class=\"ok\">\(word)</span> \(escape(name))</li>\n"
-            case .failed(let why), .recordedFailing(let why):
-                let prefix = String(format: "%03d-", index) + name.replacingOccurrences(of: "/", with: "_")
-                var images: [String: String] = [:]
-                for (kind, image) in [("actual", outcome.actual), ("expected", outcome.expected), ("diff", outcome.diff)] {
-                    guard let image else { continue }
-                    let file = prefix + "." + kind + ".png"
-                    try AtomicFile.write(try image.png(), to: folder + "/" + file)
-                    images[kind] = file
-                }
-                failures += card(outcome, why: why, images: images, index: index)
+        for (index, entry) in data.snapshots.enumerated() {
+            if entry.isFailure {
+                failures += card(entry, index: index)
+            } else {
+                passes += "<li><span class=\"ok\">\(entry.status)</span> \(escape(entry.name))</li>\n"
             }
         }
+        let outcomes = data.snapshots
+        let orphans = data.orphans
+        let systemFont = data.systemFont
         let failed = outcomes.filter(\.isFailure).count
         var page = """
             <!DOCTYPE html>
@@ -97,14 +210,20 @@ package struct SnapshotReport {
         page += "<div class=\"card\"><h2>All snapshots</h2><ul>\n\(passes)</ul></div>\n<script>\(Self.sliderScript)</script>\n</body></html>\n"
         let path = folder + "/index.html"
         try AtomicFile.write(Array(page.utf8), to: path)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do { try AtomicFile.write(Array(try encoder.encode(data)), to: folder + "/report.json") } catch let error as Diagnostic { throw error } catch {
+            throw Diagnostic(.failure, at: SourceLocation(file: folder + "/report.json"), "cannot write the report's data: \(error)")
+        }
         return path
     }
 
-    private func card(_ outcome: SnapshotOutcome, why: String, images: [String: String], index: Int) -> String {
+    private func card(_ entry: Entry, index: Int) -> String {
         let group = "c\(index)"
+        let images = entry.images
         func image(_ kind: String) -> String { images[kind].map { "<img src=\"\(escape($0))\" alt=\"\(kind)\">" } ?? "<p>(none)</p>" }
-        var html = "<div class=\"card\"><h2>\(escape(outcome.snapshot.name))</h2><p class=\"why\">\(escape(why))</p>\n"
-        html += "<p>Reference: <code>\(escape(outcome.snapshot.reference))</code><br>Accept this change: <code>\(escape(acceptCommand(outcome.snapshot)))</code></p>\n"
+        var html = "<div class=\"card\"><h2>\(escape(entry.name))</h2><p class=\"why\">\(escape(entry.why ?? ""))</p>\n"
+        html += "<p>Reference: <code>\(escape(entry.reference))</code><br>Accept this change: <code>\(escape(entry.accept))</code></p>\n"
         html += "<div class=\"tabs\">"
         let views = [("diff", "Diff"), ("actual", "Actual"), ("expected", "Expected"), ("side", "Side by side"), ("slider", "Slider")]
         for (position, view) in views.enumerated() {

@@ -95,11 +95,15 @@ package struct Snapshotter: Sendable {
     package var mode: RecordMode
     /// Only cases whose name contains this text.
     package var only: String?
+    /// Only every `count`-th case, from the `index`-th (1-based): one machine's part of a CI
+    /// matrix (`--shard K/N`); `snapshot merge` puts the shards' reports together.
+    package var shard: (index: Int, count: Int)?
 
-    package init(project: Project, mode: RecordMode, only: String? = nil) {
+    package init(project: Project, mode: RecordMode, only: String? = nil, shard: (index: Int, count: Int)? = nil) {
         self.project = project
         self.mode = mode
         self.only = only
+        self.shard = shard
     }
 
     /// Every case of the matrix, in a stable order.
@@ -120,7 +124,8 @@ package struct Snapshotter: Sendable {
                 }
             }
         }
-        return result
+        guard let shard else { return result }
+        return result.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
     }
 
     /// File-name safe: letters, digits, `.`, `-`, `_`, `@`, `+`; everything else becomes `_`.
@@ -239,7 +244,7 @@ package struct Snapshotter: Sendable {
     /// `outcomes` of a run over the whole matrix save reading the documents again.
     package func orphans(after outcomes: [SnapshotOutcome]? = nil) throws(Diagnostic) -> [String] {
         let references: [String]
-        if let outcomes, only == nil {
+        if let outcomes, only == nil, shard == nil {
             references = outcomes.map(\.snapshot.reference)
         } else {
             references = try Snapshotter(project: project, mode: mode).cases().map(\.reference)

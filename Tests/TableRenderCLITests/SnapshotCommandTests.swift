@@ -56,6 +56,58 @@ import Testing
         }
     }
 
+    /// A CI matrix: each machine verifies its shard (`--shard K/N`) into its own report, and
+    /// `snapshot merge` puts them together, with one exit status; every shard must be there once.
+    @Test func shardsVerifyApartAndMergeIntoOneReport() throws {
+        let folder = project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let projectFile = ["--project", folder + "/tablerender.json"]
+        #expect(Run(["snapshot", "record", "-q", "--report", folder + "/recorded"] + projectFile).code == 0)
+        let whole = Run(["snapshot", "verify", "--record", "never", "--report", folder + "/whole"] + projectFile)
+        #expect(whole.code == 0 && whole.out.contains("2 of 2 snapshots passed"), "\(whole.err)")
+        var names: [String] = []
+        for shard in 1...3 {
+            let run = Run(["snapshot", "verify", "--record", "never", "--shard", "\(shard)/3", "--report", folder + "/shard\(shard)"] + projectFile)
+            #expect(run.code == 0, "\(run.err)")
+            names += run.out.split(separator: "\n").filter { $0.hasPrefix("passed ") }.map { String($0.dropFirst(9)) }
+        }
+        #expect(names.sorted() == ["list/initial.iphone-se.dark@1x", "list/initial.iphone-se@1x"], "each snapshot in one shard: \(names)")
+        let shards = (1...3).map { folder + "/shard\($0)" }
+        let merged = Run(["snapshot", "merge"] + shards + ["--report", folder + "/merged"])
+        #expect(merged.code == 0 && merged.out.contains("2 of 2 snapshots passed in 3 reports"), "\(merged.out)\(merged.err)")
+        let json = try String(contentsOfFile: folder + "/merged/report.json", encoding: .utf8)
+        #expect(json.contains("\"name\" : \"list/initial.iphone-se@1x\"") && json.contains("\"name\" : \"list/initial.iphone-se.dark@1x\""), "\(json)")
+
+        // A change fails the shard that has it, and the merged report shows it with its images.
+        try #"<cell><stack padding="11 16"><label text="{title}" color="tint"/></stack></cell>"#
+            .write(toFile: folder + "/docs/templates/Row.xml", atomically: true, encoding: .utf8)
+        var codes: [Int32] = []
+        for shard in 1...3 {
+            codes.append(Run(["snapshot", "verify", "--record", "never", "--shard", "\(shard)/3", "--report", folder + "/shard\(shard)"] + projectFile).code)
+        }
+        #expect(codes.filter { $0 == 1 }.count == 2 && codes.filter { $0 == 0 }.count == 1, "\(codes)")
+        let failing = Run(["snapshot", "merge"] + shards + ["--report", folder + "/merged"])
+        #expect(failing.code == 1 && failing.err.contains("failed   list/initial.iphone-se@1x: "), "\(failing.err)")
+        let page = try String(contentsOfFile: folder + "/merged/index.html", encoding: .utf8)
+        #expect(page.contains("Snapshots: 2 failed, 0 passed"))
+        let images = try FileManager.default.contentsOfDirectory(atPath: folder + "/merged").filter { $0.hasSuffix(".png") }
+        #expect(images.count == 6, "actual, expected and diff of each failure: \(images.sorted())")
+
+        // Every shard once, of one count; never into a report being merged.
+        let missing = Run(["snapshot", "merge", shards[0], shards[2], "--report", folder + "/merged"])
+        #expect(missing.code == 65 && missing.err.contains("shard 2/3 missing"), "\(missing.err)")
+        let twice = Run(["snapshot", "merge", shards[0], shards[0], shards[1], "--report", folder + "/merged"])
+        #expect(twice.code == 65 && twice.err.contains("shard 1/3 is already in"), "\(twice.err)")
+        let mixed = Run(["snapshot", "merge", folder + "/whole", shards[0], "--report", folder + "/merged"])
+        #expect(mixed.code == 65 && mixed.err.contains("a whole run's report cannot be merged with shards' reports"), "\(mixed.err)")
+        let into = Run(["snapshot", "merge"] + shards + ["--report", shards[0]])
+        #expect(into.code == 64, "\(into.err)")
+        let nowhere = Run(["snapshot", "merge", folder + "/nowhere", "--report", folder + "/merged"])
+        #expect(nowhere.code == 66, "\(nowhere.err)")
+        let badShard = Run(["snapshot", "verify", "--shard", "4/3"] + projectFile)
+        #expect(badShard.code == 64 && badShard.err.contains("expected K/N with 1 ≤ K ≤ N"), "\(badShard.err)")
+    }
+
     /// A row added: the failure names it and the rows it pushed down (the reference keeps where
     /// its rows were).
     @Test func aSizeChangeNamesTheRowsThatMoved() throws {
