@@ -67,7 +67,14 @@ func settings(wifi: String = "Home") -> Table {
     @Test func aMissingReferenceFailsUnderRecordModeNever() {
         withKnownIssue {
             assertSnapshot(of: settings(), named: "never-recorded", record: .never)
-        } matching: { issue in issue.comments.map(\.rawValue).joined().contains("No reference at") }
+        } matching: { issue in
+            // CI keeps what would have been recorded, to upload with the failure.
+            let text = issue.comments.map(\.rawValue).joined()
+            guard text.contains("No reference at"), let range = text.range(of: "The snapshot it would hold: ") else { return false }
+            let actual = String(text[range.upperBound...])
+            defer { try? FileManager.default.removeItem(atPath: actual) }
+            return actual.hasSuffix("aMissingReferenceFailsUnderRecordModeNever.never-recorded.actual.png") && FileManager.default.fileExists(atPath: actual)
+        }
     }
 }
 
