@@ -166,15 +166,19 @@ final class Painter {
         return loaded
     }
 
-    /// UISwitch: a 51×31 capsule with a 27 pt knob, on the trailing side when on (the left,
-    /// right to left).
+    /// UISwitch (`ControlMetrics.Switch`): a capsule with its knob on the trailing side when on
+    /// (the left, right to left).
     private func drawSwitch(on: Bool, tint: String, in frame: Rect, on canvas: Canvas) {
-        let track = Rect(x: frame.x, y: frame.y + (frame.height - 31) / 2, width: 51, height: 31)
-        canvas.fill(track, color(on ? tint : "switchOff"), radius: 15.5)
+        typealias Switch = ControlMetrics.Switch
+        let track = Rect(x: frame.x, y: frame.y + (frame.height - Switch.height) / 2, width: Switch.width, height: Switch.height)
+        canvas.fill(track, color(on ? tint : "switchOff"), radius: Switch.cornerRadius)
         let trailing = on != (direction == .rightToLeft)
-        let knobX = trailing ? track.maxX - 15.5 : track.x + 15.5
-        canvas.fillCircle(x: knobX, y: track.y + 15.5 + 0.75, radius: 13.5, RGBA(red: 0, green: 0, blue: 0, alpha: 0.08))
-        canvas.fillCircle(x: knobX, y: track.y + 15.5, radius: 13.5, color("switchKnob"))
+        // The knob's centre is as far from the track's end as the track is from its middle.
+        let knobX = trailing ? track.maxX - Switch.cornerRadius : track.x + Switch.cornerRadius
+        let radius = Switch.knobDiameter / 2
+        canvas.fillCircle(x: knobX, y: track.y + Switch.cornerRadius + Switch.shadowOffset, radius: radius,
+                          RGBA(red: 0, green: 0, blue: 0, alpha: Switch.shadowAlpha))
+        canvas.fillCircle(x: knobX, y: track.y + Switch.cornerRadius, radius: radius, color("switchKnob"))
     }
 
     private func drawAccessory(_ accessory: Accessory, tint: String?, in frame: Rect, on canvas: Canvas) {

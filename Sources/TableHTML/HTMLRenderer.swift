@@ -193,6 +193,8 @@ package struct HTMLRenderer {
     }
 
     private func stylesheet(_ table: LaidOutTable, classes: [String: String], withStates: Bool) -> String {
+        typealias Switch = ControlMetrics.Switch
+        let px = Escape.px
         var css = ""
         switch appearance {
         case .none:
@@ -235,11 +237,11 @@ package struct HTMLRenderer {
             .l .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:pre-wrap}
             .i{display:block;min-width:0;min-height:0;background-repeat:no-repeat;background-position:center}
             .g{display:block;flex:0 0 auto;overflow:visible}
-            .sw{display:block;flex:0 0 auto;position:relative;width:51px;height:31px}
-            .sw>span{position:absolute;left:0;top:50%;margin-top:-15.5px;width:51px;height:31px;border-radius:15.5px;background:var(\(Escape.token("switchOff")))}
+            .sw{display:block;flex:0 0 auto;position:relative;width:\(px(Switch.width));height:\(px(Switch.height))}
+            .sw>span{position:absolute;left:0;top:50%;margin-top:-\(px(Switch.cornerRadius));width:\(px(Switch.width));height:\(px(Switch.height));border-radius:\(px(Switch.cornerRadius));background:var(\(Escape.token("switchOff")))}
             .sw.on>span{background:var(--tint)}
-            .sw>span>span{position:absolute;top:2px;left:2px;width:27px;height:27px;border-radius:50%;background:var(\(Escape.token("switchKnob")));box-shadow:0 0.75px 0 rgba(0,0,0,0.08)}
-            .sw.on>span>span{left:22px}
+            .sw>span>span{position:absolute;top:\(px(Switch.knobInset));left:\(px(Switch.knobInset));width:\(px(Switch.knobDiameter));height:\(px(Switch.knobDiameter));border-radius:50%;background:var(\(Escape.token("switchKnob")));box-shadow:0 \(px(Switch.shadowOffset)) 0 rgba(0,0,0,\(Escape.number(Switch.shadowAlpha)))}
+            .sw.on>span>span{left:\(px(Switch.knobOnOffset))}
             .plain h2{position:sticky;top:0;z-index:2}
             """
         css += "\n"
@@ -247,8 +249,8 @@ package struct HTMLRenderer {
             // Mirrored: a separator's inset on the right, a switch's knob on the left when on.
             css += """
             li.sep::after{left:0;right:var(--sep-x);transform-origin:100% 100%}
-            .sw>span>span{left:22px}
-            .sw.on>span>span{left:2px}
+            .sw>span>span{left:\(px(Switch.knobOnOffset))}
+            .sw.on>span>span{left:\(px(Switch.knobInset))}
 
             """
         }

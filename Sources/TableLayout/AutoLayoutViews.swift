@@ -436,7 +436,10 @@ enum IBBinding {
                 state.wraps = true
                 state.intrinsicSize = (-1, unwrapped(state.text, source: state.source).height + 16)
             }
-        case "switch": state.intrinsicSize = (ControlMetrics.switchSize.width - 2, ControlMetrics.switchSize.height)
+        case "switch":
+            // Its alignment rectangle: the frame less the outsets Auto Layout does not place.
+            let outsets = ControlMetrics.alignmentOutsets("switch") ?? [0, 0, 0, 0]
+            state.intrinsicSize = (ControlMetrics.Switch.width - outsets[1] - outsets[3], ControlMetrics.Switch.height - outsets[0] - outsets[2])
         case "stepper": state.intrinsicSize = (94, 32)
         case "slider": state.intrinsicSize = (-1, 30)
         case "progressView": state.intrinsicSize = (-1, 4)

@@ -159,35 +159,6 @@ package struct BoundView: Sendable, Hashable {
     }
 }
 
-/// Fixed sizes of the controls, as UIKit draws them.
-package enum ControlMetrics {
-    package static let switchSize = (width: 51.0, height: 31.0)
-
-    /// How far a UIKit control's frame reaches beyond its alignment rectangle, the rectangle
-    /// Auto Layout places (`alignmentRectInsets`, as outsets): top, left, bottom, right, left to
-    /// right (right to left swaps left and right). Measured on IB's stored frames of public
-    /// apps' cells: a switch pinned to a margin has its frame 2 pt past it on the right (its
-    /// alignment rectangle is 49 × 31 in a 51 × 31 frame); a slider's frame is 2 pt wider at each
-    /// end and 1 pt taller below than the rectangle its constraints give.
-    package static func alignmentOutsets(_ element: String) -> [Double]? {
-        switch element {
-        case "switch": return [0, 0, 0, 2]
-        case "slider": return [0, 2, 1, 2]
-        default: return nil
-        }
-    }
-
-    package static func accessorySize(_ accessory: Accessory) -> (width: Double, height: Double) {
-        switch accessory {
-        case .none: return (0, 0)
-        case .disclosureIndicator: return (9, 17)
-        case .checkmark: return (16, 17)
-        case .detailButton: return (22, 22)
-        case .detailDisclosureButton: return (22 + 12 + 9, 22)
-        }
-    }
-}
-
 /// A drawing primitive of a control glyph, in the control's own coordinates. The Cairo painter
 /// and the HTML page (as SVG) draw the same primitives, so they agree to the pixel.
 package enum GlyphPrimitive: Sendable, Hashable {

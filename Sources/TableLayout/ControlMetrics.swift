@@ -1,0 +1,45 @@
+import TableModel
+
+/// Fixed sizes of the controls, as UIKit draws them.
+package enum ControlMetrics {
+    /// UISwitch: a 51 × 31 capsule with a 27 pt knob 2 pt inside it, on the trailing side when
+    /// on; the knob casts a shadow 0.75 pt down. The painter, the HTML page's CSS and intrinsic
+    /// sizes all read these.
+    package enum Switch {
+        package static let width = 51.0
+        package static let height = 31.0
+        package static var cornerRadius: Double { height / 2 }
+        package static let knobInset = 2.0
+        package static var knobDiameter: Double { height - 2 * knobInset }
+        /// The knob's left edge when on (left to right): the track's end less the knob and its inset.
+        package static var knobOnOffset: Double { width - knobInset - knobDiameter }
+        package static let shadowOffset = 0.75
+        package static let shadowAlpha = 0.08
+    }
+
+    package static let switchSize = (width: Switch.width, height: Switch.height)
+
+    /// How far a UIKit control's frame reaches beyond its alignment rectangle, the rectangle
+    /// Auto Layout places (`alignmentRectInsets`, as outsets): top, left, bottom, right, left to
+    /// right (right to left swaps left and right). Measured on IB's stored frames of public
+    /// apps' cells: a switch pinned to a margin has its frame 2 pt past it on the right (its
+    /// alignment rectangle is 49 × 31 in a 51 × 31 frame); a slider's frame is 2 pt wider at each
+    /// end and 1 pt taller below than the rectangle its constraints give.
+    package static func alignmentOutsets(_ element: String) -> [Double]? {
+        switch element {
+        case "switch": return [0, 0, 0, 2]
+        case "slider": return [0, 2, 1, 2]
+        default: return nil
+        }
+    }
+
+    package static func accessorySize(_ accessory: Accessory) -> (width: Double, height: Double) {
+        switch accessory {
+        case .none: return (0, 0)
+        case .disclosureIndicator: return (9, 17)
+        case .checkmark: return (16, 17)
+        case .detailButton: return (22, 22)
+        case .detailDisclosureButton: return (22 + 12 + 9, 22)
+        }
+    }
+}
