@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "TableText", "TableConstraints"]),
         .target(name: "TableCairo", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "CGraphics"]),
         .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout"]),
-        .target(name: "TableSnapshot", dependencies: ["TableRender", "TableModel", "TableText", "TableCairo"]),
+        .target(name: "TableSnapshot", dependencies: ["TableRender", "TableModel", "TableTemplates", "TableText", "TableCairo"]),
         .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "TableCairo", "TableHTML"]),
         .target(name: "TableRenderCLI", dependencies: ["TableRender", "TableSnapshot", "TableModel", "TableTemplates", "TableText", "TableLayout", "TableCairo"]),
         .target(name: "TableRenderTesting", dependencies: ["TableRender", "TableSnapshot", "TableModel", "TableTemplates", "TableCairo"]),

@@ -166,6 +166,14 @@ public struct LoadedDocument {
     /// right to left whatever its language's direction.
     public init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
                 locale: String? = nil, direction: LayoutDirection? = nil) throws(Diagnostic) {
+        try self.init(path: path, themeOverride: themeOverride, scene: scene, contentSize: contentSize, locale: locale, direction: direction,
+                      catalogFolders: [])
+    }
+
+    /// The same, with asset catalogs also read from `catalogFolders` (an app's catalogs, found
+    /// by `tablerender gallery` wherever they are in the app's folder).
+    package init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
+                 locale: String? = nil, direction: LayoutDirection? = nil, catalogFolders: [String]) throws(Diagnostic) {
         TextEngine.startFontSetup()
         var document: Document
         if path.hasSuffix(".storyboard") {
@@ -198,7 +206,7 @@ public struct LoadedDocument {
             let storyboard = try TemplateLibrary.readStoryboard(storyboardPath)
             let found = try storyboard.scene(document.scene)
             let assets = document.assetsFolder
-            catalogs = try AssetCatalog.discover(in: folders + [assets])
+            catalogs = try AssetCatalog.discover(in: folders + [assets] + catalogFolders)
             // A styled cell's image: an image set by name (the binder finds it), else a file.
             var (table, templates) = storyboard.staticTable(found) { [catalogs] name in
                 catalogs?.contains { $0.images[name] != nil } == true ? name : IBImages.find(name, in: assets)
@@ -212,8 +220,18 @@ public struct LoadedDocument {
             document.table = table
             extra = templates
         }
+        if catalogs == nil, !catalogFolders.isEmpty { catalogs = try AssetCatalog.discover(in: folders + [document.assetsFolder] + catalogFolders) }
         self.document = document
         self.renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: document.assetsFolder, extraTemplates: extra, catalogs: catalogs)
+    }
+
+    /// A document made in memory (a gallery's entry), drawn with its theme (`ios` by default),
+    /// its templates' folders and `catalogs` (read once for every entry).
+    package init(document: Document, catalogs: [AssetCatalog]) throws(Diagnostic) {
+        TextEngine.startFontSetup()
+        let theme = try ThemeLoader.load(document.theme ?? "ios").localized(to: document.language)
+        self.document = document
+        self.renderer = try Renderer(theme: theme, templateFolders: document.templateFolders, assetsFolder: document.assetsFolder, catalogs: catalogs)
     }
 
     /// Values given by cell id replace a static table's.

@@ -42,6 +42,7 @@ package struct TableRenderCommand {
             ("templates", "List a theme's templates, or print the template reference."),
             ("snapshot", "Record, verify or clean reference images of a project's variant matrix."),
             ("scenes", "List a storyboard's table view scenes and prototype cells."),
+            ("gallery", "Draw every cell, header and scene of an app's XIBs and storyboards into one browsable page."),
             ("lint", "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs."),
             ("help", "Show help for a subcommand."),
         ])
@@ -127,6 +128,19 @@ package struct TableRenderCommand {
         arguments: [("<storyboard>", "A .storyboard file.")],
         discussion: "Each scene is listed with the names --scene accepts (storyboard identifier, title, custom class, IB id), whether its table is static (renderable as it is) or of prototypes, and its sections and cells; prototype cells are listed with the template ids documents use (File/Identifier).")
 
+    static let gallery = CommandSpec(
+        name: "gallery", overview: "Draw every cell, header and footer XIB, every prototype cell and every static table scene of an app's folder, light and dark, into one browsable static page, with no JSON written first.",
+        usage: "tablerender gallery <app folder> [--out <dir>] [--exclude <name>] [--width <width>] [--document] [--quiet]",
+        arguments: [("<app folder>", "The folder of an iOS app's sources: its .xib and .storyboard files, asset catalogs (.xcassets) and strings files are found under it.")],
+        options: [
+            .init(names: ["--out"], value: "dir", help: "Where the page (index.html), its images and gallery.json go. (default: Output/gallery)"),
+            .init(names: ["--exclude"], value: "name", help: "Leave out folders or files of this name or relative path (* and ? match as in a shell); build folders, Pods, Carthage, DerivedData and .git always are. Repeat for several.", repeatable: true),
+            .init(names: ["--width"], value: "width", help: "The screen's width in points. (default: 390)"),
+            .init(names: ["--document"], value: nil, help: "Also write, for each file, a starter JSON document binding every outlet with its IB content (documents/ in the output), and show the command that renders it."),
+            .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors and the summary."),
+        ],
+        discussion: "Each cell is drawn with the texts, images and states Interface Builder stored, the app's asset catalogs supplying images and colours. A file that cannot be read is an entry with its located error; the run goes on. A second run re-renders only the entries whose file, catalogs, strings, width or tablerender changed (gallery.json keeps what each was made from). Exit status 1 when any entry has an error.")
+
     static let lint = CommandSpec(
         name: "lint", overview: "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs.",
         usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--width <width>] [--page <page>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
@@ -147,7 +161,7 @@ package struct TableRenderCommand {
         discussion: "Each row (header, footer) of every variant is checked for: text cut by a one-line limit (the hidden part quoted), a word broken across lines, text taller than its frame, a view reaching out of its row, a view over a sibling, a character no installed font has, text below WCAG AA contrast (4.5:1, 3:1 for large text) in light or dark, an image drawn larger than its pixels. Findings name the document, the variant, the row's JSON path and the view's id.")
 
     static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates, "snapshot": snapshot,
-                                                     "scenes": scenes, "lint": lint]
+                                                     "scenes": scenes, "lint": lint, "gallery": gallery]
 
     /// Runs the command; returns the exit code (`Diagnostic.Kind`: 0, 1, 64, 65 or 66).
     package func run(_ arguments: [String]) -> Int32 {
@@ -188,6 +202,7 @@ package struct TableRenderCommand {
             case "snapshot": return try runSnapshot(parsed)
             case "scenes": return try runScenes(parsed)
             case "lint": return try runLint(parsed)
+            case "gallery": return try runGallery(parsed)
             default: return try runRender(parsed)
             }
         } catch let error as UsageError {
@@ -419,6 +434,28 @@ package struct TableRenderCommand {
             }
         }
         return worst
+    }
+
+    // MARK: gallery
+
+    private func runGallery(_ parsed: ParsedArguments) throws -> Int32 {
+        guard let folder = parsed.positionals.first else { throw UsageError(message: "Missing expected argument '<app folder>'") }
+        if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])': one app folder at a time") }
+        var gallery = AppGallery(folder: folder, output: parsed.value("--out") ?? "Output/gallery", version: Self.version)
+        gallery.excludes = parsed.values["--exclude"] ?? []
+        gallery.writesDocuments = parsed.flags.contains("--document")
+        if let text = parsed.value("--width") {
+            guard let width = Double(text), width.isFinite, (1...10_000).contains(width) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--width <width>'; expected points from 1 to 10000")
+            }
+            gallery.width = width
+        }
+        let quiet = parsed.flags.contains("--quiet")
+        let result = try gallery.run { file in if !quiet { self.stdout("drawing \(file)\n") } }
+        let failed = result.entries.filter { $0.error != nil }
+        for entry in failed { stderr(entry.error! + "\n") }
+        stdout("\(result.entries.count - failed.count) of \(result.entries.count) entries drawn (\(result.rendered) rendered, \(result.reused) unchanged); gallery: \(result.page)\n")
+        return failed.isEmpty ? 0 : 1
     }
 
     // MARK: check

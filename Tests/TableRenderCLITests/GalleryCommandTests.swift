@@ -1,0 +1,82 @@
+import Foundation
+import TableRenderCLI
+import TestSupport
+import Testing
+
+/// `tablerender gallery <app folder>` as a team points it at an app: its XIBs, storyboards and
+/// asset catalogs found wherever they are (build folders and dependencies left out), every cell,
+/// header and static scene drawn light and dark, a file that cannot be read an entry with its
+/// error, a second run re-rendering only what changed, and starter documents that render.
+@Suite(.serialized) struct GalleryCommandTests {
+    /// An app's folder: the examples' XIBs in a cells folder, the storyboard in Base.lproj with the
+    /// asset catalog beside its parent, a broken XIB, and XIBs in folders a gallery leaves out.
+    func app() throws -> String {
+        let root = Repository.folder(with: [:])
+        let examples = Repository.root + "/Examples"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/App/Cells", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: root + "/App/Base.lproj", withIntermediateDirectories: true)
+        for name in ["ProfileCell", "FormCell", "SupportHeader"] {
+            try manager.copyItem(atPath: examples + "/xib/templates/\(name).xib", toPath: root + "/App/Cells/\(name).xib")
+        }
+        try manager.copyItem(atPath: examples + "/xib/assets/avatar.svg", toPath: root + "/App/Cells/avatar.svg")
+        try manager.copyItem(atPath: examples + "/storyboard/Main.storyboard", toPath: root + "/App/Base.lproj/Main.storyboard")
+        try manager.copyItem(atPath: examples + "/storyboard/Assets.xcassets", toPath: root + "/App/Assets.xcassets")
+        try "<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects><tableViewCell"
+            .write(toFile: root + "/App/Cells/Broken.xib", atomically: true, encoding: .utf8)
+        for skipped in ["Pods/Lib", "build/Debug", "DerivedData/App", "App/Vendor"] {
+            try manager.createDirectory(atPath: root + "/" + skipped, withIntermediateDirectories: true)
+            try manager.copyItem(atPath: examples + "/xib/templates/FormCell.xib", toPath: root + "/\(skipped)/Skipped.xib")
+        }
+        return root
+    }
+
+    @Test func anAppsCellsAndScenesInOnePage() throws {
+        let root = try app()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/gallery"
+        let first = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "--document", "-q"])
+        // The broken XIB is an entry with its located error; everything else is drawn.
+        #expect(first.code == 1, "\(first.err)")
+        #expect(first.err.contains("App/Cells/Broken.xib:") && first.err.contains("error:"), "\(first.err)")
+        #expect(first.out.contains("7 of 8 entries drawn (8 rendered, 0 unchanged)"), "\(first.out)")
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        for name in ["ProfileCell", "FormCell", "SupportHeader", "Main/ContactCell", "Main/NoteCell", "Settings", "Symbols", "Broken"] {
+            #expect(page.contains(">\(name) <span"), "\(name) is an entry")
+        }
+        #expect(!page.contains("Skipped"), "build folders, dependencies and --exclude are left out")
+        let images = try FileManager.default.contentsOfDirectory(atPath: out + "/images")
+        #expect(images.count == 14, "light and dark of 7 entries: \(images.sorted())")
+        // The storyboard's cells find their images in the app's catalog, one folder up.
+        let entries = try String(contentsOfFile: out + "/gallery.json", encoding: .utf8)
+        #expect(!entries.contains("is not in the assets folder or an asset catalog"), "\(entries)")
+
+        // Unchanged: nothing is drawn again. A changed XIB: only its own entry.
+        let second = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "--document", "-q"])
+        #expect(second.out.contains("(0 rendered, 8 unchanged)"), "\(second.out)")
+        let form = root + "/App/Cells/FormCell.xib"
+        try (try String(contentsOfFile: form, encoding: .utf8)).replacingOccurrences(of: "Subject", with: "Topic")
+            .write(toFile: form, atomically: true, encoding: .utf8)
+        let third = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "--document", "-q"])
+        #expect(third.out.contains("(1 rendered, 7 unchanged)"), "\(third.out)")
+
+        // The starter document of a XIB renders with the command the page shows.
+        let json = try String(contentsOfFile: out + "/gallery.json", encoding: .utf8)
+        #expect(json.contains("\"nameLabel\"") == false, "gallery.json lists entries, not values")
+        let starter = try String(contentsOfFile: out + "/documents/Cells/ProfileCell.json", encoding: .utf8)
+        #expect(starter.contains("\"nameLabel\": \"Ada Lovelace\"") && starter.contains("\"notificationsSwitch\": true"), "\(starter)")
+        let render = Run(["render", out + "/documents/Cells/ProfileCell.json", "--allow-read", root + "/App", "--out", root + "/rendered", "-q"])
+        #expect(render.code == 0, "\(render.err)")
+        let prototypes = Run(["render", out + "/documents/Base.lproj/Main.json", "--allow-read", root + "/App", "--out", root + "/rendered", "-q"])
+        #expect(prototypes.code == 0, "\(prototypes.err)")
+    }
+
+    @Test func whatIsNotAnAppFolderIsAClearError() {
+        let missing = Run(["gallery", "/nonexistent/app"])
+        #expect(missing.code == 66 && missing.err.contains("/nonexistent/app: error: no such folder"), "\(missing.err)")
+        let none = Run(["gallery"])
+        #expect(none.code == 64 && none.err.contains("Missing expected argument '<app folder>'"), "\(none.err)")
+        let width = Run(["gallery", ".", "--width", "nan"])
+        #expect(width.code == 64, "\(width.err)")
+    }
+}
