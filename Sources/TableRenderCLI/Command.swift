@@ -43,6 +43,7 @@ package struct TableRenderCommand {
             ("snapshot", "Record, verify or clean reference images of a project's variant matrix."),
             ("scenes", "List a storyboard's table view scenes and prototype cells."),
             ("gallery", "Draw every cell, header and scene of an app's XIBs and storyboards into one browsable page."),
+            ("preview", "Serve a document's page on 127.0.0.1, drawn again and reloaded whenever a file it reads changes."),
             ("lint", "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs."),
             ("help", "Show help for a subcommand."),
         ])
@@ -141,6 +142,18 @@ package struct TableRenderCommand {
         ],
         discussion: "Each cell is drawn with the texts, images and states Interface Builder stored, the app's asset catalogs supplying images and colours. A file that cannot be read is an entry with its located error; the run goes on. A second run re-renders only the entries whose file, catalogs, strings, width or tablerender changed (gallery.json keeps what each was made from). Exit status 1 when any entry has an error.")
 
+    static let preview = CommandSpec(
+        name: "preview", overview: "Serve a document's HTML page, light and dark side by side with the lint's findings, on 127.0.0.1; it is drawn again and the open page reloads whenever a file it reads changes.",
+        usage: "tablerender preview <document> [--port <port>] [--theme <theme>] [--width <width>]",
+        arguments: [("<document>", "A JSON document or a storyboard.")],
+        options: [
+            allowRead,
+            .init(names: ["--port"], value: "port", help: "The port to listen on, on 127.0.0.1 only. (default: a free one, printed)"),
+            .init(names: ["--theme"], value: "theme", help: "A theme name or folder instead of the document's."),
+            .init(names: ["--width"], value: "width", help: "The screen's width in points instead of the document's."),
+        ],
+        discussion: "Every file under the document's folder is watched (templates, XIBs, storyboards, assets, strings, theme). An input that becomes invalid shows its located error above the last good render until it is fixed. The server answers only requests for 127.0.0.1 or localhost, serves only the pages it rendered, and runs until interrupted (Ctrl-C).")
+
     static let lint = CommandSpec(
         name: "lint", overview: "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs.",
         usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--width <width>] [--page <page>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
@@ -161,7 +174,7 @@ package struct TableRenderCommand {
         discussion: "Each row (header, footer) of every variant is checked for: text cut by a one-line limit (the hidden part quoted), a word broken across lines, text taller than its frame, a view reaching out of its row, a view over a sibling, a character no installed font has, text below WCAG AA contrast (4.5:1, 3:1 for large text) in light or dark, an image drawn larger than its pixels. Findings name the document, the variant, the row's JSON path and the view's id.")
 
     static let subcommands: [String: CommandSpec] = ["render": render, "check": check, "themes": themes, "templates": templates, "snapshot": snapshot,
-                                                     "scenes": scenes, "lint": lint, "gallery": gallery]
+                                                     "scenes": scenes, "lint": lint, "gallery": gallery, "preview": preview]
 
     /// Runs the command; returns the exit code (`Diagnostic.Kind`: 0, 1, 64, 65 or 66).
     package func run(_ arguments: [String]) -> Int32 {
@@ -203,6 +216,7 @@ package struct TableRenderCommand {
             case "scenes": return try runScenes(parsed)
             case "lint": return try runLint(parsed)
             case "gallery": return try runGallery(parsed)
+            case "preview": return try runPreview(parsed)
             default: return try runRender(parsed)
             }
         } catch let error as UsageError {
@@ -434,6 +448,31 @@ package struct TableRenderCommand {
             }
         }
         return worst
+    }
+
+    // MARK: preview
+
+    private func runPreview(_ parsed: ParsedArguments) throws -> Int32 {
+        guard let document = parsed.positionals.first else { throw UsageError(message: "Missing expected argument '<document>'") }
+        if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])': one document at a time") }
+        guard FileManager.default.fileExists(atPath: document) else { throw Diagnostic(.missingFile, at: SourceLocation(file: document), "no such file") }
+        var port: UInt16 = 0
+        if let text = parsed.value("--port") {
+            guard let value = UInt16(text), value > 0 else { throw UsageError(message: "The value '\(text)' is invalid for '--port <port>'; expected 1 to 65535") }
+            port = value
+        }
+        var width: Double?
+        if let text = parsed.value("--width") {
+            guard let value = Double(text), value.isFinite, (1...10_000).contains(value) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--width <width>'; expected points from 1 to 10000")
+            }
+            width = value
+        }
+        let server = PreviewServer(document: document, theme: parsed.value("--theme"), width: width)
+        let chosen = try server.start(port: port)
+        if let error = server.error { stderr(error + "\n") }
+        stdout("Serving \(document) at http://127.0.0.1:\(chosen)/ (light and dark, reloaded on every change); Ctrl-C stops.\n")
+        while true { Thread.sleep(forTimeInterval: 3600) }
     }
 
     // MARK: gallery

@@ -1,0 +1,274 @@
+import Foundation
+import Synchronization
+import TableModel
+import TableRender
+import TableText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tablerender preview <document>`: the document's HTML page, light and dark side by side with the
+/// lint's findings, served on 127.0.0.1 and drawn again whenever a file it reads changes; the
+/// open page reloads itself. An input that becomes invalid shows its located error above the
+/// last good render; fixing it brings the render back. The server never stops on bad input.
+///
+/// It serves only the pages of the render it made, from memory, by exact path (`/`,
+/// `/light.html`, `/dark.html`, `/version`): no file is read for a request, so no path (`..`,
+/// `%2e%2e`, a link) can reach another. It listens on the loopback address only and answers only
+/// requests whose `Host` is the loopback (DNS rebinding).
+package final class PreviewServer: Sendable {
+    /// What the server shows: the pages of the last good render, and the error of the last
+    /// render when it failed.
+    struct Snapshot: Sendable {
+        var version = 0
+        var light: [UInt8] = []
+        var dark: [UInt8] = []
+        var findings: [String] = []
+        var error: String?
+        var rendered = false
+    }
+
+    let document: String
+    let theme: String?
+    let width: Double?
+    private let state = Mutex(Snapshot())
+    private let running = Atomic<Bool>(false)
+    private let listener = Atomic<Int32>(-1)
+    /// How often the inputs are looked at, seconds.
+    let interval: Double
+
+    package init(document: String, theme: String? = nil, width: Double? = nil, interval: Double = 0.1) {
+        self.document = document
+        self.theme = theme
+        self.width = width
+        self.interval = interval
+    }
+
+    /// The version of what is shown: it changes with every render, good or failed.
+    package var version: Int { state.withLock { $0.version } }
+
+    /// The last render's error, if it failed.
+    package var error: String? { state.withLock { $0.error } }
+
+    // MARK: rendering
+
+    /// Renders the document; on failure keeps the last good pages and notes the error.
+    package func render() {
+        do throws(Diagnostic) {
+            let loaded = try LoadedDocument(path: document, themeOverride: theme)
+            let laidOut = try loaded.layout(width: width)
+            let light = Array(try loaded.renderer.html(laidOut, appearance: .light, language: loaded.document.language).utf8)
+            let dark = Array(try loaded.renderer.html(laidOut, appearance: .dark, language: loaded.document.language).utf8)
+            var seen = Set<String>()
+            let findings = LayoutLint().findings(laidOut, document: loaded, variant: "light", appearances: [.light, .dark])
+                .map { "\($0.path): \($0.message)" }.filter { seen.insert($0).inserted }
+            state.withLock { state in
+                state.version += 1
+                state.light = light
+                state.dark = dark
+                state.findings = findings
+                state.error = nil
+                state.rendered = true
+            }
+        } catch {
+            state.withLock { state in
+                state.version += 1
+                state.error = error.description
+            }
+        }
+    }
+
+    /// The files the render reads: every file under the document's folder (and its template,
+    /// assets and theme folders, which are inside it or allowed), by path, size and time.
+    func signature() -> [String] {
+        let folder = (URL(fileURLWithPath: document).standardizedFileURL.path as NSString).deletingLastPathComponent
+        var lines: [String] = []
+        var pending = [folder]
+        while let current = pending.popLast(), lines.count < 20_000 {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: current)) ?? []).sorted() {
+                if name.hasPrefix("."), name != "." { continue }
+                if ["__Snapshots__", "Output", "build", ".build"].contains(name) { continue }
+                let path = current + "/" + name
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let type = attributes[.type] as? FileAttributeType else { continue }
+                if type == .typeDirectory { pending.append(path); continue }
+                let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+                let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                lines.append("\(path)\t\(size)\t\(time)")
+            }
+        }
+        return lines
+    }
+
+    // MARK: serving
+
+    /// Renders, binds 127.0.0.1 at `port` (0: a free one) and starts answering and watching;
+    /// returns the port.
+    package func start(port: UInt16 = 0) throws(Diagnostic) -> UInt16 {
+        render()
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw Diagnostic(.failure, at: nil, "cannot open a socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(socketFD, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(socketFD)
+            throw Diagnostic(.usage, at: nil, "cannot listen on 127.0.0.1:\(port): \(reason)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socketFD, $0, &length) }
+        }
+        let chosen = UInt16(bigEndian: address.sin_port)
+        listener.store(socketFD, ordering: .sequentiallyConsistent)
+        running.store(true, ordering: .sequentiallyConsistent)
+        Thread.detachNewThread { [self] in self.accepting(socketFD, port: chosen) }
+        Thread.detachNewThread { [self] in self.watching() }
+        return chosen
+    }
+
+    /// Stops answering and watching.
+    package func stop() {
+        running.store(false, ordering: .sequentiallyConsistent)
+        let fd = listener.exchange(-1, ordering: .sequentiallyConsistent)
+        if fd >= 0 {
+            shutdown(fd, Int32(SHUT_RDWR))
+            close(fd)
+        }
+    }
+
+    private func watching() {
+        var last = signature()
+        while running.load(ordering: .sequentiallyConsistent) {
+            Thread.sleep(forTimeInterval: interval)
+            let now = signature()
+            if now != last {
+                last = now
+                render()
+            }
+        }
+    }
+
+    private func accepting(_ socketFD: Int32, port: UInt16) {
+        while running.load(ordering: .sequentiallyConsistent) {
+            let client = accept(socketFD, nil, nil)
+            guard client >= 0 else {
+                if !running.load(ordering: .sequentiallyConsistent) { return }
+                continue
+            }
+            Thread.detachNewThread { [self] in
+                self.answer(client, port: port)
+                close(client)
+            }
+        }
+    }
+
+    /// Reads one request (at most 16 KB of head, within 5 s) and answers it.
+    private func answer(_ client: Int32, port: UInt16) {
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while head.count < 16_384 {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            head += buffer[0..<count]
+            if head.count >= 4, head.suffix(from: 0).firstRange(of: [13, 10, 13, 10]) != nil { break }
+        }
+        let response = Self.respond(to: String(decoding: head, as: UTF8.self), port: port, snapshot: state.withLock { $0 })
+        var sent = 0
+        response.withUnsafeBytes { bytes in
+            while sent < bytes.count {
+                let count = send(client, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                if count <= 0 { break }
+                sent += count
+            }
+        }
+    }
+
+    /// The response to a request's head: the pages by exact path, to a loopback Host only.
+    static func respond(to head: String, port: UInt16, snapshot: Snapshot) -> [UInt8] {
+        let lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.first?.split(separator: " ").map(String.init) ?? []
+        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { return response(400, "text/plain", Array("bad request\n".utf8)) }
+        let method = requestLine[0]
+        guard method == "GET" || method == "HEAD" else { return response(405, "text/plain", Array("only GET and HEAD\n".utf8)) }
+        let host = lines.dropFirst().first { $0.lowercased().hasPrefix("host:") }.map { String($0.dropFirst(5)).trimmingCharacters(in: .whitespaces).lowercased() }
+        let allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+        guard let host, allowed.contains(host) else {
+            return response(403, "text/plain", Array("this server answers requests for 127.0.0.1:\(port) and localhost:\(port) only\n".utf8))
+        }
+        let path = requestLine[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        var body: [UInt8]
+        var type = "text/html; charset=utf-8"
+        switch path {
+        case "/": body = Array(page(snapshot).utf8)
+        case "/light.html": body = snapshot.light
+        case "/dark.html": body = snapshot.dark
+        case "/version":
+            body = Array("\(snapshot.version)".utf8)
+            type = "text/plain"
+        default: return response(404, "text/plain", Array("not found\n".utf8))
+        }
+        if method == "HEAD" { body = [] }
+        return response(200, type, body, csp: path == "/" ? pageCSP : nil)
+    }
+
+    static func response(_ status: Int, _ type: String, _ body: [UInt8], csp: String? = nil) -> [UInt8] {
+        let reasons = [200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"]
+        var head = "HTTP/1.1 \(status) \(reasons[status] ?? "Error")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
+        head += "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
+        if let csp { head += "Content-Security-Policy: \(csp)\r\n" }
+        return Array((head + "\r\n").utf8) + body
+    }
+
+    // MARK: the page
+
+    /// Reloads the page when the version changes.
+    static let reloadScript = """
+        const shown = document.body.dataset.version;
+        setInterval(async () => {
+          try {
+            const version = await (await fetch('/version', {cache: 'no-store'})).text();
+            if (version !== shown) location.reload();
+          } catch (error) {}
+        }, 150);
+        """
+
+    static let pageCSP = "default-src 'none'; frame-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'sha256-\(SHA256.base64(Array(reloadScript.utf8)))'"
+
+    static func page(_ snapshot: Snapshot) -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>tablerender preview</title>
+            <style>
+            body{font:14px/1.4 system-ui,sans-serif;margin:16px;background:#f6f6f8;color:#111}
+            .error{background:#fff0f0;border-left:4px solid #b00020;padding:8px 12px;white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
+            .pages{display:flex;gap:16px;flex-wrap:wrap} iframe{width:420px;height:80vh;border:1px solid #ccc;background:#fff}
+            figure{margin:0} figcaption{color:#555;font-size:12px} .findings{color:#8a5300;font-size:12px}
+            </style></head><body data-version="\(snapshot.version)">
+
+            """
+        if let error = snapshot.error {
+            html += "<p class=\"error\" role=\"alert\">\(escape(error))\(snapshot.rendered ? "\n(showing the last good render)" : "")</p>\n"
+        }
+        if snapshot.rendered {
+            html += "<div class=\"pages\"><figure><iframe src=\"/light.html\" title=\"Light\"></iframe><figcaption>Light</figcaption></figure>"
+            html += "<figure><iframe src=\"/dark.html\" title=\"Dark\"></iframe><figcaption>Dark</figcaption></figure></div>\n"
+        }
+        if !snapshot.findings.isEmpty {
+            html += "<ul class=\"findings\">" + snapshot.findings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
+        }
+        return html + "<script>\(reloadScript)</script>\n</body></html>\n"
+    }
+}

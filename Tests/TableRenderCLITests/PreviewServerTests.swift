@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import TableRenderCLI
+import TestSupport
+import Testing
+
+/// One HTTP request to 127.0.0.1 written as given (so that paths and headers are exactly what
+/// a hostile page or tool could send); the status code and the body.
+private func request(_ port: UInt16, _ raw: String) -> (status: Int, body: String) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { return (0, "") }
+    _ = raw.withCString { send(fd, $0, strlen($0), 0) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count <= 0 { break }
+        received += buffer[0..<count]
+    }
+    let text = String(decoding: received, as: UTF8.self)
+    let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+    let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+    return (status, body)
+}
+
+private func get(_ port: UInt16, _ path: String, host: String? = nil) -> (status: Int, body: String) {
+    request(port, "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n")
+}
+
+/// Waits (at most `seconds`) until the server's version is past `version`.
+private func waitForVersion(after version: Int, _ server: PreviewServer, seconds: Double = 10) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if server.version > version { return true }
+        Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+}
+
+@Suite(.serialized) struct PreviewServerTests {
+    func folder() -> String {
+        Repository.folder(with: [
+            "screen.json": #"{"templates": ["templates"], "style": "insetGrouped", "sections": [{"header": "Fruit", "items": [{"template": "Row", "values": {"title": "Apple"}}]}]}"#,
+            "templates/Row.xml": #"<cell><stack padding="11 16"><label text="{title}" color="label"/></stack></cell>"#,
+        ])
+    }
+
+    /// The page, light and dark, reloaded when the document or a template changes; an invalid
+    /// input shows its located error above the last good render, and fixing it brings it back.
+    @Test func servesTheRenderAndFollowsEveryChange() throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = PreviewServer(document: root + "/screen.json", interval: 0.05)
+        let port = try server.start()
+        defer { server.stop() }
+        let page = get(port, "/")
+        #expect(page.status == 200 && page.body.contains("<iframe src=\"/light.html\"") && page.body.contains("<iframe src=\"/dark.html\""), "\(page)")
+        #expect(get(port, "/light.html").body.contains("Apple"))
+        #expect(get(port, "/dark.html").status == 200)
+
+        var version = server.version
+        let document = root + "/screen.json"
+        let original = try String(contentsOfFile: document, encoding: .utf8)
+        try original.replacingOccurrences(of: "Apple", with: "Quince").write(toFile: document, atomically: true, encoding: .utf8)
+        #expect(waitForVersion(after: version, server))
+        #expect(get(port, "/light.html").body.contains("Quince"))
+        #expect(get(port, "/version").body == "\(server.version)")
+
+        version = server.version
+        try #"<cell><stack padding="11 16"><label text="{title}!" color="label"/></stack></cell>"#
+            .write(toFile: root + "/templates/Row.xml", atomically: true, encoding: .utf8)
+        #expect(waitForVersion(after: version, server))
+        #expect(get(port, "/light.html").body.contains("Quince!"), "a template's change is followed")
+
+        version = server.version
+        try "{ \"sections\": [ oops".write(toFile: document, atomically: true, encoding: .utf8)
+        #expect(waitForVersion(after: version, server))
+        let broken = get(port, "/")
+        #expect(broken.body.contains("screen.json:1:") && broken.body.contains("error:") && broken.body.contains("showing the last good render"), "\(broken.body)")
+        #expect(get(port, "/light.html").body.contains("Quince!"), "the last good render stays")
+
+        version = server.version
+        try original.write(toFile: document, atomically: true, encoding: .utf8)
+        #expect(waitForVersion(after: version, server))
+        let fixed = get(port, "/")
+        #expect(!fixed.body.contains("class=\"error\"") && get(port, "/light.html").body.contains("Apple!"))
+    }
+
+    /// Only the pages of the render, by exact path, for a loopback Host.
+    @Test func servesNothingElseToNoOneElse() throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = PreviewServer(document: root + "/screen.json")
+        let port = try server.start()
+        defer { server.stop() }
+        for path in ["/screen.json", "/templates/Row.xml", "/../screen.json", "/%2e%2e/screen.json", "/%2E%2E%2Fscreen.json", "//etc/passwd",
+                     "/light.html/../screen.json", "/index.html", "/.git/config"] {
+            #expect(get(port, path).status == 404, "\(path)")
+        }
+        #expect(get(port, "/", host: "evil.example").status == 403, "DNS rebinding: another host name")
+        #expect(get(port, "/", host: "127.0.0.1:1").status == 403)
+        #expect(request(port, "GET / HTTP/1.1\r\n\r\n").status == 403, "no Host at all")
+        #expect(get(port, "/", host: "localhost:\(port)").status == 200)
+        #expect(request(port, "POST / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n").status == 405)
+        #expect(request(port, "nonsense\r\n\r\n").status == 400)
+        // The page's script is the only one allowed, by its hash.
+        #expect(PreviewServer.pageCSP.contains("script-src 'sha256-") && !PreviewServer.pageCSP.contains("unsafe-eval"))
+    }
+
+    @Test func theCommandsUsageErrors() {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(Run(["preview"]).code == 64)
+        #expect(Run(["preview", "/nonexistent.json"]).code == 66)
+        let port = Run(["preview", root + "/screen.json", "--port", "70000"])
+        #expect(port.code == 64 && port.err.contains("expected 1 to 65535"), "\(port.err)")
+    }
+}
