@@ -143,9 +143,9 @@ package struct TableRenderCommand {
         discussion: "Each cell is drawn with the texts, images and states Interface Builder stored, the app's asset catalogs supplying images and colours. A file that cannot be read is an entry with its located error; the run goes on. A second run re-renders only the entries whose file, catalogs, strings, width or tablerender changed (gallery.json keeps what each was made from). Exit status 1 when any entry has an error.")
 
     static let preview = CommandSpec(
-        name: "preview", overview: "Serve a document's HTML page, light and dark side by side with the lint's findings, on 127.0.0.1; it is drawn again and the open page reloads whenever a file it reads changes.",
-        usage: "tablerender preview <document> [--port <port>] [--theme <theme>] [--width <width>]",
-        arguments: [("<document>", "A JSON document or a storyboard.")],
+        name: "preview", overview: "Serve a document's HTML pages, side by side with the lint's findings, on 127.0.0.1; they are drawn again and the open page reloads whenever a file they read changes.",
+        usage: "tablerender preview <document | storyboard | folder | project> [--port <port>] [--theme <theme>] [--width <width>]",
+        arguments: [("<document | storyboard | folder | project>", "A JSON document or a storyboard (light and dark), a folder of them (each, light and dark), or a project file (each document in each variant it names: appearance, text size, locale, direction).")],
         options: [
             allowRead,
             .init(names: ["--port"], value: "port", help: "The port to listen on, on 127.0.0.1 only. (default: a free one, printed)"),
@@ -453,8 +453,8 @@ package struct TableRenderCommand {
     // MARK: preview
 
     private func runPreview(_ parsed: ParsedArguments) throws -> Int32 {
-        guard let document = parsed.positionals.first else { throw UsageError(message: "Missing expected argument '<document>'") }
-        if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])': one document at a time") }
+        guard let document = parsed.positionals.first else { throw UsageError(message: "Missing expected argument '<document | storyboard | folder | project>'") }
+        if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])': one document, folder or project at a time") }
         guard FileManager.default.fileExists(atPath: document) else { throw Diagnostic(.missingFile, at: SourceLocation(file: document), "no such file") }
         var port: UInt16 = 0
         if let text = parsed.value("--port") {
@@ -471,7 +471,7 @@ package struct TableRenderCommand {
         let server = PreviewServer(document: document, theme: parsed.value("--theme"), width: width)
         let chosen = try server.start(port: port)
         if let error = server.error { stderr(error + "\n") }
-        stdout("Serving \(document) at http://127.0.0.1:\(chosen)/ (light and dark, reloaded on every change); Ctrl-C stops.\n")
+        stdout("Serving \(document) at http://127.0.0.1:\(chosen)/ (reloaded on every change); Ctrl-C stops.\n")
         while true { Thread.sleep(forTimeInterval: 3600) }
     }
 

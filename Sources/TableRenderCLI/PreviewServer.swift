@@ -2,33 +2,57 @@ import Foundation
 import Synchronization
 import TableModel
 import TableRender
+import TableSnapshot
 import TableText
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `tablerender preview <document>`: the document's HTML page, light and dark side by side with the
-/// lint's findings, served on 127.0.0.1 and drawn again whenever a file it reads changes; the
-/// open page reloads itself. An input that becomes invalid shows its located error above the
-/// last good render; fixing it brings the render back. The server never stops on bad input.
+/// `tablerender preview <document | storyboard | folder | project>`: the pages side by side — a
+/// document's light and dark, a folder's documents, a project's documents in each variant it
+/// names (appearance, text size, direction, locale) — with the lint's findings by row, served on
+/// 127.0.0.1 and drawn again whenever a file they read changes; the open page reloads itself. An
+/// input that becomes invalid shows its located error above the last good render; fixing it
+/// brings the render back. The server never stops on bad input.
 ///
 /// It serves only the pages of the render it made, from memory, by exact path (`/`,
-/// `/light.html`, `/dark.html`, `/version`): no file is read for a request, so no path (`..`,
-/// `%2e%2e`, a link) can reach another. It listens on the loopback address only and answers only
-/// requests whose `Host` is the loopback (DNS rebinding).
+/// `/page/<n>.html`, `/version`): no file is read for a request, so no path (`..`, `%2e%2e`, a
+/// link) can reach another. It listens on the loopback address only and answers only requests
+/// whose `Host` is the loopback (DNS rebinding).
 package final class PreviewServer: Sendable {
+    /// One page shown: its caption and its HTML.
+    struct Panel: Sendable {
+        var title: String
+        var html: [UInt8]
+    }
+
     /// What the server shows: the pages of the last good render, and the error of the last
     /// render when it failed.
     struct Snapshot: Sendable {
         var version = 0
-        var light: [UInt8] = []
-        var dark: [UInt8] = []
+        var panels: [Panel] = []
         var findings: [String] = []
         var error: String?
         var rendered = false
     }
 
-    let document: String
+    /// One page to render: a document in a variant.
+    struct Job: Sendable {
+        var document: String
+        var title: String
+        var appearance: Appearance
+        var width: Double?
+        var theme: String?
+        var contentSize: ContentSizeCategory = .large
+        var locale: String?
+        var direction: LayoutDirection?
+    }
+
+    /// The most pages a preview shows (a project's matrix may be larger: name fewer variants).
+    static let maximumPanels = 48
+
+    /// What was asked for: a document or storyboard, a folder of them, or a project file.
+    let target: String
     let theme: String?
     let width: Double?
     private let state = Mutex(Snapshot())
@@ -38,10 +62,53 @@ package final class PreviewServer: Sendable {
     let interval: Double
 
     package init(document: String, theme: String? = nil, width: Double? = nil, interval: Double = 0.1) {
-        self.document = document
+        self.target = document
         self.theme = theme
         self.width = width
         self.interval = interval
+    }
+
+    /// The folder whose files are watched.
+    var watchedFolder: String {
+        let path = URL(fileURLWithPath: target).standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+    }
+
+    /// The pages to render: a document's light and dark; a folder's documents and storyboards,
+    /// light and dark; a project's documents in each of its variants.
+    func jobs() throws(Diagnostic) -> [Job] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else {
+            throw Diagnostic(.missingFile, at: SourceLocation(file: target), "no such file")
+        }
+        func lightAndDark(_ document: String, prefix: String) -> [Job] {
+            [Appearance.light, .dark].map { Job(document: document, title: prefix + ($0 == .dark ? "dark" : "light"), appearance: $0, width: width, theme: theme) }
+        }
+        if isFolder.boolValue {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).sorted()
+                .filter { $0.hasSuffix(".storyboard") || ($0.hasSuffix(".json") && !Self.isProject(target + "/" + $0)) }
+            guard !names.isEmpty else { throw Diagnostic(at: SourceLocation(file: target), "no JSON document or storyboard in this folder") }
+            return names.flatMap { lightAndDark(target + "/" + $0, prefix: $0 + " — ") }
+        }
+        if Self.isProject(target) {
+            let project = try Project.load(target)
+            return project.documents.flatMap { document in
+                project.variants.map { variant in
+                    Job(document: document, title: (document as NSString).lastPathComponent + " — " + variant.name, appearance: variant.appearance,
+                        width: width ?? variant.width, theme: theme ?? variant.theme, contentSize: variant.contentSize, locale: variant.locale,
+                        direction: variant.direction)
+                }
+            }
+        }
+        return lightAndDark(target, prefix: "")
+    }
+
+    /// Whether `path` is a project file (a JSON object naming `documents`).
+    static func isProject(_ path: String) -> Bool {
+        guard path.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path), data.count < 1_000_000,
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["documents"] != nil && object["sections"] == nil
     }
 
     /// The version of what is shown: it changes with every render, good or failed.
@@ -52,20 +119,35 @@ package final class PreviewServer: Sendable {
 
     // MARK: rendering
 
-    /// Renders the document; on failure keeps the last good pages and notes the error.
+    /// Renders every page; on a failure keeps the last good pages and notes the error.
     package func render() {
         do throws(Diagnostic) {
-            let loaded = try LoadedDocument(path: document, themeOverride: theme)
-            let laidOut = try loaded.layout(width: width)
-            let light = Array(try loaded.renderer.html(laidOut, appearance: .light, language: loaded.document.language).utf8)
-            let dark = Array(try loaded.renderer.html(laidOut, appearance: .dark, language: loaded.document.language).utf8)
-            var seen = Set<String>()
-            let findings = LayoutLint().findings(laidOut, document: loaded, variant: "light", appearances: [.light, .dark])
-                .map { "\($0.path): \($0.message)" }.filter { seen.insert($0).inserted }
+            var jobs = try self.jobs()
+            let more = jobs.count - Self.maximumPanels
+            if more > 0 { jobs.removeLast(more) }
+            var panels: [Panel] = [], findings: [String] = [], seen = Set<String>()
+            // A document in one layout (its text size, locale, direction, width, theme) is laid out once.
+            var laidOut: [String: (LoadedDocument, LaidOutTable)] = [:]
+            for job in jobs {
+                let key = "\(job.document)|\(job.width ?? 0)|\(job.theme ?? "")|\(job.contentSize.rawValue)|\(job.locale ?? "")|\(job.direction?.rawValue ?? "")"
+                if laidOut[key] == nil {
+                    let loaded = try LoadedDocument(path: job.document, themeOverride: job.theme, contentSize: job.contentSize, locale: job.locale,
+                                                    direction: job.direction)
+                    let table = try loaded.layout(width: job.width)
+                    laidOut[key] = (loaded, table)
+                    let name = (job.document as NSString).lastPathComponent
+                    for finding in LayoutLint().findings(table, document: loaded, variant: job.title, appearances: [.light, .dark]) {
+                        let line = "\(name) \(finding.row) (\(finding.path)): \(finding.message)"
+                        if seen.insert(line).inserted { findings.append(line) }
+                    }
+                }
+                let (loaded, table) = laidOut[key]!
+                panels.append(Panel(title: job.title, html: Array(try loaded.renderer.html(table, appearance: job.appearance, language: loaded.document.language).utf8)))
+            }
+            if more > 0 { findings.insert("\(more) more pages than the \(Self.maximumPanels) a preview shows: preview fewer documents or variants", at: 0) }
             state.withLock { state in
                 state.version += 1
-                state.light = light
-                state.dark = dark
+                state.panels = panels
                 state.findings = findings
                 state.error = nil
                 state.rendered = true
@@ -81,7 +163,7 @@ package final class PreviewServer: Sendable {
     /// The files the render reads: every file under the document's folder (and its template,
     /// assets and theme folders, which are inside it or allowed), by path, size and time.
     func signature() -> [String] {
-        let folder = (URL(fileURLWithPath: document).standardizedFileURL.path as NSString).deletingLastPathComponent
+        let folder = watchedFolder
         var lines: [String] = []
         var pending = [folder]
         while let current = pending.popLast(), lines.count < 20_000 {
@@ -209,12 +291,18 @@ package final class PreviewServer: Sendable {
         var type = "text/html; charset=utf-8"
         switch path {
         case "/": body = Array(page(snapshot).utf8)
-        case "/light.html": body = snapshot.light
-        case "/dark.html": body = snapshot.dark
         case "/version":
             body = Array("\(snapshot.version)".utf8)
             type = "text/plain"
-        default: return response(404, "text/plain", Array("not found\n".utf8))
+        default:
+            // `/page/<n>.html`, n a plain decimal index of a page shown; nothing else.
+            guard path.hasPrefix("/page/"), path.hasSuffix(".html") else { return response(404, "text/plain", Array("not found\n".utf8)) }
+            let digits = path.dropFirst("/page/".count).dropLast(".html".count)
+            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ ("0"..."9").contains($0) }), let index = Int(digits),
+                  String(index) == digits, snapshot.panels.indices.contains(index) else {
+                return response(404, "text/plain", Array("not found\n".utf8))
+            }
+            body = snapshot.panels[index].html
         }
         if method == "HEAD" { body = [] }
         return response(200, type, body, csp: path == "/" ? pageCSP : nil)
@@ -263,8 +351,11 @@ package final class PreviewServer: Sendable {
             html += "<p class=\"error\" role=\"alert\">\(escape(error))\(snapshot.rendered ? "\n(showing the last good render)" : "")</p>\n"
         }
         if snapshot.rendered {
-            html += "<div class=\"pages\"><figure><iframe src=\"/light.html\" title=\"Light\"></iframe><figcaption>Light</figcaption></figure>"
-            html += "<figure><iframe src=\"/dark.html\" title=\"Dark\"></iframe><figcaption>Dark</figcaption></figure></div>\n"
+            html += "<div class=\"pages\">"
+            for (index, panel) in snapshot.panels.enumerated() {
+                html += "<figure><iframe src=\"/page/\(index).html\" title=\"\(escape(panel.title))\"></iframe><figcaption>\(escape(panel.title))</figcaption></figure>"
+            }
+            html += "</div>\n"
         }
         if !snapshot.findings.isEmpty {
             html += "<ul class=\"findings\">" + snapshot.findings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"

@@ -30,7 +30,7 @@ def test_a_saved_change_shows_in_the_open_page_within_a_second(browser, tmp_path
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"http://127.0.0.1:{port}/")
-        light = page.frame_locator("iframe[title=Light]")
+        light = page.frame_locator("iframe[title=light]")
         light.locator("main").wait_for()
         delays = []
         for round in range(10):

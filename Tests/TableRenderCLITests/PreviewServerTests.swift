@@ -64,36 +64,36 @@ private func waitForVersion(after version: Int, _ server: PreviewServer, seconds
         let port = try server.start()
         defer { server.stop() }
         let page = get(port, "/")
-        #expect(page.status == 200 && page.body.contains("<iframe src=\"/light.html\"") && page.body.contains("<iframe src=\"/dark.html\""), "\(page)")
-        #expect(get(port, "/light.html").body.contains("Apple"))
-        #expect(get(port, "/dark.html").status == 200)
+        #expect(page.status == 200 && page.body.contains("<iframe src=\"/page/0.html\" title=\"light\"") && page.body.contains("<iframe src=\"/page/1.html\" title=\"dark\""), "\(page)")
+        #expect(get(port, "/page/0.html").body.contains("Apple"))
+        #expect(get(port, "/page/1.html").status == 200)
 
         var version = server.version
         let document = root + "/screen.json"
         let original = try String(contentsOfFile: document, encoding: .utf8)
         try original.replacingOccurrences(of: "Apple", with: "Quince").write(toFile: document, atomically: true, encoding: .utf8)
         #expect(waitForVersion(after: version, server))
-        #expect(get(port, "/light.html").body.contains("Quince"))
+        #expect(get(port, "/page/0.html").body.contains("Quince"))
         #expect(get(port, "/version").body == "\(server.version)")
 
         version = server.version
         try #"<cell><stack padding="11 16"><label text="{title}!" color="label"/></stack></cell>"#
             .write(toFile: root + "/templates/Row.xml", atomically: true, encoding: .utf8)
         #expect(waitForVersion(after: version, server))
-        #expect(get(port, "/light.html").body.contains("Quince!"), "a template's change is followed")
+        #expect(get(port, "/page/0.html").body.contains("Quince!"), "a template's change is followed")
 
         version = server.version
         try "{ \"sections\": [ oops".write(toFile: document, atomically: true, encoding: .utf8)
         #expect(waitForVersion(after: version, server))
         let broken = get(port, "/")
         #expect(broken.body.contains("screen.json:1:") && broken.body.contains("error:") && broken.body.contains("showing the last good render"), "\(broken.body)")
-        #expect(get(port, "/light.html").body.contains("Quince!"), "the last good render stays")
+        #expect(get(port, "/page/0.html").body.contains("Quince!"), "the last good render stays")
 
         version = server.version
         try original.write(toFile: document, atomically: true, encoding: .utf8)
         #expect(waitForVersion(after: version, server))
         let fixed = get(port, "/")
-        #expect(!fixed.body.contains("class=\"error\"") && get(port, "/light.html").body.contains("Apple!"))
+        #expect(!fixed.body.contains("class=\"error\"") && get(port, "/page/0.html").body.contains("Apple!"))
     }
 
     /// Only the pages of the render, by exact path, for a loopback Host.
@@ -104,7 +104,8 @@ private func waitForVersion(after version: Int, _ server: PreviewServer, seconds
         let port = try server.start()
         defer { server.stop() }
         for path in ["/screen.json", "/templates/Row.xml", "/../screen.json", "/%2e%2e/screen.json", "/%2E%2E%2Fscreen.json", "//etc/passwd",
-                     "/light.html/../screen.json", "/index.html", "/.git/config"] {
+                     "/page/0.html/../screen.json", "/page/../screen.json", "/page/2.html", "/page/00.html", "/page/-1.html", "/page/1e0.html",
+                     "/page/99999999999999999999.html", "/index.html", "/.git/config"] {
             #expect(get(port, path).status == 404, "\(path)")
         }
         #expect(get(port, "/", host: "evil.example").status == 403, "DNS rebinding: another host name")
@@ -115,6 +116,34 @@ private func waitForVersion(after version: Int, _ server: PreviewServer, seconds
         #expect(request(port, "nonsense\r\n\r\n").status == 400)
         // The page's script is the only one allowed, by its hash.
         #expect(PreviewServer.pageCSP.contains("script-src 'sha256-") && !PreviewServer.pageCSP.contains("unsafe-eval"))
+    }
+
+    /// A project: each document in each variant it names, side by side; a folder: each of its
+    /// documents, light and dark.
+    @Test func aProjectsVariantsAndAFoldersDocuments() throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try #"{"documents": ["screen.json"], "devices": ["iphone-se"], "appearances": ["light", "dark"], "contentSizes": ["large", "AX3"], "locales": ["en", "en-XA"], "scales": [2]}"#
+            .write(toFile: root + "/tablerender.json", atomically: true, encoding: .utf8)
+        let project = PreviewServer(document: root + "/tablerender.json")
+        let port = try project.start()
+        defer { project.stop() }
+        let page = get(port, "/").body
+        let titles = page.components(separatedBy: "<figcaption>").dropFirst().map { $0.components(separatedBy: "</figcaption>")[0] }
+        #expect(titles.count == 8, "2 appearances × 2 text sizes × 2 locales: \(titles)")
+        #expect(titles.contains("screen.json — iphone-se.AX3.en-XA.dark@2x"), "\(titles)")
+        // Each page is its variant: the en-XA ones pseudo-localised, the others not.
+        for (index, title) in titles.enumerated() {
+            let body = get(port, "/page/\(index).html").body
+            #expect(body.contains("[Åþþļé") == title.contains("en-XA"), "\(title)")
+        }
+
+        let folderServer = PreviewServer(document: root)
+        let folderPort = try folderServer.start()
+        defer { folderServer.stop() }
+        let folderPage = get(folderPort, "/").body
+        #expect(folderPage.contains("<figcaption>screen.json — light</figcaption>") && folderPage.contains("<figcaption>screen.json — dark</figcaption>"))
+        #expect(!folderPage.contains("tablerender.json —"), "a project file in the folder is not a document")
     }
 
     @Test func theCommandsUsageErrors() {
