@@ -166,6 +166,7 @@ enum IBDrawing {
             }
         }
         if let background = state?.background { result.style.background = background }
+        result.style.accessibility = accessibility(view, state: state)
         if let alpha = view.number("alpha") { result.style.opacity = max(0, min(1, alpha)) }
         result.style.clips = view.flag("clipsSubviews")
         if let radius = view.runtimeNumbers["layer.cornerRadius"] { result.style.cornerRadius = max(0, radius) }
@@ -184,6 +185,31 @@ enum IBDrawing {
         }
         result.style.holdsOverlay = !result.children.isEmpty
         return result
+    }
+
+    /// The controls VoiceOver reads as elements of their own, with UIKit's traits.
+    static let controls: Set<String> = ["button", "switch", "textField", "textView", "slider", "segmentedControl", "stepper", "datePicker", "pageControl"]
+
+    /// What IB stored for VoiceOver, with the control the view is and its value as UIKit
+    /// reads it (a switch `on`/`off`, a slider in percent, a segmented control's selected title,
+    /// a text field's text); nil for a view that sets nothing and is no control.
+    static func accessibility(_ view: IBView, state: IBViewState?) -> AccessibilitySettings? {
+        var settings = view.accessibility ?? AccessibilitySettings()
+        guard view.accessibility != nil || controls.contains(view.element) else { return nil }
+        if controls.contains(view.element) { settings.control = view.element }
+        switch view.element {
+        case "switch": settings.value = (state?.on ?? false) ? "on" : "off"
+        case "slider": settings.value = "\(Int(((state?.fraction ?? 0) * 100).rounded())) %"
+        case "segmentedControl":
+            let selected = state?.selected ?? 0
+            if view.segments.indices.contains(selected) { settings.value = view.segments[selected] }
+        case "textField", "textView": if let text = state?.text, !(state?.showsPlaceholder ?? false) { settings.value = text }
+        case "button":
+            if settings.label == nil, let title = state?.text, !title.isEmpty { settings.label = title }
+        default: break
+        }
+        if view.element == "textField", settings.label == nil, state?.showsPlaceholder == true { settings.label = state?.text }
+        return settings
     }
 
     static func contentMode(_ mode: String?) -> ContentMode {

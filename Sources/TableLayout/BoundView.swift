@@ -82,6 +82,9 @@ public struct ViewStyle: Sendable, Hashable {
     /// Placed at a frame its constraints gave it (an Interface Builder view), not over its
     /// siblings by design as a template's overlay is.
     package var placedByConstraints = false
+    /// What the view says to VoiceOver beyond its content: an Interface Builder view's settings
+    /// and, for a control, which control and its value (`AccessibilityTree`).
+    package var accessibility: AccessibilitySettings?
     /// Its frame and its children's are already where a right-to-left layout puts them (an
     /// Interface Builder cell, solved with its leading and trailing resolved): it is not mirrored.
     package var resolvesDirection = false

@@ -135,6 +135,10 @@ final class RenderRun {
                 case .pdf: pdf(appearance)
                 case .html: try html(appearance)
                 case .layout: if appearance == options.appearances.first { try layoutJSON() }
+                case .accessibility:
+                    if appearance == options.appearances.first {
+                        add(plan.base + ".accessibility.txt", bytes: Array(AccessibilityTree.text(AccessibilityTree.elements(of: try htmlLaidOut())).utf8))
+                    }
                 }
             }
         }

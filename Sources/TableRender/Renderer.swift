@@ -12,6 +12,9 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// `<doc>.layout.json`: every block and view's frame in the HTML page's layout (one page at
     /// its width), a label's lines as set: to compare layouts, or a browser's with tablerender's.
     case layout
+    /// `<doc>.accessibility.txt`: what VoiceOver would read, element by element in its order
+    /// (label, value, hint, traits, frame), by UIKit's rules (`AccessibilityTree`).
+    case accessibility
 }
 
 /// The whole pipeline for one theme and set of templates: lay out a table once, draw it as PNG or
@@ -126,6 +129,12 @@ public final class Renderer {
                      language: String = "en") throws(Diagnostic) -> String {
         try HTMLRenderer.resampling(theme: theme, appearance: appearance, language: language, text: engine.text)
             .render(laidOut, states: states)
+    }
+
+    /// What VoiceOver would read on `laidOut`, one element a line in its order: label, value,
+    /// hint, traits, identifier, frame (docs/accessibility.md).
+    public func accessibility(_ laidOut: LaidOutTable) -> String {
+        AccessibilityTree.text(AccessibilityTree.elements(of: laidOut))
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).

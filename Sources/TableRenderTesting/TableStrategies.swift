@@ -217,6 +217,14 @@ enum ScreenStrategies {
         }
     }
 
+    static func accessibility<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory, locale: String?,
+                                                      direction: LayoutDirection?) -> Snapshotting<Screen, String> {
+        Snapshotting(pathExtension: "accessibility.txt", diffing: .lines) { screen in
+            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
+            return prepared.renderer.accessibility(try prepared.layout(width, .content))
+        }
+    }
+
     static func html<Screen: SnapshotScreen>(width: Double?, appearance: Appearance, contentSize: ContentSizeCategory, locale: String?,
                                              direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "html", diffing: .lines) { screen in
@@ -264,6 +272,16 @@ extension Snapshotting where Value == Table, Format == SnapshotImage {
 }
 
 extension Snapshotting where Value == Table, Format == String {
+    /// What VoiceOver would read, element by element in its order (label, value, hint, traits,
+    /// frame), by UIKit's rules: the accessibility snapshot, as text.
+    public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+                                     direction: LayoutDirection? = nil) -> Snapshotting {
+        ScreenStrategies.accessibility(width: width, contentSize: contentSize, locale: locale, direction: direction)
+    }
+
+    /// What VoiceOver would read, as text.
+    public static var accessibility: Snapshotting { .accessibility() }
+
     /// The laid-out frames, fonts and lines, as text.
     public static func layout(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
                               direction: LayoutDirection? = nil) -> Snapshotting {
@@ -308,6 +326,16 @@ extension Snapshotting where Value == DocumentFile, Format == SnapshotImage {
 }
 
 extension Snapshotting where Value == DocumentFile, Format == String {
+    /// What VoiceOver would read, element by element in its order (label, value, hint, traits,
+    /// frame), by UIKit's rules: the accessibility snapshot, as text.
+    public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+                                     direction: LayoutDirection? = nil) -> Snapshotting {
+        ScreenStrategies.accessibility(width: width, contentSize: contentSize, locale: locale, direction: direction)
+    }
+
+    /// What VoiceOver would read, as text.
+    public static var accessibility: Snapshotting { .accessibility() }
+
     /// The laid-out frames, fonts and lines, as text.
     public static func layout(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
                               direction: LayoutDirection? = nil) -> Snapshotting {

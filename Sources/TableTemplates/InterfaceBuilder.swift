@@ -104,6 +104,8 @@ package struct IBView: Sendable {
     package var symbolConfiguration: [String: String] = [:]
     /// IB's "intrinsic size: placeholder".
     package var placeholderIntrinsicSize: (width: Double, height: Double)?
+    /// What IB's Identity inspector sets for VoiceOver (`<accessibility key="accessibilityConfiguration">`).
+    package var accessibility: AccessibilitySettings?
     package var constraints: [IBConstraint]
     package var subviews: [IBView]
     /// The ids of layout guides (the safe area) that stand for this view's edges.
@@ -349,7 +351,7 @@ package enum IBReader {
         var view = IBView(element: element.name, id: attributes["id"] ?? "", location: element.location, frame: IBRect(x: 0, y: 0, width: 0, height: 0),
                           attributes: attributes, colors: [:], fonts: [:], strings: [:], autoresizing: [], layoutMargins: nil,
                           normalState: nil, configuration: nil, segments: [], runtimeNumbers: [:], runtimeColors: [:],
-                          placeholderIntrinsicSize: nil, constraints: [], subviews: [], layoutGuides: [], excludedConstraints: [], excludedSubviews: [])
+                          placeholderIntrinsicSize: nil, accessibility: nil, constraints: [], subviews: [], layoutGuides: [], excludedConstraints: [], excludedSubviews: [])
         for child in element.children {
             let key = child.attribute("key")?.value
             switch child.name {
@@ -403,6 +405,19 @@ package enum IBReader {
                     view.symbolConfiguration["pointSize"] = font.attribute("pointSize")?.value ?? view.symbolConfiguration["pointSize"]
                     view.symbolConfiguration["textStyle"] = font.attribute("style")?.value
                 }
+            case "accessibility" where key == "accessibilityConfiguration":
+                var settings = AccessibilitySettings()
+                settings.label = child.attribute("label")?.value
+                settings.hint = child.attribute("hint")?.value
+                settings.identifier = child.attribute("identifier")?.value
+                for part in child.children {
+                    if part.name == "accessibilityTraits" {
+                        settings.traits = Set(part.attributes.filter { $0.value == "YES" && $0.name != "key" }.map(\.name))
+                    } else if part.name == "bool", part.attribute("key")?.value == "isElement" {
+                        settings.isElement = part.attribute("value")?.value == "YES"
+                    }
+                }
+                view.accessibility = settings
             case "size" where key == "intrinsicContentSize":
                 view.placeholderIntrinsicSize = (value(child, "width"), value(child, "height"))
             case "viewLayoutGuide":

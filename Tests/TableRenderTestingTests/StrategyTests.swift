@@ -16,6 +16,7 @@ import Testing
         assertSnapshot(of: settings(), as: .layout(locale: "en-XA"), named: "en-XA")
         assertSnapshot(of: settings(), as: .layout(direction: .rightToLeft), named: "rtl")
         assertSnapshot(of: settings(), as: .image(width: 320, scale: 1, locale: "ar-XB"), named: "ar-XB")
+        assertSnapshot(of: settings(), as: .accessibility, named: "voiceover")
     }
 
     /// A text snapshot that differs says which lines, removed and added.

@@ -1,0 +1,151 @@
+import Foundation
+import TableRender
+import TestSupport
+import Testing
+
+/// What VoiceOver would read (`--format accessibility`, `.accessibility`), compared with trees
+/// worked out by hand from UIKit's rules (docs/accessibility.md).
+@Suite struct AccessibilityTreeTests {
+    /// The elements' lines without their frames: what is read, in order.
+    static func spoken(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line in
+            var line = String(line)
+            if let at = line.range(of: " @ ") { line = String(line[..<at.lowerBound]) }
+            return line
+        }
+    }
+
+    /// The Settings example: the title and headers are headers; each row one element combining its
+    /// texts; disclosure rows are buttons, the switch row a toggle with its value, the link row a
+    /// link; the footer's text an element; in reading order.
+    @Test func theSettingsExampleAsUIKitReadsIt() throws {
+        let loaded = try LoadedDocument(path: Repository.root + "/Examples/settings/settings.json")
+        let text = loaded.renderer.accessibility(try loaded.layout())
+        #expect(Self.spoken(text) == [
+            #"1. "Settings" — header"#,
+            #"2. "ACCOUNT" — header"#,
+            #"3. "Manage Coach IDs" — button"#,
+            #"4. "Active Coach ID, 123456" — button"#,
+            #"5. "Default Country, United States" — button"#,
+            #"6. "Signature, Sent from my phone, between two meetings, by the whole coaching team" — button"#,
+            #"7. "Notifications", value "on" — button, toggle"#,
+            #"8. "Your active Coach ID is used for every link you share.""#,
+            #"9. "About the Developer 💪🤓" — button"#,
+            #"10. "☕️☕️☕️?" — button"#,
+            #"11. "Rate BB Links ⭐️⭐️⭐️⭐️⭐️, 1,024 people have rated this version""#,
+            #"12. "Share BB Links 🗣️👥, Know a coach who would love this app?" — link"#,
+        ], "\(text)")
+        // Each element's frame is its row's on the page.
+        #expect(text.contains(#"3. "Manage Coach IDs" — button @ 16,106 358×44 in manageAccounts"#), "\(text)")
+    }
+
+    /// A XIB cell with what IB's Identity inspector sets: a decorative image left out
+    /// (`isElement` NO), a label with a label of its own, a button with a hint and an
+    /// identifier, a view made an element with traits; controls after the cell's own element,
+    /// top to bottom then leading to trailing: right to left, the same order, mirrored places.
+    @Test func interfaceBuilderSettingsAndControls() throws {
+        let folder = Repository.folder(with: [
+            "people.json": #"{"templates": ["."], "sections": [{"items": [{"id": "ada", "template": "PersonCell"}]}]}"#,
+            "PersonCell.xib": Self.personCell,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let loaded = try LoadedDocument(path: folder + "/people.json")
+        let text = loaded.renderer.accessibility(try loaded.layout())
+        #expect(Self.spoken(text) == [
+            #"1. "Name: Ada Lovelace, Mathematician""#,
+            #"2. "Verified account" — image, staticText"#.replacingOccurrences(of: "staticText", with: "static text"),
+            #"3. "Follow", hint "Shows her posts in your feed" — button #follow-button"#,
+            #"4. "", value "off" — button, toggle"#,
+        ], "\(text)")
+        let rightToLeft = try LoadedDocument(path: folder + "/people.json", direction: .rightToLeft)
+        let mirroredText = rightToLeft.renderer.accessibility(try rightToLeft.layout())
+        let mirrored = Self.spoken(mirroredText)
+        // Mirrored, the reading order stays the logical one: the button, now on the right, first.
+        #expect(mirrored == Self.spoken(text), "\(mirroredText)")
+        #expect(mirroredText.contains("#follow-button @ 278,") && mirroredText.contains("\"off\" — button, toggle @ 14,"), "\(mirroredText)")
+    }
+
+    /// A cell: avatar (decorative), name (labelled "Name: …"), role, badge (an element with traits
+    /// image and static text), then on one line a button "Follow" and a switch; the badge is above
+    /// them, so it is read first.
+    static let personCell = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <device id="retina6_12" orientation="portrait" appearance="light"/>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="pc0-Cl-000">
+                    <rect key="frame" x="0.0" y="0.0" width="393" height="120"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="pc0-Cl-000" id="pc0-CV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="120"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-AV-001">
+                                <rect key="frame" x="20" y="11" width="40" height="40"/>
+                                <color key="backgroundColor" systemColor="systemBlueColor"/>
+                                <accessibility key="accessibilityConfiguration">
+                                    <bool key="isElement" value="NO"/>
+                                </accessibility>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="40" id="pc0-Cn-001"/>
+                                    <constraint firstAttribute="height" constant="40" id="pc0-Cn-002"/>
+                                </constraints>
+                            </view>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Ada Lovelace" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-NL-002">
+                                <rect key="frame" x="72" y="11" width="120" height="21"/>
+                                <accessibility key="accessibilityConfiguration" label="Name: Ada Lovelace"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Mathematician" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-RL-003">
+                                <rect key="frame" x="72" y="36" width="120" height="18"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="15"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-BG-004">
+                                <rect key="frame" x="349" y="11" width="24" height="24"/>
+                                <color key="backgroundColor" systemColor="systemGreenColor"/>
+                                <accessibility key="accessibilityConfiguration" label="Verified account">
+                                    <accessibilityTraits key="traits" image="YES" staticText="YES"/>
+                                    <bool key="isElement" value="YES"/>
+                                </accessibility>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="24" id="pc0-Cn-041"/>
+                                    <constraint firstAttribute="height" constant="24" id="pc0-Cn-042"/>
+                                </constraints>
+                            </view>
+                            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-FB-005">
+                                <rect key="frame" x="72" y="70" width="60" height="30"/>
+                                <accessibility key="accessibilityConfiguration" hint="Shows her posts in your feed" identifier="follow-button"/>
+                                <state key="normal" title="Follow"/>
+                            </button>
+                            <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="NO" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-SW-006">
+                                <rect key="frame" x="322" y="69.5" width="51" height="31"/>
+                            </switch>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="pc0-AV-001" firstAttribute="leading" secondItem="pc0-CV-000" secondAttribute="leadingMargin" id="pc0-Cn-101"/>
+                            <constraint firstItem="pc0-AV-001" firstAttribute="top" secondItem="pc0-CV-000" secondAttribute="topMargin" id="pc0-Cn-102"/>
+                            <constraint firstItem="pc0-NL-002" firstAttribute="leading" secondItem="pc0-AV-001" secondAttribute="trailing" constant="12" id="pc0-Cn-103"/>
+                            <constraint firstItem="pc0-NL-002" firstAttribute="top" secondItem="pc0-CV-000" secondAttribute="topMargin" id="pc0-Cn-104"/>
+                            <constraint firstItem="pc0-RL-003" firstAttribute="leading" secondItem="pc0-NL-002" secondAttribute="leading" id="pc0-Cn-105"/>
+                            <constraint firstItem="pc0-RL-003" firstAttribute="top" secondItem="pc0-NL-002" secondAttribute="bottom" constant="4" id="pc0-Cn-106"/>
+                            <constraint firstItem="pc0-BG-004" firstAttribute="trailing" secondItem="pc0-CV-000" secondAttribute="trailingMargin" id="pc0-Cn-107"/>
+                            <constraint firstItem="pc0-BG-004" firstAttribute="top" secondItem="pc0-CV-000" secondAttribute="topMargin" id="pc0-Cn-108"/>
+                            <constraint firstItem="pc0-FB-005" firstAttribute="leading" secondItem="pc0-NL-002" secondAttribute="leading" id="pc0-Cn-109"/>
+                            <constraint firstItem="pc0-FB-005" firstAttribute="top" secondItem="pc0-RL-003" secondAttribute="bottom" constant="16" id="pc0-Cn-110"/>
+                            <constraint firstItem="pc0-CV-000" firstAttribute="bottomMargin" secondItem="pc0-FB-005" secondAttribute="bottom" id="pc0-Cn-111"/>
+                            <constraint firstItem="pc0-SW-006" firstAttribute="trailing" secondItem="pc0-CV-000" secondAttribute="trailingMargin" id="pc0-Cn-112"/>
+                            <constraint firstItem="pc0-SW-006" firstAttribute="centerY" secondItem="pc0-FB-005" secondAttribute="centerY" id="pc0-Cn-113"/>
+                        </constraints>
+                    </tableViewCellContentView>
+                </tableViewCell>
+            </objects>
+            <resources>
+                <systemColor name="systemBlueColor"><color red="0.0" green="0.478" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></systemColor>
+                <systemColor name="systemGreenColor"><color red="0.204" green="0.78" blue="0.349" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></systemColor>
+            </resources>
+        </document>
+        """
+}
