@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build -c release --product tablerender
-.build/release/tablerender render Examples/*/*.json --format png,pdf,html --appearance both --scale 2 --changes --out Output
+.build/release/tablerender render Examples/*/*.json --format png,pdf,html,accessibility --appearance both --scale 2 --changes --out Output

@@ -136,9 +136,13 @@ final class RenderRun {
                 case .html: try html(appearance)
                 case .layout: if appearance == options.appearances.first { try layoutJSON() }
                 case .accessibility:
+                    let page = try htmlLaidOut()
                     if appearance == options.appearances.first {
-                        add(plan.base + ".accessibility.txt", bytes: Array(AccessibilityTree.text(AccessibilityTree.elements(of: try htmlLaidOut())).utf8))
+                        add(plan.base + ".accessibility.txt", bytes: Array(AccessibilityTree.text(AccessibilityTree.elements(of: page)).utf8))
                     }
+                    add(LoadedDocument.fileName(document: plan.base + ".accessibility", format: .png, appearance: appearance, scale: options.scale,
+                                                page: nil, pageCount: 1),
+                        bytes: try renderer.accessibilityPNG(page, appearance: appearance, scale: options.scale))
                 }
             }
         }

@@ -13,7 +13,9 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// its width), a label's lines as set: to compare layouts, or a browser's with tablerender's.
     case layout
     /// `<doc>.accessibility.txt`: what VoiceOver would read, element by element in its order
-    /// (label, value, hint, traits, frame), by UIKit's rules (`AccessibilityTree`).
+    /// (label, value, hint, traits, frame), by UIKit's rules (`AccessibilityTree`); and
+    /// `<doc>.accessibility@2x.png`, the screen with each element outlined and numbered beside a
+    /// legend of what is read.
     case accessibility
 }
 
@@ -135,6 +137,18 @@ public final class Renderer {
     /// hint, traits, identifier, frame (docs/accessibility.md).
     public func accessibility(_ laidOut: LaidOutTable) -> String {
         AccessibilityTree.text(AccessibilityTree.elements(of: laidOut))
+    }
+
+    /// The accessibility snapshot as a picture (as AccessibilitySnapshot draws it): the first
+    /// page with each element's frame outlined and numbered, and a legend of what VoiceOver reads
+    /// for each number beside it.
+    public func accessibilityPNG(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2) throws(Diagnostic) -> [UInt8] {
+        try accessibilityPixels(laidOut, appearance: appearance, scale: scale).png()
+    }
+
+    /// The accessibility picture's pixels, unencoded.
+    public func accessibilityPixels(_ laidOut: LaidOutTable, appearance: Appearance = .light, scale: Double = 2) throws(Diagnostic) -> ARGBImage {
+        try AccessibilityPicture(theme: theme, text: engine.text).pixels(laidOut, appearance: appearance, scale: scale)
     }
 
     /// The pixels of the first page, unencoded (for comparing with a reference).

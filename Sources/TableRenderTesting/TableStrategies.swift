@@ -209,6 +209,15 @@ enum ScreenStrategies {
         }
     }
 
+    static func accessibilityImage<Screen: SnapshotScreen>(width: Double?, appearance: Appearance, scale: Double, contentSize: ContentSizeCategory,
+                                                           locale: String?, direction: LayoutDirection?) -> Snapshotting<Screen, SnapshotImage> {
+        Snapshotting(pathExtension: "accessibility.png", diffing: .image()) { screen in
+            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
+            let laidOut = try prepared.layout(width, .content)
+            return SnapshotImage(pixels: try prepared.renderer.accessibilityPixels(laidOut, appearance: appearance, scale: scale), rows: nil, masked: [])
+        }
+    }
+
     static func layout<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory, locale: String?,
                                                direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "layout.txt", diffing: .lines) { screen in
@@ -255,6 +264,18 @@ enum ScreenStrategies {
 /// - `pdf`: the paginated document's text and structure (which rows and headers are on which
 ///   page, where, and the lines of their labels) as text, not the PDF's bytes.
 extension Snapshotting where Value == Table, Format == SnapshotImage {
+    /// The accessibility snapshot as a picture, as AccessibilitySnapshot draws it: the screen with
+    /// each element outlined and numbered, beside a legend of what VoiceOver reads for each.
+    public static func accessibilityImage(width: Double? = nil, appearance: Appearance = .light, scale: Double = 2,
+                                          contentSize: ContentSizeCategory = .large, locale: String? = nil,
+                                          direction: LayoutDirection? = nil) -> Snapshotting {
+        ScreenStrategies.accessibilityImage(width: width, appearance: appearance, scale: scale, contentSize: contentSize, locale: locale,
+                                            direction: direction)
+    }
+
+    /// The accessibility picture at the defaults: light, @2x.
+    public static var accessibilityImage: Snapshotting { .accessibilityImage() }
+
     /// The rendered PNG at `width` points (390 by default), `scale` pixels a point. `masks`
     /// covers views (by their `id`), rows (by id) or items (by JSON path,
     /// `$.sections[0].items[2]`) with a magenta box, as Playwright's `mask`: a clock or an avatar
@@ -313,6 +334,18 @@ extension Snapshotting where Value == Table, Format == String {
 /// The same strategies for a document or storyboard: its own width, page, language and theme
 /// unless the strategy (or the configuration's theme) says otherwise.
 extension Snapshotting where Value == DocumentFile, Format == SnapshotImage {
+    /// The accessibility snapshot as a picture, as AccessibilitySnapshot draws it: the screen with
+    /// each element outlined and numbered, beside a legend of what VoiceOver reads for each.
+    public static func accessibilityImage(width: Double? = nil, appearance: Appearance = .light, scale: Double = 2,
+                                          contentSize: ContentSizeCategory = .large, locale: String? = nil,
+                                          direction: LayoutDirection? = nil) -> Snapshotting {
+        ScreenStrategies.accessibilityImage(width: width, appearance: appearance, scale: scale, contentSize: contentSize, locale: locale,
+                                            direction: direction)
+    }
+
+    /// The accessibility picture at the defaults: light, @2x.
+    public static var accessibilityImage: Snapshotting { .accessibilityImage() }
+
     /// The rendered PNG, at the document's width unless `width` is given.
     public static func image(width: Double? = nil, appearance: Appearance = .light, scale: Double = 2,
                              contentSize: ContentSizeCategory = .large, precision: Double = 1, perceptualPrecision: Double = 1,

@@ -17,6 +17,7 @@ import Testing
         assertSnapshot(of: settings(), as: .layout(direction: .rightToLeft), named: "rtl")
         assertSnapshot(of: settings(), as: .image(width: 320, scale: 1, locale: "ar-XB"), named: "ar-XB")
         assertSnapshot(of: settings(), as: .accessibility, named: "voiceover")
+        assertSnapshot(of: settings(), as: .accessibilityImage(width: 320, scale: 1), named: "voiceover")
     }
 
     /// A text snapshot that differs says which lines, removed and added.
