@@ -24,7 +24,7 @@ private func scratchFolder() -> String {
     return folder
 }
 
-@Suite(.snapshots()) struct ExtensionPointTests {
+@Suite(.snapshots(record: .missing)) struct ExtensionPointTests {
     /// A strategy pulled back to a user's type makes the same reference as the table's.
     @Test func pullbackMakesAStrategyForAnotherType() throws {
         let folder = scratchFolder()
@@ -107,7 +107,7 @@ private func scratchFolder() -> String {
 
 /// A JSON document or a storyboard, snapshotted as `tablerender render` draws it: its images,
 /// catalogs, strings, theme and width come from its own folder.
-@Suite(.snapshots()) struct DocumentSnapshotTests {
+@Suite(.snapshots(record: .missing)) struct DocumentSnapshotTests {
     static let examples = ((#filePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("../../Examples")
 
     /// The reference is the command's own PNG, pixel for pixel.
