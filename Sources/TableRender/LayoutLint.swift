@@ -27,6 +27,11 @@ public struct LintFinding: Sendable, Hashable, Codable {
         case contrast
         /// An image drawn larger than its pixels allow at the render scale.
         case upscaledImage
+        /// A control VoiceOver reads with no label (an image-only button, a switch, a slider):
+        /// only its kind and value, with nothing to say what it is for.
+        case unlabeledControl
+        /// A button smaller than the 44 × 44 pt Apple's guidelines ask a tap target to be.
+        case smallTapTarget
     }
 
     /// What was found.
@@ -101,6 +106,22 @@ public struct LayoutLint: Sendable {
                             if overlapWidth > 0.5, overlapHeight > 0.5, view.frame.x < other.frame.x || (view.frame.x == other.frame.x && view.frame.y < other.frame.y) {
                                 report(.overlap, view, frame, "\(style.kindName) overlaps \(other.style.id ?? other.style.kindName) by \(fmt(overlapWidth)) × \(fmt(overlapHeight)) pt")
                             }
+                        }
+                    }
+                    // What VoiceOver reads of a control, and how large a button is to tap.
+                    if let settings = style.accessibility, let control = settings.control, settings.isElement != false {
+                        func texts(_ view: LaidOutView) -> [String] {
+                            var found: [String] = []
+                            if case .label(let string, _, _) = view.style.content, !string.trimmingCharacters(in: .whitespaces).isEmpty { found.append(string) }
+                            return found + view.children.flatMap(texts)
+                        }
+                        let labelled = !(settings.label ?? "").isEmpty || (!["textField", "textView"].contains(control) && !texts(view).isEmpty)
+                        if !labelled {
+                            let reads = [control == "switch" ? "switch button" : control, settings.value.map { ", " + $0 } ?? ""].joined()
+                            report(.unlabeledControl, view, frame, "\(control) has no accessibility label: VoiceOver reads only “\(reads)”; give it one (IB's Identity inspector, Accessibility → Label)")
+                        }
+                        if control == "button", frame.width < 44 || frame.height < 44 {
+                            report(.smallTapTarget, view, frame, "button is \(fmt(frame.width)) × \(fmt(frame.height)) pt, smaller than the 44 × 44 pt tap target Apple's guidelines ask for")
                         }
                     }
                     let behind = style.background.flatMap { theme.color($0, .light).map { $0.alpha >= 0.5 } == true ? $0 : nil } ?? background

@@ -65,6 +65,31 @@ import Testing
         #expect(mirroredText.contains("#follow-button @ 278,") && mirroredText.contains("\"off\" — button, toggle @ 14,"), "\(mirroredText)")
     }
 
+    /// The lint names what VoiceOver cannot say and what is too small to tap: the switch with no
+    /// label, the 60 × 30 pt button; not the labelled button, not the decorative avatar.
+    @Test func theLintFindsUnlabeledControlsAndSmallTapTargets() throws {
+        let folder = Repository.folder(with: [
+            "people.json": #"{"templates": ["."], "sections": [{"items": [{"id": "ada", "template": "PersonCell"}]}]}"#,
+            "PersonCell.xib": Self.personCell,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let loaded = try LoadedDocument(path: folder + "/people.json")
+        let findings = LayoutLint().findings(try loaded.layout(), document: loaded, variant: "w390", appearances: [.light])
+        let accessibility = findings.filter { $0.kind == .unlabeledControl || $0.kind == .smallTapTarget }.map { "\($0.kind.rawValue) \($0.view)" }
+        #expect(accessibility == ["smallTapTarget pc0-FB-005", "unlabeledControl pc0-SW-006"], "\(findings.map(\.message))")
+        let unlabeled = try #require(findings.first { $0.kind == .unlabeledControl })
+        #expect(unlabeled.message.contains("VoiceOver reads only “switch button, off”"), "\(unlabeled.message)")
+
+        // Labelled in IB, the switch is no finding.
+        let labelled = Self.personCell.replacingOccurrences(of: #"on="NO" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-SW-006">"#,
+                                                            with: #"on="NO" translatesAutoresizingMaskIntoConstraints="NO" id="pc0-SW-006"><accessibility key="accessibilityConfiguration" label="Notifications"/>"#)
+        try labelled.write(toFile: folder + "/PersonCell.xib", atomically: true, encoding: .utf8)
+        let again = try LoadedDocument(path: folder + "/people.json")
+        let after = LayoutLint().findings(try again.layout(), document: again, variant: "w390", appearances: [.light])
+        #expect(!after.contains { $0.kind == .unlabeledControl }, "\(after.map(\.message))")
+        #expect(again.renderer.accessibility(try again.layout()).contains(#""Notifications", value "off" — button, toggle"#))
+    }
+
     /// A cell: avatar (decorative), name (labelled "Name: …"), role, badge (an element with traits
     /// image and static text), then on one line a button "Follow" and a switch; the badge is above
     /// them, so it is read first.
