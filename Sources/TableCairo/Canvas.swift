@@ -468,12 +468,30 @@ final class Canvas {
 
     // MARK: PDF structure
 
-    func link(_ uri: String, _ rect: Rect) {
+    /// Opens a link to `uri` over `rect`; what is drawn until `endLink` is the link's content
+    /// in a tagged PDF.
+    func beginLink(_ uri: String, _ rect: Rect) {
         guard isPDF else { return }
         let escaped = uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
         let attributes = "rect=[\(rect.x) \(rect.y) \(rect.width) \(rect.height)] uri='\(escaped)'"
         cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+    }
+
+    func endLink() {
+        guard isPDF else { return }
         cairo_tag_end(cr, CAIRO_TAG_LINK)
+    }
+
+    /// Opens a structure element of a tagged PDF (`Document`, `Sect`, `H1`, `L`, `LI`, `P`…);
+    /// what is drawn until `endTag` is its content. Nothing for an image.
+    func beginTag(_ name: String) {
+        guard isPDF else { return }
+        cairo_tag_begin(cr, name, "")
+    }
+
+    func endTag(_ name: String) {
+        guard isPDF else { return }
+        cairo_tag_end(cr, name)
     }
 
     /// Adds an outline (bookmark) entry pointing at `y` on page `page` (1-based), below

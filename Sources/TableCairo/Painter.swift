@@ -17,6 +17,8 @@ final class Painter {
     private var direction: LayoutDirection = .leftToRight
     /// What to cover with a magenta box (`Masks`).
     let masks: Masks
+    /// The structure of a tagged PDF, when drawing one (`PDFStructure`).
+    var structure: PDFStructure?
 
     init(theme: Theme, appearance: Appearance, text: TextEngine, scale: Double = 3, masks: Masks = Masks()) {
         self.theme = theme
@@ -63,6 +65,10 @@ final class Painter {
         }
         for block in page.blocks {
             if let background = block.background { canvas.fill(block.frame, color(background)) }
+            structure?.begin(block, on: canvas)
+            defer { structure?.end(block, on: canvas) }
+            // A row with a link: the link's element holds the row's content.
+            if let link = block.link { canvas.beginLink(link, block.frame) }
             if let content = block.content {
                 canvas.save()
                 if block.clips { canvas.clip(block.frame) }
@@ -82,7 +88,7 @@ final class Painter {
                 canvas.fill(Rect(x: block.frame.x + separator.x, y: bottom - thickness, width: separator.width,
                                  height: thickness), color(separator.color))
             }
-            if let link = block.link { canvas.link(link, block.frame) }
+            if block.link != nil { canvas.endLink() }
         }
         guard !masks.isEmpty else { return }
         // Masks over everything, as Playwright draws them.
@@ -304,5 +310,67 @@ public struct Masks: Sendable, Hashable {
             }
         }
         return found
+    }
+}
+
+/// The logical structure of a tagged PDF, as a screen reader and a PDF's reflow read it: the
+/// document, a section (`Sect`) per table section, the large title and the section headers as
+/// headings (`H1`, `H2`), a section's rows as a list (`L`) of items (`LI`), a footer as a
+/// paragraph (`P`), in reading order. Backgrounds and separators are left out of it; a header
+/// repeated at a page's top is drawn but not read twice.
+final class PDFStructure {
+    private var open: [String] = []
+    private var section: Int?
+
+    private func push(_ name: String, on canvas: Canvas) {
+        canvas.beginTag(name)
+        open.append(name)
+    }
+
+    private func pop(until name: String? = nil, on canvas: Canvas) {
+        while let last = open.last {
+            if let name, last == name { return }
+            canvas.endTag(last)
+            open.removeLast()
+        }
+    }
+
+    /// Opens what `block` belongs to and the block's own element.
+    func begin(_ block: Block, on canvas: Canvas) {
+        if open.isEmpty { push("Document", on: canvas) }
+        // A header repeated at a page's top is not read twice; the rest of a block a page break
+        // cut is still the element the page before opened.
+        guard !block.repeated, block.contentOffset == 0 else { return }
+        if block.kind != .title, block.section != section {
+            pop(until: "Document", on: canvas)
+            push("Sect", on: canvas)
+            section = block.section
+        }
+        switch block.kind {
+        case .title:
+            push("H1", on: canvas)
+        case .header:
+            if open.last == "L" { pop(until: "Sect", on: canvas) }
+            push("H2", on: canvas)
+        case .row:
+            if open.last != "L" { push("L", on: canvas) }
+            push("LI", on: canvas)
+        case .footer:
+            if open.last == "L" { pop(until: "Sect", on: canvas) }
+            push("P", on: canvas)
+        }
+    }
+
+    /// Closes the block's own element, unless the block goes on on the next page (one element
+    /// across the page break).
+    func end(_ block: Block, on canvas: Canvas) {
+        guard !block.repeated, !block.continues, let last = open.last, ["H1", "H2", "LI", "P"].contains(last) else { return }
+        canvas.endTag(last)
+        open.removeLast()
+    }
+
+    /// Closes everything still open, at the end of the document.
+    func finish(on canvas: Canvas) {
+        pop(on: canvas)
     }
 }

@@ -195,6 +195,7 @@ package final class PDFStream {
     /// Pages for the PDF at `path`, or for one kept in memory (`finish` gives its bytes) when nil.
     package init(theme: Theme, text: TextEngine, appearance: Appearance, path: String?, title: String?, outlinesScenes: Bool) {
         painter = Painter(theme: theme, appearance: appearance, text: text)
+        painter.structure = PDFStructure()
         self.path = path
         self.title = title
         self.outlinesScenes = outlinesScenes
@@ -236,6 +237,7 @@ package final class PDFStream {
     /// Finishes the PDF; its bytes when it was kept in memory (none when written to a file).
     @discardableResult
     package func finish() throws(Diagnostic) -> [UInt8] {
+        if let canvas { painter.structure?.finish(on: canvas) }
         try canvas?.finish()
         return canvas?.pdfBytes ?? []
     }

@@ -38,7 +38,9 @@ package enum AccessibilityTree {
         var result: [AccessibilityElement] = []
         let rightToLeft = table.direction == .rightToLeft
         for page in table.pages {
-            for block in page.blocks where !block.repeated {
+            // A header repeated at a page's top is read once; a row a page break cut is one
+            // element, read where it starts.
+            for block in page.blocks where !block.repeated && block.contentOffset == 0 {
                 guard let content = block.content else { continue }
                 let origin = (block.frame.x, block.frame.y - block.contentOffset)
                 var parts: [String] = []

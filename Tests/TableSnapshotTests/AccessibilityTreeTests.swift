@@ -90,6 +90,64 @@ import Testing
         #expect(again.renderer.accessibility(try again.layout()).contains(#""Notifications", value "off" — button, toggle"#))
     }
 
+    /// The PDF is tagged: a document, the title and section headers as headings, each section's
+    /// rows a list whose items hold each row's text, footers paragraphs, in the reading order of
+    /// the accessibility tree (`pdfinfo -struct-text`, poppler's reading of the structure, is the
+    /// oracle); on paper, across pages, with the header repeated at a page's top read once.
+    @Test(arguments: ["settings/settings.json", "catalogue/catalogue.json"])
+    func thePDFIsTaggedInReadingOrder(_ example: String) throws {
+        let loaded = try LoadedDocument(path: Repository.root + "/Examples/" + example)
+        let laidOut = try loaded.layout()
+        let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("tablerender-tagged-\(UUID().uuidString).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: pdf) }
+        try loaded.renderer.pdf(laidOut, to: pdf)
+        let info = Tool.run("pdfinfo", [pdf])
+        #expect(info.output.contains("Tagged:          yes"), "\(info.output)")
+        let structure = Tool.run("pdfinfo", ["-struct-text", pdf]).output
+        let lines = structure.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "Document" && lines.contains("H1 (block)") && lines.contains("Sect") && lines.contains("L (block)"), "\(structure)")
+        // Every element's text, in order: the tree's labels against the structure's texts (both
+        // without spaces and commas, which the PDF's text runs do not keep between labels; emoji
+        // and truncated texts aside).
+        func squeezed(_ text: String) -> String { String(text.filter { !$0.isWhitespace && $0 != "," }) }
+        // A header repeated at a page's top is drawn inside the element the page break cut
+        // (Cairo 1.16 cannot mark it an artifact): its text is taken off there.
+        let repeated = Set(laidOut.pages.flatMap { $0.blocks.filter(\.repeated).compactMap { $0.content.map(Self.texts) } }.map { squeezed($0) })
+        // An element's texts on two pages are two quoted lines one after the other: one element.
+        var merged: [String] = []
+        var previousQuoted = false
+        for line in structure.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let quoted = trimmed.hasPrefix("\"")
+            if quoted, previousQuoted { merged[merged.count - 1] += trimmed.dropFirst().dropLast() } else if quoted { merged.append(String(trimmed.dropFirst().dropLast())) }
+            previousQuoted = quoted
+        }
+        let texts = merged.map { line -> String in
+            var text = squeezed(line)
+            for header in repeated where !header.isEmpty && text != header {
+                if let range = text.range(of: header) { text.removeSubrange(range) }
+            }
+            return text
+        }.filter { !$0.isEmpty }
+        let spoken = Self.spoken(loaded.renderer.accessibility(laidOut)).compactMap { line -> String? in
+            guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].lastIndex(of: "\"") else { return nil }
+            return squeezed(String(line[line.index(after: open)..<close]))
+        }.filter { !$0.isEmpty }
+        #expect(texts.count == spoken.count, "\(texts.count) texts in the PDF's structure, \(spoken.count) elements")
+        for (pdfText, element) in zip(texts, spoken) where element.unicodeScalars.allSatisfy({ $0.value < 0x2000 }) {
+            // (A colour emoji's glyph has no text in the PDF: such labels are left out.)
+            let prefix = min(pdfText.count, element.count, 16)
+            #expect(pdfText.prefix(prefix) == element.prefix(prefix), "\(pdfText) against \(element)")
+        }
+    }
+
+    /// A view's texts, in order.
+    static func texts(_ view: LaidOutView) -> String {
+        var found = ""
+        if case .label(let text, _, _) = view.style.content { found += text }
+        return found + view.children.map(texts).joined()
+    }
+
     /// A cell: avatar (decorative), name (labelled "Name: …"), role, badge (an element with traits
     /// image and static text), then on one line a button "Follow" and a switch; the badge is above
     /// them, so it is read first.
