@@ -27,11 +27,12 @@ package struct AccessibilityElement: Sendable, Hashable {
 ///   as its accessory joins it: its value is `on`/`off` and it is a `button, toggle`, as
 ///   VoiceOver reads a settings row.
 /// - Controls inside a row (an Interface Builder cell's buttons, switches, fields, sliders,
-///   segmented controls) are elements of their own, with UIKit's traits and values, read after the
-///   row's own element; so is a view IB marks as an element. A view IB marks as not an element is
-///   left out, with what it holds. IB's label, hint, identifier and traits replace the defaults.
-/// - Inside a row, elements are read top to bottom, then leading to trailing (right to left in
-///   a right-to-left layout); two elements overlapping vertically by half the shorter one's
+///   segmented controls) are elements of their own, with UIKit's traits and values; so is a view
+///   IB marks as an element. A row holding such elements is no element itself: its texts are
+///   elements one by one among them. A view IB marks as not an element is left out, with what it
+///   holds. IB's label, hint, identifier and traits replace the defaults.
+/// - Inside such a row, elements are read top to bottom, then leading to trailing (right to left
+///   in a right-to-left layout); two elements overlapping vertically by half the shorter one's
 ///   height are on one line.
 package enum AccessibilityTree {
     package static func elements(of table: LaidOutTable) -> [AccessibilityElement] {
@@ -43,11 +44,19 @@ package enum AccessibilityTree {
             for block in page.blocks where !block.repeated && block.contentOffset == 0 {
                 guard let content = block.content else { continue }
                 let origin = (block.frame.x, block.frame.y - block.contentOffset)
-                var parts: [String] = []
+                var parts: [(text: String, frame: Rect)] = []
                 var separate: [AccessibilityElement] = []
                 var toggle: Bool?
                 var accessoryTraits: [String] = []
                 collect(content, at: origin, into: &parts, separate: &separate, toggle: &toggle, accessory: &accessoryTraits, block: block.id)
+                if !separate.isEmpty {
+                    // A cell holding elements of its own is no element itself: its texts are read
+                    // one by one among its controls, top to bottom, then leading to trailing.
+                    let textTraits = block.kind == .header || block.kind == .title ? ["header"] : []
+                    separate += parts.map { AccessibilityElement(label: $0.text, value: nil, hint: nil, identifier: nil, traits: textTraits, frame: $0.frame, block: block.id) }
+                    result += ordered(separate, rightToLeft: rightToLeft)
+                    continue
+                }
                 var traits: [String] = []
                 switch block.kind {
                 case .title, .header: traits.append("header")
@@ -60,25 +69,35 @@ package enum AccessibilityTree {
                         traits += ["button", "toggle"]
                     }
                 }
-                let label = parts.joined(separator: ", ")
+                let label = parts.map(\.text).joined(separator: ", ")
                 if !label.isEmpty || toggle != nil {
                     result.append(AccessibilityElement(label: label, value: toggle.map { $0 ? "on" : "off" }, hint: nil, identifier: nil,
                                                        traits: traits, frame: block.frame, block: block.id))
                 }
-                // On one line when they overlap vertically by half the shorter one's height.
-                separate.sort { a, b in
-                    let overlap = min(a.frame.y + a.frame.height, b.frame.y + b.frame.height) - max(a.frame.y, b.frame.y)
-                    if overlap < min(a.frame.height, b.frame.height) / 2 { return a.frame.y < b.frame.y }
-                    return rightToLeft ? a.frame.x + a.frame.width > b.frame.x + b.frame.width : a.frame.x < b.frame.x
-                }
-                result += separate
             }
         }
         return result
     }
 
+    /// Top to bottom, then leading to trailing; on one line when two overlap vertically by half
+    /// the shorter one's height. Lines are found first, so that the order is a total one.
+    private static func ordered(_ elements: [AccessibilityElement], rightToLeft: Bool) -> [AccessibilityElement] {
+        var lines: [[AccessibilityElement]] = []
+        for element in elements.sorted(by: { $0.frame.y < $1.frame.y }) {
+            if let last = lines.last?.last {
+                let overlap = min(last.frame.maxY, element.frame.maxY) - max(last.frame.y, element.frame.y)
+                if overlap >= min(last.frame.height, element.frame.height) / 2 {
+                    lines[lines.count - 1].append(element)
+                    continue
+                }
+            }
+            lines.append([element])
+        }
+        return lines.flatMap { line in line.sorted { rightToLeft ? $0.frame.maxX > $1.frame.maxX : $0.frame.x < $1.frame.x } }
+    }
+
     /// The row's texts into `parts`, its separate elements into `separate`.
-    private static func collect(_ view: LaidOutView, at origin: (Double, Double), into parts: inout [String], separate: inout [AccessibilityElement],
+    private static func collect(_ view: LaidOutView, at origin: (Double, Double), into parts: inout [(text: String, frame: Rect)], separate: inout [AccessibilityElement],
                                 toggle: inout Bool?, accessory: inout [String], block: String) {
         let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
         let settings = view.style.accessibility
@@ -89,18 +108,18 @@ package enum AccessibilityTree {
         }
         // A label IB gave a label of its own reads that instead of its text.
         if let label = settings?.label {
-            if !label.isEmpty { parts.append(label) }
+            if !label.isEmpty { parts.append((label, frame)) }
             return
         }
         switch view.style.content {
         case .label(let text, _, _):
             // Line breaks and runs of spaces read as one space.
             let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
-            if !words.isEmpty { parts.append(words.joined(separator: " ")) }
+            if !words.isEmpty { parts.append((words.joined(separator: " "), frame)) }
         case .image(_, _, let alt):
             // A template image's alternative text; an Interface Builder image view's alt is its
             // id, which VoiceOver would not read.
-            if !alt.isEmpty, !view.style.placedByConstraints { parts.append(alt) }
+            if !alt.isEmpty, !view.style.placedByConstraints { parts.append((alt, frame)) }
         case .toggle(let on, _):
             toggle = on
         case .accessory(let kind, _):
@@ -117,7 +136,7 @@ package enum AccessibilityTree {
 
     /// A control or a view IB marks as an element: its label (IB's, else its texts), value and traits.
     private static func element(_ view: LaidOutView, settings: AccessibilitySettings, frame: Rect, block: String) -> AccessibilityElement {
-        var texts: [String] = []
+        var texts: [(text: String, frame: Rect)] = []
         var ignoredToggle: Bool?, ignoredAccessory: [String] = [], nested: [AccessibilityElement] = []
         var plain = view
         plain.style.accessibility = nil
@@ -137,7 +156,7 @@ package enum AccessibilityTree {
             // IB's traits replace UIKit's defaults, in IB's names (`notEnabled` → `not enabled`).
             traits = set.sorted().map { $0 == "notEnabled" ? "not enabled" : $0 == "staticText" ? "static text" : $0 }
         }
-        let label = settings.label ?? (settings.control == "textField" || settings.control == "textView" ? "" : texts.joined(separator: ", "))
+        let label = settings.label ?? (settings.control == "textField" || settings.control == "textView" ? "" : texts.map(\.text).joined(separator: ", "))
         return AccessibilityElement(label: label, value: settings.value, hint: settings.hint, identifier: settings.identifier, traits: traits,
                                     frame: frame, block: block)
     }

@@ -41,8 +41,9 @@ import Testing
 
     /// A XIB cell with what IB's Identity inspector sets: a decorative image left out
     /// (`isElement` NO), a label with a label of its own, a button with a hint and an
-    /// identifier, a view made an element with traits; controls after the cell's own element,
-    /// top to bottom then leading to trailing: right to left, the same order, mirrored places.
+    /// identifier, a view made an element with traits. A cell holding elements is no element
+    /// itself: its texts and controls are read top to bottom then leading to trailing (the name
+    /// and the badge on one line); right to left, the same order, mirrored places.
     @Test func interfaceBuilderSettingsAndControls() throws {
         let folder = Repository.folder(with: [
             "people.json": #"{"templates": ["."], "sections": [{"items": [{"id": "ada", "template": "PersonCell"}]}]}"#,
@@ -52,10 +53,11 @@ import Testing
         let loaded = try LoadedDocument(path: folder + "/people.json")
         let text = loaded.renderer.accessibility(try loaded.layout())
         #expect(Self.spoken(text) == [
-            #"1. "Name: Ada Lovelace, Mathematician""#,
-            #"2. "Verified account" — image, staticText"#.replacingOccurrences(of: "staticText", with: "static text"),
-            #"3. "Follow", hint "Shows her posts in your feed" — button #follow-button"#,
-            #"4. "", value "off" — button, toggle"#,
+            #"1. "Name: Ada Lovelace""#,
+            #"2. "Verified account" — image, static text"#,
+            #"3. "Mathematician""#,
+            #"4. "Follow", hint "Shows her posts in your feed" — button #follow-button"#,
+            #"5. "", value "off" — button, toggle"#,
         ], "\(text)")
         let rightToLeft = try LoadedDocument(path: folder + "/people.json", direction: .rightToLeft)
         let mirroredText = rightToLeft.renderer.accessibility(try rightToLeft.layout())
