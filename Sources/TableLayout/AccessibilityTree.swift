@@ -48,7 +48,23 @@ package enum AccessibilityTree {
                 var separate: [AccessibilityElement] = []
                 var toggle: Bool?
                 var accessoryTraits: [String] = []
+                // The document's own `accessibility` for the item, if any.
+                var given: ItemAccessibility?
+                if block.kind == .row, let item = block.item, table.table.sections.indices.contains(block.section),
+                   table.table.sections[block.section].items.indices.contains(item) {
+                    given = table.table.sections[block.section].items[item].accessibility
+                }
+                if given?.hidden == true { continue }
                 collect(content, at: origin, into: &parts, separate: &separate, toggle: &toggle, accessory: &accessoryTraits, block: block.id)
+                if let given {
+                    // The row is the element the document describes; its controls follow it.
+                    let label = given.label ?? parts.map(\.text).joined(separator: ", ")
+                    let traits = given.traits ?? accessoryTraits + (block.link != nil ? ["link"] : []) + (toggle != nil ? ["button", "toggle"] : [])
+                    result.append(AccessibilityElement(label: label, value: given.value ?? toggle.map { $0 ? "on" : "off" }, hint: given.hint,
+                                                       identifier: given.identifier, traits: withoutRepeats(traits), frame: block.frame, block: block.id))
+                    result += ordered(separate, rightToLeft: rightToLeft)
+                    continue
+                }
                 if !separate.isEmpty {
                     // A cell holding elements of its own is no element itself: its texts are read
                     // one by one among its controls, top to bottom, then leading to trailing.
@@ -178,4 +194,10 @@ package enum AccessibilityTree {
         }
         return out
     }
+}
+
+/// The elements of a list without repeats, in first-seen order.
+private func withoutRepeats(_ items: [String]) -> [String] {
+    var seen = Set<String>()
+    return items.filter { seen.insert($0).inserted }
 }

@@ -567,7 +567,7 @@ struct Reader {
     }
 
     func item(_ node: JSONNode, path: String, index: Int) throws(Diagnostic) -> Item {
-        let object = try self.object(node, path: path, known: ["id", "template", "values", "height", "estimatedHeight", "link"])
+        let object = try self.object(node, path: path, known: ["id", "template", "values", "height", "estimatedHeight", "link", "accessibility"])
         let id = try optionalString(object, "id", path: path) ?? "item-\(index)"
         let template = try optionalString(object, "template", path: path) ?? "basic"
         let link = try optionalString(object, "link", path: path)
@@ -575,7 +575,32 @@ struct Reader {
             throw Diagnostic(at: location(object["link"]!, path + ".link"), problem)
         }
         return Item(id: id, template: template, values: try values(object["values"], path: path + ".values"),
-                    height: try height(object, path: path, defaultEstimate: 44), link: link)
+                    height: try height(object, path: path, defaultEstimate: 44), link: link,
+                    accessibility: try object["accessibility"].map { node throws(Diagnostic) in try accessibility(node, path: path + ".accessibility") })
+    }
+
+    /// `{"label": "…", "value": "…", "hint": "…", "identifier": "…", "traits": ["button"], "hidden": true}`.
+    func accessibility(_ node: JSONNode, path: String) throws(Diagnostic) -> ItemAccessibility {
+        let object = try self.object(node, path: path, known: ["label", "value", "hint", "identifier", "traits", "hidden"])
+        var result = ItemAccessibility(label: try optionalString(object, "label", path: path), value: try optionalString(object, "value", path: path),
+                                       hint: try optionalString(object, "hint", path: path), identifier: try optionalString(object, "identifier", path: path))
+        if let hidden = object["hidden"] {
+            guard case .bool(let flag) = hidden.kind else { throw typeError(hidden, path + ".hidden", expected: "true or false") }
+            result.hidden = flag
+        }
+        if let traits = object["traits"] {
+            guard case .array(let entries) = traits.kind else { throw typeError(traits, path + ".traits", expected: "an array of trait names") }
+            var names: [String] = []
+            for (index, entry) in entries.enumerated() {
+                guard case .string(let name) = entry.kind else { throw typeError(entry, "\(path).traits[\(index)]", expected: "a trait name") }
+                guard ItemAccessibility.traitNames.contains(name) else {
+                    throw Diagnostic(at: location(entry, "\(path).traits[\(index)]"), Suggestions.unknown("trait", name, known: ItemAccessibility.traitNames))
+                }
+                if !names.contains(name) { names.append(name) }
+            }
+            result.traits = names
+        }
+        return result
     }
 }
 

@@ -47,14 +47,44 @@ public struct Item: Sendable, Hashable {
     public var height: Height
     /// A URL the row links to in a PDF and an HTML page.
     public var link: String?
+    /// What VoiceOver reads for the row instead of what it works out from the row's views.
+    public var accessibility: ItemAccessibility?
 
     /// An item drawn by `template` with `values`.
-    public init(id: String, template: String, values: Value.Object = [:], height: Height = .default, link: String? = nil) {
+    public init(id: String, template: String, values: Value.Object = [:], height: Height = .default, link: String? = nil,
+                accessibility: ItemAccessibility? = nil) {
         self.id = id
         self.template = template
         self.values = values
         self.height = height
         self.link = link
+        self.accessibility = accessibility
+    }
+}
+
+/// An item's `accessibility` value: what VoiceOver reads for its row, each part replacing the one
+/// worked out from the row's views (as a cell's `accessibilityLabel`, `accessibilityHint`,
+/// `accessibilityTraits` and `accessibilityIdentifier` do), or the row left out (`hidden`).
+public struct ItemAccessibility: Sendable, Hashable {
+    /// The traits a document may name.
+    public static let traitNames = ["button", "header", "link", "image", "selected", "not enabled", "static text", "adjustable",
+                                    "search field", "summary element", "toggle"]
+
+    public var label: String?
+    public var value: String?
+    public var hint: String?
+    public var identifier: String?
+    public var traits: [String]?
+    /// Left out of what VoiceOver reads (`accessibilityElementsHidden`).
+    public var hidden: Bool
+
+    public init(label: String? = nil, value: String? = nil, hint: String? = nil, identifier: String? = nil, traits: [String]? = nil, hidden: Bool = false) {
+        self.label = label
+        self.value = value
+        self.hint = hint
+        self.identifier = identifier
+        self.traits = traits
+        self.hidden = hidden
     }
 }
 

@@ -67,6 +67,34 @@ import Testing
         #expect(mirroredText.contains("#follow-button @ 278,") && mirroredText.contains("\"off\" — button, toggle @ 14,"), "\(mirroredText)")
     }
 
+    /// A document's `accessibility` for an item replaces what is worked out (label, value, hint,
+    /// traits, identifier) or leaves the row out; a trait it does not know is a located error.
+    @Test func aDocumentsItemsSayWhatTheyAre() throws {
+        let folder = Repository.folder(with: ["doc.json": #"""
+            {"sections": [{"items": [
+              {"id": "wifi", "template": "value1", "values": {"title": "Wi-Fi", "detail": "Home", "accessory": "disclosureIndicator"},
+               "accessibility": {"label": "Wi-Fi network", "value": "Home", "hint": "Opens the list of networks", "identifier": "wifi-row"}},
+              {"id": "spacer", "template": "basic", "values": {"title": "—"}, "accessibility": {"hidden": true}},
+              {"id": "sync", "template": "basic", "values": {"title": "Sync now"}, "accessibility": {"traits": ["button", "summary element"]}}
+            ]}]}
+            """#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let loaded = try LoadedDocument(path: folder + "/doc.json")
+        let text = loaded.renderer.accessibility(try loaded.layout())
+        #expect(Self.spoken(text) == [
+            #"1. "Wi-Fi network", value "Home", hint "Opens the list of networks" — button #wifi-row"#,
+            #"2. "Sync now" — button, summary element"#,
+        ], "\(text)")
+        try #"{"sections": [{"items": [{"template": "basic", "values": {"title": "A"}, "accessibility": {"traits": ["buton"]}}]}]}"#
+            .write(toFile: folder + "/doc.json", atomically: true, encoding: .utf8)
+        #expect {
+            try LoadedDocument(path: folder + "/doc.json")
+        } throws: { error in
+            "\(error)".contains("doc.json:1:") && "\(error)".contains("$.sections[0].items[0].accessibility.traits[0]")
+                && "\(error)".contains("unknown trait 'buton'; did you mean 'button'?")
+        }
+    }
+
     /// The lint names what VoiceOver cannot say and what is too small to tap: the switch with no
     /// label, the 60 × 30 pt button; not the labelled button, not the decorative avatar.
     @Test func theLintFindsUnlabeledControlsAndSmallTapTargets() throws {
