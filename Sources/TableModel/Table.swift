@@ -70,14 +70,20 @@ public struct ItemAccessibility: Sendable, Hashable {
     public static let traitNames = ["button", "header", "link", "image", "selected", "not enabled", "static text", "adjustable",
                                     "search field", "summary element", "toggle"]
 
+    /// What the row is called (`accessibilityLabel`).
     public var label: String?
+    /// Its value (`accessibilityValue`): a setting's state.
     public var value: String?
+    /// What acting on it does (`accessibilityHint`).
     public var hint: String?
+    /// A name for UI tests (`accessibilityIdentifier`).
     public var identifier: String?
+    /// Its traits, from `traitNames` (`accessibilityTraits`).
     public var traits: [String]?
     /// Left out of what VoiceOver reads (`accessibilityElementsHidden`).
     public var hidden: Bool
 
+    /// An item's accessibility; each nil leaves what is worked out from the row's views.
     public init(label: String? = nil, value: String? = nil, hint: String? = nil, identifier: String? = nil, traits: [String]? = nil, hidden: Bool = false) {
         self.label = label
         self.value = value

@@ -64,6 +64,8 @@ public typealias Accessory = TableModel.Accessory
 
 /// One row: the template (drawer) that draws it, its values, its height and an optional link.
 public typealias Item = TableModel.Item
+/// What VoiceOver reads for an item's row instead of what is worked out from its views.
+public typealias ItemAccessibility = TableModel.ItemAccessibility
 
 /// A section header or footer: a plain title (drawn by the theme's `header`/`footer` template)
 /// or a view drawn by a template of its own.
