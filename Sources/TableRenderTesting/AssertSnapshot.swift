@@ -24,7 +24,7 @@ public typealias RecordMode = TableSnapshot.RecordMode
 ///   pass removes that snapshot's earlier failure images.
 public func assertSnapshot(
     of table: @autoclosure () throws -> Table, named name: String? = nil, theme: String? = nil, templateFolders: [String]? = nil,
-    width: Double = 390, appearance: Appearance = .light, scale: Double = 2, contentSize: ContentSizeCategory = .large,
+    width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2, contentSize: ContentSizeCategory? = nil,
     precision: Double = 1, perceptualPrecision: Double = 1, maxDiffPixels: Int = 0,
     record: RecordMode? = nil,
     fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line, column: UInt = #column

@@ -160,6 +160,16 @@ public struct SnapshotTestingConfiguration: Sendable {
     /// The folder images and asset catalogs are read from, relative to the test file's folder
     /// unless absolute; nil is the test file's folder.
     public var assetsFolder: String?
+    /// The screen's width in points when a strategy names none (390 for a table, a document's own).
+    public var width: Double?
+    /// Light or dark when a strategy names none (light).
+    public var appearance: Appearance?
+    /// The reader's text size when a strategy names none (`large`).
+    public var contentSize: ContentSizeCategory?
+    /// The screen's language when a strategy names none (`en-XA` pseudo-localises).
+    public var locale: String?
+    /// The layout's direction when a strategy names none (the locale's).
+    public var direction: LayoutDirection?
     /// The count of unnamed snapshots of the running test case, set by the `.snapshots` trait for
     /// each run of a test case.
     var counter: SnapshotNaming.Counter?
@@ -167,13 +177,19 @@ public struct SnapshotTestingConfiguration: Sendable {
     /// A configuration; each nil leaves the setting to an enclosing one, its environment
     /// variable or its default.
     public init(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil, theme: String? = nil,
-                templateFolders: [String]? = nil, assetsFolder: String? = nil) {
+                templateFolders: [String]? = nil, assetsFolder: String? = nil, width: Double? = nil, appearance: Appearance? = nil,
+                contentSize: ContentSizeCategory? = nil, locale: String? = nil, direction: LayoutDirection? = nil) {
         self.record = record
         self.diffTool = diffTool
         self.snapshotDirectory = snapshotDirectory
         self.theme = theme
         self.templateFolders = templateFolders
         self.assetsFolder = assetsFolder
+        self.width = width
+        self.appearance = appearance
+        self.contentSize = contentSize
+        self.locale = locale
+        self.direction = direction
     }
 
     /// The configuration in force for the current task (`withSnapshotTesting`, the `.snapshots` trait).
@@ -183,7 +199,10 @@ public struct SnapshotTestingConfiguration: Sendable {
     func overridden(by other: SnapshotTestingConfiguration) -> SnapshotTestingConfiguration {
         var result = SnapshotTestingConfiguration(record: other.record ?? record, diffTool: other.diffTool ?? diffTool,
                                                   snapshotDirectory: other.snapshotDirectory ?? snapshotDirectory, theme: other.theme ?? theme,
-                                                  templateFolders: other.templateFolders ?? templateFolders, assetsFolder: other.assetsFolder ?? assetsFolder)
+                                                  templateFolders: other.templateFolders ?? templateFolders, assetsFolder: other.assetsFolder ?? assetsFolder,
+                                                  width: other.width ?? width, appearance: other.appearance ?? appearance,
+                                                  contentSize: other.contentSize ?? contentSize, locale: other.locale ?? locale,
+                                                  direction: other.direction ?? direction)
         result.counter = other.counter ?? counter
         return result
     }
@@ -195,10 +214,13 @@ public struct SnapshotTestingConfiguration: Sendable {
 /// arguments override both.
 public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil,
                                    theme: String? = nil, templateFolders: [String]? = nil, assetsFolder: String? = nil,
+                                   width: Double? = nil, appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil,
+                                   locale: String? = nil, direction: LayoutDirection? = nil,
                                    operation: () throws -> R) rethrows -> R {
     let configuration = SnapshotTestingConfiguration.current
         .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory, theme: theme,
-                                                     templateFolders: templateFolders, assetsFolder: assetsFolder))
+                                                     templateFolders: templateFolders, assetsFolder: assetsFolder, width: width,
+                                                     appearance: appearance, contentSize: contentSize, locale: locale, direction: direction))
     return try SnapshotTestingConfiguration.$current.withValue(configuration, operation: operation)
 }
 
@@ -206,10 +228,13 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool
 /// rendered as given.
 public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil,
                                    theme: String? = nil, templateFolders: [String]? = nil, assetsFolder: String? = nil,
+                                   width: Double? = nil, appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil,
+                                   locale: String? = nil, direction: LayoutDirection? = nil,
                                    isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R) async rethrows -> R {
     let configuration = SnapshotTestingConfiguration.current
         .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory, theme: theme,
-                                                     templateFolders: templateFolders, assetsFolder: assetsFolder))
+                                                     templateFolders: templateFolders, assetsFolder: assetsFolder, width: width,
+                                                     appearance: appearance, contentSize: contentSize, locale: locale, direction: direction))
     return try await SnapshotTestingConfiguration.$current.withValue(configuration, operation: operation, isolation: isolation)
 }
 
@@ -231,12 +256,17 @@ public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == SnapshotsTrait {
-    /// Record mode, diff tool, snapshot folder, theme, template folders or assets folder for the
-    /// snapshots of this test or suite.
+    /// Record mode, diff tool, snapshot folder, theme, template folders, assets folder or the
+    /// variant (width, appearance, text size, locale, direction) for the snapshots of this test or
+    /// suite.
     public static func snapshots(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil, theme: String? = nil,
-                                 templateFolders: [String]? = nil, assetsFolder: String? = nil) -> Self {
+                                 templateFolders: [String]? = nil, assetsFolder: String? = nil, width: Double? = nil,
+                                 appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
+                                 direction: LayoutDirection? = nil) -> Self {
         SnapshotsTrait(configuration: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory,
-                                                                   theme: theme, templateFolders: templateFolders, assetsFolder: assetsFolder))
+                                                                   theme: theme, templateFolders: templateFolders, assetsFolder: assetsFolder,
+                                                                   width: width, appearance: appearance, contentSize: contentSize,
+                                                                   locale: locale, direction: direction))
     }
 }
 

@@ -130,6 +130,14 @@ struct ScreenOptions {
     var contentSize: ContentSizeCategory
     var locale: String?
     var direction: LayoutDirection?
+
+    /// The strategy's settings, else the configuration's (`withSnapshotTesting`, `.snapshots`),
+    /// else the defaults.
+    static func resolved(contentSize: ContentSizeCategory?, locale: String?, direction: LayoutDirection?) -> ScreenOptions {
+        let configuration = SnapshotTestingConfiguration.current
+        return ScreenOptions(contentSize: contentSize ?? configuration.contentSize ?? .large, locale: locale ?? configuration.locale,
+                             direction: direction ?? configuration.direction)
+    }
 }
 
 /// A screen ready to draw: its renderer, how it lays out, its language.
@@ -184,7 +192,7 @@ extension DocumentFile: SnapshotScreen {
 
 /// The strategies of tables and documents, built once for both.
 enum ScreenStrategies {
-    static func image<Screen: SnapshotScreen>(width: Double?, appearance: Appearance, scale: Double, contentSize: ContentSizeCategory,
+    static func image<Screen: SnapshotScreen>(width: Double?, appearance: Appearance?, scale: Double, contentSize: ContentSizeCategory?,
                                               precision: Double, perceptualPrecision: Double, maxDiffPixels: Int, masks: [String],
                                               locale: String?, direction: LayoutDirection?) -> Snapshotting<Screen, SnapshotImage> {
         Snapshotting(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels)) { screen in
@@ -193,14 +201,14 @@ enum ScreenStrategies {
             return try ReferenceImages.drawing(beside: SnapshotContext.reference) {
                 try SnapshotTestingConfiguration.$current.withValue(configuration) {
                     try SnapshotContext.$folder.withValue(folder) {
-                        let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
-                        let laidOut = try prepared.layout(width, nil)
+                        let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+                        let laidOut = try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, nil)
                         let masks = Masks(masks)
                         if let missing = masks.unmatched(in: laidOut).first {
                             throw Diagnostic(at: nil, Suggestions.unknown("mask", missing, known: Masks.known(in: laidOut))
                                              + ": a mask names a view id, a row id or a JSON path such as $.sections[0].items[2].")
                         }
-                        let pixels = try prepared.renderer.pixels(laidOut, appearance: appearance, scale: scale, masks: masks)
+                        let pixels = try prepared.renderer.pixels(laidOut, appearance: appearance ?? SnapshotTestingConfiguration.current.appearance ?? .light, scale: scale, masks: masks)
                         let masked = masks.isEmpty ? [] : laidOut.pages.first.map { masks.pixelRegions(on: $0, scale: scale) } ?? []
                         return SnapshotImage(pixels: pixels, rows: RowPlaces.text(of: laidOut), masked: masked)
                     }
@@ -209,43 +217,43 @@ enum ScreenStrategies {
         }
     }
 
-    static func accessibilityImage<Screen: SnapshotScreen>(width: Double?, appearance: Appearance, scale: Double, contentSize: ContentSizeCategory,
+    static func accessibilityImage<Screen: SnapshotScreen>(width: Double?, appearance: Appearance?, scale: Double, contentSize: ContentSizeCategory?,
                                                            locale: String?, direction: LayoutDirection?) -> Snapshotting<Screen, SnapshotImage> {
         Snapshotting(pathExtension: "accessibility.png", diffing: .image()) { screen in
-            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
-            let laidOut = try prepared.layout(width, .content)
-            return SnapshotImage(pixels: try prepared.renderer.accessibilityPixels(laidOut, appearance: appearance, scale: scale), rows: nil, masked: [])
+            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            let laidOut = try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content)
+            return SnapshotImage(pixels: try prepared.renderer.accessibilityPixels(laidOut, appearance: appearance ?? SnapshotTestingConfiguration.current.appearance ?? .light, scale: scale), rows: nil, masked: [])
         }
     }
 
-    static func layout<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory, locale: String?,
+    static func layout<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory?, locale: String?,
                                                direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "layout.txt", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
-            return SnapshotText.layout(try prepared.layout(width, .content))
+            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            return SnapshotText.layout(try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content))
         }
     }
 
-    static func accessibility<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory, locale: String?,
+    static func accessibility<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory?, locale: String?,
                                                       direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "accessibility.txt", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
-            return prepared.renderer.accessibility(try prepared.layout(width, .content))
+            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            return prepared.renderer.accessibility(try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content))
         }
     }
 
-    static func html<Screen: SnapshotScreen>(width: Double?, appearance: Appearance, contentSize: ContentSizeCategory, locale: String?,
+    static func html<Screen: SnapshotScreen>(width: Double?, appearance: Appearance?, contentSize: ContentSizeCategory?, locale: String?,
                                              direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "html", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
-            return try prepared.renderer.html(try prepared.layout(width, .content), appearance: appearance, language: prepared.language)
+            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            return try prepared.renderer.html(try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content), appearance: appearance ?? SnapshotTestingConfiguration.current.appearance ?? .light, language: prepared.language)
         }
     }
 
-    static func pdf<Screen: SnapshotScreen>(page: PageSize?, contentSize: ContentSizeCategory, locale: String?,
+    static func pdf<Screen: SnapshotScreen>(page: PageSize?, contentSize: ContentSizeCategory?, locale: String?,
                                             direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "pdf.txt", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions(contentSize: contentSize, locale: locale, direction: direction))
+            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
             return SnapshotText.pdf(try prepared.layout(nil, page ?? prepared.pdfPage))
         }
     }
@@ -266,8 +274,8 @@ enum ScreenStrategies {
 extension Snapshotting where Value == Table, Format == SnapshotImage {
     /// The accessibility snapshot as a picture, as AccessibilitySnapshot draws it: the screen with
     /// each element outlined and numbered, beside a legend of what VoiceOver reads for each.
-    public static func accessibilityImage(width: Double? = nil, appearance: Appearance = .light, scale: Double = 2,
-                                          contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func accessibilityImage(width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2,
+                                          contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                                           direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.accessibilityImage(width: width, appearance: appearance, scale: scale, contentSize: contentSize, locale: locale,
                                             direction: direction)
@@ -281,8 +289,8 @@ extension Snapshotting where Value == Table, Format == SnapshotImage {
     /// `$.sections[0].items[2]`) with a magenta box, as Playwright's `mask`: a clock or an avatar
     /// that changes on its own. `locale` is the screen's language (`en-XA`, the pseudo-locale,
     /// writes every text accented and longer); `direction` the layout's instead of the locale's.
-    public static func image(width: Double? = nil, appearance: Appearance = .light, scale: Double = 2,
-                             contentSize: ContentSizeCategory = .large, precision: Double = 1, perceptualPrecision: Double = 1,
+    public static func image(width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2,
+                             contentSize: ContentSizeCategory? = nil, precision: Double = 1, perceptualPrecision: Double = 1,
                              maxDiffPixels: Int = 0, masks: [String] = [], locale: String? = nil, direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.image(width: width, appearance: appearance, scale: scale, contentSize: contentSize, precision: precision,
                                perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks, locale: locale, direction: direction)
@@ -295,7 +303,7 @@ extension Snapshotting where Value == Table, Format == SnapshotImage {
 extension Snapshotting where Value == Table, Format == String {
     /// What VoiceOver would read, element by element in its order (label, value, hint, traits,
     /// frame), by UIKit's rules: the accessibility snapshot, as text.
-    public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                                      direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.accessibility(width: width, contentSize: contentSize, locale: locale, direction: direction)
     }
@@ -304,7 +312,7 @@ extension Snapshotting where Value == Table, Format == String {
     public static var accessibility: Snapshotting { .accessibility() }
 
     /// The laid-out frames, fonts and lines, as text.
-    public static func layout(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func layout(width: Double? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                               direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.layout(width: width, contentSize: contentSize, locale: locale, direction: direction)
     }
@@ -313,7 +321,7 @@ extension Snapshotting where Value == Table, Format == String {
     public static var layout: Snapshotting { .layout() }
 
     /// The HTML page, as text.
-    public static func html(width: Double? = nil, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
+    public static func html(width: Double? = nil, appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil,
                             locale: String? = nil, direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.html(width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
     }
@@ -322,7 +330,7 @@ extension Snapshotting where Value == Table, Format == String {
     public static var html: Snapshotting { .html() }
 
     /// The PDF's pages, their blocks and their text, on `page` (A4 by default).
-    public static func pdf(page: PageSize? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func pdf(page: PageSize? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                            direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.pdf(page: page, contentSize: contentSize, locale: locale, direction: direction)
     }
@@ -336,8 +344,8 @@ extension Snapshotting where Value == Table, Format == String {
 extension Snapshotting where Value == DocumentFile, Format == SnapshotImage {
     /// The accessibility snapshot as a picture, as AccessibilitySnapshot draws it: the screen with
     /// each element outlined and numbered, beside a legend of what VoiceOver reads for each.
-    public static func accessibilityImage(width: Double? = nil, appearance: Appearance = .light, scale: Double = 2,
-                                          contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func accessibilityImage(width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2,
+                                          contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                                           direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.accessibilityImage(width: width, appearance: appearance, scale: scale, contentSize: contentSize, locale: locale,
                                             direction: direction)
@@ -347,8 +355,8 @@ extension Snapshotting where Value == DocumentFile, Format == SnapshotImage {
     public static var accessibilityImage: Snapshotting { .accessibilityImage() }
 
     /// The rendered PNG, at the document's width unless `width` is given.
-    public static func image(width: Double? = nil, appearance: Appearance = .light, scale: Double = 2,
-                             contentSize: ContentSizeCategory = .large, precision: Double = 1, perceptualPrecision: Double = 1,
+    public static func image(width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2,
+                             contentSize: ContentSizeCategory? = nil, precision: Double = 1, perceptualPrecision: Double = 1,
                              maxDiffPixels: Int = 0, masks: [String] = [], locale: String? = nil, direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.image(width: width, appearance: appearance, scale: scale, contentSize: contentSize, precision: precision,
                                perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks, locale: locale, direction: direction)
@@ -361,7 +369,7 @@ extension Snapshotting where Value == DocumentFile, Format == SnapshotImage {
 extension Snapshotting where Value == DocumentFile, Format == String {
     /// What VoiceOver would read, element by element in its order (label, value, hint, traits,
     /// frame), by UIKit's rules: the accessibility snapshot, as text.
-    public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                                      direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.accessibility(width: width, contentSize: contentSize, locale: locale, direction: direction)
     }
@@ -370,7 +378,7 @@ extension Snapshotting where Value == DocumentFile, Format == String {
     public static var accessibility: Snapshotting { .accessibility() }
 
     /// The laid-out frames, fonts and lines, as text.
-    public static func layout(width: Double? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func layout(width: Double? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                               direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.layout(width: width, contentSize: contentSize, locale: locale, direction: direction)
     }
@@ -379,7 +387,7 @@ extension Snapshotting where Value == DocumentFile, Format == String {
     public static var layout: Snapshotting { .layout() }
 
     /// The HTML page, as text.
-    public static func html(width: Double? = nil, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
+    public static func html(width: Double? = nil, appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil,
                             locale: String? = nil, direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.html(width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
     }
@@ -388,7 +396,7 @@ extension Snapshotting where Value == DocumentFile, Format == String {
     public static var html: Snapshotting { .html() }
 
     /// The PDF's text and structure, on `page` (the document's, else A4).
-    public static func pdf(page: PageSize? = nil, contentSize: ContentSizeCategory = .large, locale: String? = nil,
+    public static func pdf(page: PageSize? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                            direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.pdf(page: page, contentSize: contentSize, locale: locale, direction: direction)
     }

@@ -86,6 +86,23 @@ private func scratchFolder() -> String {
                           "assertSnapshotsTakesADictionaryOrAnArray.narrow.layout.txt", "assertSnapshotsTakesADictionaryOrAnArray.wide.layout.txt"])
     }
 
+    /// A suite sets the variant once (width, appearance, text size, locale, direction); a
+    /// strategy's own setting wins over it.
+    @Test func theConfigurationSetsTheVariant() throws {
+        let folder = scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let explicit = try Snapshotting<Table, String>.layout(width: 320, contentSize: .AX3, locale: "en-XA").snapshot(settings())
+        let configured = try withSnapshotTesting(width: 320, contentSize: .AX3, locale: "en-XA") {
+            try Snapshotting<Table, String>.layout.snapshot(settings())
+        }
+        #expect(configured == explicit && configured.contains("width 320"))
+        let overridden = try withSnapshotTesting(width: 320, contentSize: .AX3) { try Snapshotting<Table, String>.layout(width: 500).snapshot(settings()) }
+        #expect(overridden.contains("width 500"))
+        let dark = try withSnapshotTesting(appearance: .dark) { try Snapshotting<Table, SnapshotImage>.image(width: 320, scale: 1).snapshot(settings()) }
+        let light = try Snapshotting<Table, SnapshotImage>.image(width: 320, scale: 1).snapshot(settings())
+        #expect(dark.rgba.pixels[0..<4] != light.rgba.pixels[0..<4], "the configuration's appearance is drawn")
+    }
+
     /// A diff tool: a command's name, `.ksdiff`, or a closure that writes the whole line.
     @Test func diffToolsAsSwiftSnapshotTestingHasThem() {
         let folder = scratchFolder()
