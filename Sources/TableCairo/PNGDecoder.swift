@@ -123,9 +123,11 @@ public struct RGBAImage: Sendable, Equatable {
     /// Four bytes per pixel (red, green, blue, alpha, straight), row after row.
     public var pixels: [UInt8]
 
-    /// This image with `rects` (clipped to it) painted one opaque colour: what masks do.
-    package func filling(_ rects: [PixelRect], red: UInt8, green: UInt8, blue: UInt8) -> RGBAImage {
+    /// This image with `rects` (clipped to it) painted the masks' opaque colour (`Masks.color`),
+    /// as the painter paints a mask.
+    package func masking(_ rects: [PixelRect]) -> RGBAImage {
         guard !rects.isEmpty else { return self }
+        let red = UInt8(Masks.color.red * 255), green = UInt8(Masks.color.green * 255), blue = UInt8(Masks.color.blue * 255)
         var copy = self
         copy.pixels.withUnsafeMutableBufferPointer { bytes in
             for rect in rects {

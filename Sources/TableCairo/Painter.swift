@@ -240,7 +240,7 @@ public struct Masks: Sendable, Hashable {
 
     package var isEmpty: Bool { names.isEmpty }
 
-    static let color = RGBA(red: 1, green: 0, blue: 1)
+    package static let color = RGBA(red: 1, green: 0, blue: 1)
 
     /// An item's JSON path in its document.
     static func path(_ block: Block) -> String? {

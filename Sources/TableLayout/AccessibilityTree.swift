@@ -150,6 +150,13 @@ package enum AccessibilityTree {
         for child in view.children { collect(child, at: (frame.x, frame.y), into: &parts, separate: &separate, toggle: &toggle, accessory: &accessory, block: block) }
     }
 
+    /// What VoiceOver reads for `view` when it is an element of its own (a control, a view IB
+    /// marks as an element), in the view's own coordinates; nil when it is not one.
+    package static func element(of view: LaidOutView) -> AccessibilityElement? {
+        guard let settings = view.style.accessibility, settings.isElement != false, settings.isElement == true || settings.control != nil else { return nil }
+        return element(view, settings: settings, frame: Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height), block: "")
+    }
+
     /// A control or a view IB marks as an element: its label (IB's, else its texts), value and traits.
     private static func element(_ view: LaidOutView, settings: AccessibilitySettings, frame: Rect, block: String) -> AccessibilityElement {
         var texts: [(text: String, frame: Rect)] = []

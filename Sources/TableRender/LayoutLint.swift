@@ -109,14 +109,8 @@ public struct LayoutLint: Sendable {
                         }
                     }
                     // What VoiceOver reads of a control, and how large a button is to tap.
-                    if let settings = style.accessibility, let control = settings.control, settings.isElement != false {
-                        func texts(_ view: LaidOutView) -> [String] {
-                            var found: [String] = []
-                            if case .label(let string, _, _) = view.style.content, !string.trimmingCharacters(in: .whitespaces).isEmpty { found.append(string) }
-                            return found + view.children.flatMap(texts)
-                        }
-                        let labelled = !(settings.label ?? "").isEmpty || (!["textField", "textView"].contains(control) && !texts(view).isEmpty)
-                        if !labelled {
+                    if let settings = style.accessibility, let control = settings.control, let element = AccessibilityTree.element(of: view) {
+                        if element.label.isEmpty {
                             let reads = [control == "switch" ? "switch button" : control, settings.value.map { ", " + $0 } ?? ""].joined()
                             report(.unlabeledControl, view, frame, "\(control) has no accessibility label: VoiceOver reads only “\(reads)”; give it one (IB's Identity inspector, Accessibility → Label)")
                         }

@@ -332,10 +332,7 @@ package final class PreviewServer: Sendable {
     static let pageCSP = "default-src 'none'; frame-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'sha256-\(SHA256.base64(Array(reloadScript.utf8)))'"
 
     static func page(_ snapshot: Snapshot) -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let escape = HTMLText.escape
         var html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>tablerender preview</title>

@@ -157,10 +157,12 @@ private func verify<Value, Format>(
         let actualPath = stem + ".actual." + strategy.pathExtension
         let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : DiffTool(command: $0) }
 
+        let step = mode.step(referenceExists: FileManager.default.fileExists(atPath: reference))
         let produced: Format
         do {
+            // The reference, when it is to be compared, is read while the snapshot is made.
             produced = try SnapshotContext.$folder.withValue(testFolder) {
-                try SnapshotContext.$reference.withValue(FileManager.default.fileExists(atPath: reference) ? reference : nil) {
+                try SnapshotContext.$reference.withValue(step == .compare ? reference : nil) {
                     try strategy.snapshot(try value())
                 }
             }
@@ -184,7 +186,7 @@ private func verify<Value, Format>(
             }
             return files.map(\.0)
         }
-        switch mode.step(referenceExists: FileManager.default.fileExists(atPath: reference)) {
+        switch step {
         case .record:
             try writeReference()
             return "Recorded the reference \(reference) (record mode all). Run again with recording off to verify."

@@ -86,14 +86,8 @@ extension Diffing where Value == SnapshotImage {
         }) { reference, actual in
             // The common case, identical pixels, needs no conversion at all.
             if reference.pixels == actual.pixels { return nil }
-            var expected = reference.rgba, drawn = actual.rgba
-            // What either image masked is left out of both: the region does not follow the
-            // masked view's content.
-            if !actual.masked.isEmpty {
-                let masked = actual.masked + reference.masked
-                expected = expected.filling(masked, red: 255, green: 0, blue: 255)
-                drawn = drawn.filling(masked, red: 255, green: 0, blue: 255)
-            }
+            let (expected, drawn) = ImageComparison.leavingOutMasks(expected: reference.rgba, actual: actual.rgba, masked: actual.masked,
+                                                                    referenceMasked: reference.masked)
             let comparison = ImageComparison.compare(expected: expected, actual: drawn,
                                                      options: ComparisonOptions(precision: precision, perceptualPrecision: perceptualPrecision,
                                                                                 maxDiffPixels: maxDiffPixels))

@@ -264,3 +264,16 @@ public enum ImageComparison {
         return false
     }
 }
+
+extension ImageComparison {
+    /// The two images to compare when the new one was drawn with masks (`masked`, its pixels'
+    /// rectangles) and the reference carries the pixels its own masks covered: what either image
+    /// masked is left out of both, so that a masked view's region does not follow its content.
+    /// Without masks now, the images as they are.
+    package static func leavingOutMasks(expected: RGBAImage, actual: RGBAImage, masked: [PixelRect],
+                                        referenceMasked: [PixelRect]) -> (expected: RGBAImage, actual: RGBAImage) {
+        guard !masked.isEmpty else { return (expected, actual) }
+        let both = masked + referenceMasked
+        return (expected.masking(both), actual.masking(both))
+    }
+}

@@ -178,8 +178,8 @@ package enum LintReport {
 }
 
 /// Text in the snapshot and lint reports' HTML.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
+package enum HTMLText {
+    package static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }

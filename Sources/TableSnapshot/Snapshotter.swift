@@ -211,11 +211,9 @@ package struct Snapshotter: Sendable {
         }
         // The common case, identical pixels, needs no conversion at all.
         if reference == pixels { return SnapshotOutcome(snapshot: snapshot, status: .passed) }
-        var actual = pixels.rgba, expected = reference.rgba
-        if !masked.isEmpty {
-            let both = masked + (PNGEncoder.text(in: [UInt8](data), key: Self.maskKey).map(PixelRect.parse) ?? [])
-            (actual, expected) = (actual.filling(both, red: 255, green: 0, blue: 255), expected.filling(both, red: 255, green: 0, blue: 255))
-        }
+        let (expected, actual) = ImageComparison.leavingOutMasks(
+            expected: reference.rgba, actual: pixels.rgba, masked: masked,
+            referenceMasked: PNGEncoder.text(in: [UInt8](data), key: Self.maskKey).map(PixelRect.parse) ?? [])
         let comparison = ImageComparison.compare(expected: expected, actual: actual, options: project.comparison)
         if comparison.matches {
             return SnapshotOutcome(snapshot: snapshot, status: .passed, actual: actual, expected: expected)
