@@ -304,6 +304,10 @@ package struct HTMLRenderer {
         /// declarations do not depend on them), so that a row's classes are looked up, not rebuilt.
         var styleClasses: [StyleKey: String] = [:]
         var estimateClasses: [Double: String] = [:]
+        /// The last text written in the row being written: the name a page gives a control that
+        /// has none (a field, a slider or a switch named by the text before it, as a form's
+        /// label), where VoiceOver would read only its value.
+        var textBefore: String?
 
         struct StyleKey: Hashable {
             var style: ViewStyle
@@ -467,22 +471,42 @@ package struct HTMLRenderer {
                 style += ";--sep-x:\(Escape.px(inset));--sep-c:\(color(separator.color))"
             }
             out += "<li class=\"\(estimate)\(block.separator == nil ? "" : " sep")\" data-id=\"\(Escape.text(block.id))\" data-height=\"\(Escape.number(block.frame.height))\" data-y=\"\(Escape.number(block.frame.y))\""
+            // A row the document hides from VoiceOver is hidden from assistive technology.
+            if item.accessibility?.hidden == true { out += " aria-hidden=\"true\"" }
             out += style.isEmpty ? ">" : " style=\"\(style.dropFirst())\">"
             // Links were checked against LinkPolicy when the rows were laid out.
             if let link = block.link {
                 out += "<a class=\"row\" href=\"\(Escape.text(link))\">"
-                try writeContent(block, into: &out)
+                try writeContent(block, accessibility: item.accessibility, into: &out)
                 out += "</a>"
             } else {
-                try writeContent(block, into: &out)
+                try writeContent(block, accessibility: item.accessibility, into: &out)
             }
             out += "</li>\n"
         }
 
-        mutating func writeContent(_ block: Block, into out: inout String) throws(Diagnostic) {
+        mutating func writeContent(_ block: Block, accessibility: ItemAccessibility? = nil, into out: inout String) throws(Diagnostic) {
             guard let content = block.content else { return }
             let rowLabel = Self.firstText(content)
-            try write(content, parentAxis: nil, fillsHeight: block.clips, rowLabel: rowLabel, into: &out)
+            textBefore = nil
+            guard let accessibility, !accessibility.hidden else {
+                try write(content, parentAxis: nil, fillsHeight: block.clips, rowLabel: rowLabel, into: &out)
+                return
+            }
+            // The row the document describes: its role, label, value and hint on its content.
+            var own = ""
+            try write(content, parentAxis: nil, fillsHeight: block.clips, rowLabel: rowLabel, into: &own)
+            ARIA.adding(ARIA.attributes(accessibility, texts: Self.texts(content).joined(separator: ", ")), toFirstTagOf: &own)
+            out += own
+        }
+
+        /// A view's texts in the order they are drawn.
+        static func texts(_ view: LaidOutView) -> [String] {
+            if case .label(let text, _, _) = view.style.content {
+                let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+                return words.isEmpty ? [] : [words.joined(separator: " ")]
+            }
+            return view.children.flatMap(texts)
         }
 
         /// A label's text on the lines tablerender set, so that the browser shows the very lines
@@ -666,6 +690,25 @@ package struct HTMLRenderer {
         ///   column that does not stretch it, or inside one): a label then states tablerender's.
         mutating func write(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: StackDistribution? = nil, fillsHeight: Bool = false,
                             sized: Bool = false, rowLabel: String?, into out: inout String) throws(Diagnostic) {
+            // A control or a view Interface Builder makes an element of its own: its role, label,
+            // value and state on the element that draws it (a switch writes its own).
+            if view.style.accessibility != nil, var element = AccessibilityTree.element(of: view) {
+                if case .toggle = view.style.content {} else {
+                    if element.label.isEmpty, let name = textBefore ?? rowLabel { element.label = name }
+                    var own = ""
+                    try writeView(view, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight, sized: sized,
+                                  rowLabel: rowLabel, into: &own)
+                    ARIA.adding(ARIA.attributes(element), toFirstTagOf: &own)
+                    out += own
+                    return
+                }
+            }
+            try writeView(view, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight, sized: sized,
+                          rowLabel: rowLabel, into: &out)
+        }
+
+        mutating func writeView(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: StackDistribution?, fillsHeight: Bool,
+                                sized: Bool, rowLabel: String?, into out: inout String) throws(Diagnostic) {
             let style = view.style
             let key = StyleKey(style, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight)
             let viewClass: String
@@ -729,6 +772,7 @@ package struct HTMLRenderer {
             case .spacer:
                 out += "<span class=\"v \(viewClass)\(idClass)\"></span>"
             case .label(let text, let textStyle, _):
+                textBefore = text
                 guard let lines = view.textLines else {
                     // Laid out without its lines (a layout that only measured): the browser wraps it.
                     out += "<span class=\"l w \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(TextEngine.breakable(text)))</span>"
@@ -765,10 +809,18 @@ package struct HTMLRenderer {
                 image.largest[contentMode] = Size(width: max(box.width, view.frame.width), height: max(box.height, view.frame.height))
                 images[path] = image
                 let index = image.index
-                let label = alt.isEmpty ? " aria-hidden=\"true\"" : " role=\"img\" aria-label=\"\(Escape.text(alt))\""
+                // An Interface Builder image view's alt is its IB id, which nothing reads; one IB
+                // makes an element gets its role from `write`.
+                let label = view.style.accessibility != nil && AccessibilityTree.element(of: view) != nil ? ""
+                    : alt.isEmpty || view.style.placedByConstraints ? " aria-hidden=\"true\"" : " role=\"img\" aria-label=\"\(Escape.text(alt))\""
                 out += "<span class=\"i \(viewClass)\(idClass) im\(index)\"\(label)></span>"
             case .toggle(let on, _):
-                let label = rowLabel.map { " aria-label=\"\(Escape.text($0))\"" } ?? ""
+                // IB's label, else the row's first text (a switch must have a name on a page).
+                let element = view.style.accessibility != nil ? AccessibilityTree.element(of: view) : nil
+                let name = element.map(\.label).flatMap { $0.isEmpty ? nil : $0 } ?? (element == nil ? rowLabel : textBefore ?? rowLabel)
+                var label = name.map { " aria-label=\"\(Escape.text($0))\"" } ?? ""
+                if let hint = element?.hint, !hint.isEmpty { label += " aria-description=\"\(Escape.text(hint))\"" }
+                if element?.traits.contains("not enabled") == true { label += " aria-disabled=\"true\"" }
                 out += "<span class=\"sw\(on ? " on" : "") \(viewClass)\(idClass)\" role=\"switch\" aria-checked=\"\(on)\"\(label)><span><span></span></span></span>"
             case .accessory(let accessory, let tint):
                 let names: [Accessory: String] = [.disclosureIndicator: "More", .checkmark: "Selected", .detailButton: "More info",

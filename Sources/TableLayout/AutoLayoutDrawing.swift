@@ -124,6 +124,8 @@ enum IBDrawing {
                 result.style.content = .image(path: reference.encoded, contentMode: contentMode(view.attribute("contentMode")), alt: view.id)
             } else if view.attribute("image") != nil {
                 result = placeholder("image", frame: frame, text: text, theme: theme)
+            } else if let outlet = state?.outletPlaceholder {
+                result = placeholder(named: outlet, frame: frame, text: text, theme: theme)
             }
         case "switch":
             result.style.content = .toggle(on: state?.on ?? false, tint: view.colors["onTintColor"] != nil ? state?.tint ?? "switchOn" : "switchOn")
@@ -378,12 +380,17 @@ enum IBDrawing {
 
     /// An element tablerender does not draw: a box with its name.
     static func placeholder(_ element: String, frame: Rect, text: TextEngine, theme: Theme) -> BoundView {
+        placeholder(named: "<\(element)>", frame: frame, text: text, theme: theme)
+    }
+
+    /// A box labelled `name`, centred (cut to the box's width).
+    static func placeholder(named name: String, frame: Rect, text: TextEngine, theme: Theme) -> BoundView {
         var result = box(background: "systemFill", radius: 4)
         result.style.borderWidth = 1
         result.style.borderColor = "separator"
         let font = FontSpec(family: theme.font("body")?.family ?? "Inter", size: 11, lineHeight: 13)
         var state = IBViewState(id: "", element: "label", hidden: false)
-        state.text = "<\(element)>"
+        state.text = name
         state.style = TextStyle(font: font, lines: 1, alignment: .center)
         let label = label(state, width: frame.width, height: 13, text: text, color: "secondaryLabel")
         result.children = [overlay(label, x: 0, y: max(0, (frame.height - 13) / 2), width: frame.width, height: min(13, frame.height))]

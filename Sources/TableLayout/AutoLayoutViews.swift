@@ -18,6 +18,8 @@ struct IBViewState {
     var style = TextStyle(font: FontSpec(family: "Inter", size: 17))
     var textColor = "label"
     var imagePath: String?
+    /// The outlet an empty view is drawn as a placeholder for (`Theme.marksEmptyOutlets`).
+    var outletPlaceholder: String?
     var imageSize: (width: Double, height: Double)?
     var on = false
     var selected = 0
@@ -128,6 +130,7 @@ enum IBBinding {
             }
             states[id] = state
         }
+        if theme.marksEmptyOutlets { markEmptyOutlets(&states, outlets: outlets, byID: byID) }
         if let pseudo = theme.pseudoLocale {
             // A pseudo-locale rewrites every label's text and button's title, as the screen's own.
             for id in states.keys where !states[id]!.text.isEmpty { states[id]!.text = pseudo.apply(states[id]!.text) }
@@ -141,6 +144,35 @@ enum IBBinding {
         }
         for id in states.keys { measure(&states[id]!, view: byID[id]!, text: engine) }
         return states
+    }
+
+    /// Outlets whose views show nothing (`Theme.marksEmptyOutlets`): an empty label, text view
+    /// or button shows the outlet's name in the placeholder colour, and measures with it, as the
+    /// app's text would take room; an empty text field shows it as its placeholder; an image view
+    /// with no image is drawn as a box labelled with the name.
+    static func markEmptyOutlets(_ states: inout [String: IBViewState], outlets: [String: String], byID: [String: IBView]) {
+        for (outlet, id) in outlets.sorted(by: { $0.key < $1.key }) {
+            guard var state = states[id], let view = byID[id], !state.hidden, state.outletPlaceholder == nil else { continue }
+            switch view.element {
+            case "label", "textView":
+                guard state.text.isEmpty else { continue }
+                state.text = outlet
+                state.textColor = "tertiaryLabel"
+            case "textField":
+                guard state.text.isEmpty else { continue }
+                state.text = outlet
+                state.showsPlaceholder = true
+            case "button":
+                guard state.text.isEmpty, state.imagePath == nil else { continue }
+                state.text = outlet
+            case "imageView":
+                guard state.imagePath == nil, view.attribute("image") == nil else { continue }
+            default:
+                continue
+            }
+            state.outletPlaceholder = outlet
+            states[id] = state
+        }
     }
 
     /// The property a plain value sets: a label's text, an image view's image, a switch's state…

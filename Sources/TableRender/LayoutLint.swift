@@ -87,14 +87,27 @@ public struct LayoutLint: Sendable {
                                              value: view.style.valueKey.map { valuePath(of: block, path: path, key: $0, document: document) }))
                 }
                 let rowBackground = block.background ?? (block.kind == .row ? table.style.cellBackground : table.background)
-                func visit(_ view: LaidOutView, origin: (Double, Double), background: String, siblings: [LaidOutView]) {
+                var overlays: [(view: LaidOutView, frame: Rect, visible: Bool)] = []
+                var texts: [(view: LaidOutView, line: String, box: Rect)] = []
+                func visit(_ view: LaidOutView, origin: (Double, Double), background: String, siblings: [LaidOutView], overlay: Int? = nil) {
                     let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
                     let style = view.style
                     if style.opacity <= 0 { return }
-                    // Out of the row.
-                    let over = max(-frame.x, frame.maxX - block.frame.width, block.clips ? 0 : frame.maxY - block.frame.height)
+                    // Out of the row; in a row of fixed height (which clips), what its height cuts off.
+                    // (A row a page break cuts is a piece that clips too: not a fixed height.)
+                    let fixedHeight = block.clips && !block.continues && block.contentOffset == 0
+                    let over = max(-frame.x, frame.maxX - block.frame.width, block.clips ? 0 : max(-frame.y, frame.maxY - block.frame.height))
                     if over > 0.5, frame.width > 0, frame.height > 0 {
                         report(.outsideRow, view, frame, "\(style.kindName) reaches \(fmt(over)) pt out of its row (frame \(frame))")
+                    }
+                    if fixedHeight, frame.width > 0, frame.height > 0, Self.showsSomething(style.content) {
+                        let hidden = min(frame.height, max(0, -frame.y) + max(0, frame.maxY - block.frame.height))
+                        if hidden > 0.5 {
+                            let what = hidden >= frame.height - 0.5 ? "is not shown at all" : "loses \(fmt(hidden)) of its \(fmt(frame.height)) pt"
+                            let shown: String
+                            if case .label(let string, _, _) = style.content { shown = " (“\(excerpt(string))”)" } else { shown = "" }
+                            report(.clipped, view, frame, "\(style.kindName)\(shown) \(what): the row's fixed height of \(fmt(block.frame.height)) pt cuts it")
+                        }
                     }
                     // Over a sibling (a template's overlays sit over their siblings by design; views
                     // placed by constraints do not).
@@ -119,14 +132,45 @@ public struct LayoutLint: Sendable {
                         }
                     }
                     let behind = style.background.flatMap { theme.color($0, .light).map { $0.alpha >= 0.5 } == true ? $0 : nil } ?? background
+                    // A template's overlay (a badge, a label over a picture) and what it holds.
+                    let overlay = overlay ?? (style.overlay != nil && !style.placedByConstraints ? overlays.count : nil)
+                    if let overlay, overlay == overlays.count, style.overlay != nil {
+                        overlays.append((view, frame, Self.showsSomething(style.content) || style.background != nil))
+                    } else if let overlay, Self.showsSomething(style.content) || style.background != nil {
+                        overlays[overlay].visible = true
+                    }
                     switch style.content {
                     case .label(let string, let textStyle, let color) where !string.isEmpty:
                         label(string, textStyle, color, view, frame, behind)
+                        if overlay == nil { texts += textBoxes(view, string, textStyle, frame) }
                     case .image(let path, _, _):
                         image(path, view, frame)
                     default: break
                     }
-                    for child in view.children { visit(child, origin: (frame.x, frame.y), background: behind, siblings: view.children) }
+                    for child in view.children { visit(child, origin: (frame.x, frame.y), background: behind, siblings: view.children, overlay: overlay) }
+                }
+                /// The boxes of a label's lines, on the row: each line as wide as its text, placed by
+                /// its alignment (the ink an overlay may cover, not the label's whole frame).
+                func textBoxes(_ view: LaidOutView, _ string: String, _ textStyle: TextStyle, _ frame: Rect) -> [(view: LaidOutView, line: String, box: Rect)] {
+                    guard let lines = view.textLines?.lines, textStyle.font.lineHeight > 0 else { return [] }
+                    let left = frame.x + view.style.padding[3], innerWidth = max(1, frame.width - view.style.padding[1] - view.style.padding[3])
+                    var oneLine = textStyle
+                    oneLine.lines = 1
+                    return lines.enumerated().compactMap { index, line in
+                        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                        let width = min(innerWidth, text.measure(line, style: oneLine, width: nil).width)
+                        let trailing: Bool
+                        switch textStyle.alignment {
+                        case .right: trailing = true
+                        case .left: trailing = false
+                        case .trailing: trailing = table.direction != .rightToLeft
+                        case .center: trailing = false
+                        default: trailing = table.direction == .rightToLeft
+                        }
+                        let x = textStyle.alignment == .center ? left + (innerWidth - width) / 2 : trailing ? left + innerWidth - width : left
+                        let y = frame.y + view.style.padding[0] + Double(index) * textStyle.font.lineHeight
+                        return (view, line, Rect(x: x, y: y, width: width, height: textStyle.font.lineHeight))
+                    }
                 }
                 func label(_ string: String, _ textStyle: TextStyle, _ color: String, _ view: LaidOutView, _ frame: Rect, _ background: String) {
                     let innerWidth = max(1, frame.width - view.style.padding[1] - view.style.padding[3])
@@ -145,13 +189,30 @@ public struct LayoutLint: Sendable {
                             report(.truncated, view, frame, "text cut by its line limit (\(textStyle.lines), \(textStyle.truncation.rawValue) truncation): shows “\(excerpt(shown))” of “\(excerpt(flat))”")
                         }
                     }
-                    for (index, gap) in full.between.enumerated() where gap.isEmpty && index + 1 < full.lines.count && index + 1 < shownLines {
+                    var index = 0
+                    while index + 1 < full.lines.count, index + 1 < shownLines {
+                        defer { index += 1 }
+                        guard full.between[index].isEmpty else { continue }
                         let before = full.lines[index].split(separator: " ").last.map(String.init) ?? ""
                         let after = full.lines[index + 1].split(separator: " ").first.map(String.init) ?? ""
-                        if let last = before.unicodeScalars.last, let first = after.unicodeScalars.first,
-                           Self.separatesWords(last), Self.separatesWords(first), Character(last).isLetter, Character(first).isLetter {
-                            report(.brokenWord, view, frame, "the word “\(before)\(after)” is broken across lines (“\(before)|\(after)”): its label is \(fmt(innerWidth)) pt wide")
+                        guard let last = before.unicodeScalars.last, let first = after.unicodeScalars.first,
+                              Self.separatesWords(last), Self.separatesWords(first), Self.isWordCharacter(last), Self.isWordCharacter(first) else { continue }
+                        // The whole word, however many lines it runs over, quoted with all its breaks.
+                        var pieces = [before, after]
+                        var start = index
+                        while start > 0, full.between[start - 1].isEmpty, !full.lines[start].contains(" "),
+                              let piece = full.lines[start - 1].split(separator: " ").last {
+                            pieces.insert(String(piece), at: 0)
+                            start -= 1
                         }
+                        while index + 2 < full.lines.count, index + 2 < shownLines, full.between[index + 1].isEmpty, !full.lines[index + 1].contains(" "),
+                              let piece = full.lines[index + 2].split(separator: " ").first {
+                            pieces.append(String(piece))
+                            index += 1
+                        }
+                        let digits = pieces.joined().unicodeScalars.filter { Character($0).isNumber }.count
+                        let kind = Character(last).isNumber && Character(first).isNumber || digits * 2 > pieces.joined().unicodeScalars.count ? "number" : "word"
+                        report(.brokenWord, view, frame, "the \(kind) “\(pieces.joined())” is broken across lines (“\(pieces.joined(separator: "|"))”): its label is \(fmt(innerWidth)) pt wide")
                     }
                     let needed = Double(shownLines) * textStyle.font.lineHeight + view.style.padding[0] + view.style.padding[2]
                     if needed > frame.height + 0.5 {
@@ -185,9 +246,35 @@ public struct LayoutLint: Sendable {
                     }
                 }
                 visit(content, origin: (0, 0), background: rowBackground, siblings: [])
+                // An overlay drawn over text that is not its own: a badge over a title.
+                for covering in overlays where covering.visible {
+                    for text in texts {
+                        let width = min(covering.frame.maxX, text.box.maxX) - max(covering.frame.x, text.box.x)
+                        let height = min(covering.frame.maxY, text.box.maxY) - max(covering.frame.y, text.box.y)
+                        guard width > 0.5, height > text.box.height / 4 else { continue }
+                        report(.overlap, covering.view, covering.frame,
+                               "an overlay (\(covering.view.style.id ?? covering.view.style.kindName)) covers \(fmt(width)) pt of the text of \(text.view.style.id.map { "'\($0)'" } ?? "a label"): “\(excerpt(text.line))”")
+                        break
+                    }
+                }
             }
         }
         return found
+    }
+
+    /// A letter or a digit: a break between two of them, where no hyphen or space allows one,
+    /// breaks a word or a number ("555-0123-456|7").
+    static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        Character(scalar).isLetter || Character(scalar).isNumber
+    }
+
+    /// Whether a view draws something of its own (text, an image, a control, a glyph).
+    static func showsSomething(_ content: ViewContent) -> Bool {
+        switch content {
+        case .label(let string, _, _): return !string.isEmpty
+        case .image, .toggle, .accessory: return true
+        default: return false
+        }
     }
 
     /// Whether a letter belongs to a script that separates words with spaces (Latin, Greek,

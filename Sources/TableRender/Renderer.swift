@@ -250,9 +250,12 @@ public struct LoadedDocument {
 
     /// A document made in memory (a gallery's entry), drawn with its theme (`ios` by default),
     /// its templates' folders and `catalogs` (read once for every entry).
-    package init(document: Document, catalogs: [AssetCatalog]) throws(Diagnostic) {
+    /// `marksEmptyOutlets`: draw the outlets of Interface Builder cells that IB stores no
+    /// content for as labelled placeholders (`tablerender gallery`).
+    package init(document: Document, catalogs: [AssetCatalog], marksEmptyOutlets: Bool = false) throws(Diagnostic) {
         TextEngine.startFontSetup()
-        let theme = try ThemeLoader.load(document.theme ?? "ios").localized(to: document.language)
+        var theme = try ThemeLoader.load(document.theme ?? "ios").localized(to: document.language)
+        theme.marksEmptyOutlets = marksEmptyOutlets
         self.document = document
         self.renderer = try Renderer(theme: theme, templateFolders: document.templateFolders, assetsFolder: document.assetsFolder, catalogs: catalogs)
     }

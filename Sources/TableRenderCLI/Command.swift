@@ -131,16 +131,16 @@ package struct TableRenderCommand {
 
     static let gallery = CommandSpec(
         name: "gallery", overview: "Draw every cell, header and footer XIB, every prototype cell and every static table scene of an app's folder, light and dark, into one browsable static page, with no JSON written first.",
-        usage: "tablerender gallery <app folder> [--out <dir>] [--exclude <name>] [--width <width>] [--document] [--quiet]",
+        usage: "tablerender gallery <app folder> [--out <dir>] [--exclude <name>] [--width <width>] [--quiet]",
         arguments: [("<app folder>", "The folder of an iOS app's sources: its .xib and .storyboard files, asset catalogs (.xcassets) and strings files are found under it.")],
         options: [
             .init(names: ["--out"], value: "dir", help: "Where the page (index.html), its images and gallery.json go. (default: Output/gallery)"),
             .init(names: ["--exclude"], value: "name", help: "Leave out folders or files of this name or relative path (* and ? match as in a shell); build folders, Pods, Carthage, DerivedData and .git always are. Repeat for several.", repeatable: true),
             .init(names: ["--width"], value: "width", help: "The screen's width in points. (default: 390)"),
-            .init(names: ["--document"], value: nil, help: "Also write, for each file, a starter JSON document binding every outlet with its IB content (documents/ in the output), and show the command that renders it."),
+            .init(names: ["--document"], value: nil, help: "Accepted for scripts written for earlier versions: every entry now gets its starter JSON document (documents/ in the output) and the command that renders it."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors and the summary."),
         ],
-        discussion: "Each cell is drawn with the texts, images and states Interface Builder stored, the app's asset catalogs supplying images and colours. A file that cannot be read is an entry with its located error; the run goes on. A second run re-renders only the entries whose file, catalogs, strings, width or tablerender changed (gallery.json keeps what each was made from). Exit status 1 when any entry has an error.")
+        discussion: "Each cell is drawn with the texts, images and states Interface Builder stored, the app's asset catalogs supplying images and colours; an outlet IB stores no content for (an empty label or button, an image view with no image) is drawn as a placeholder labelled with its name. Every entry also gets a starter JSON document binding every outlet with its IB content (documents/ in the output), to copy into a snapshot project, and the command that renders it. A file that cannot be read is an entry with its located error; the run goes on. A second run re-renders only the entries whose file, catalogs, strings, width or tablerender changed (gallery.json keeps what each was made from). Exit status 1 when any entry has an error.")
 
     static let preview = CommandSpec(
         name: "preview", overview: "Serve a document's HTML pages, side by side with the lint's findings, on 127.0.0.1; they are drawn again and the open page reloads whenever a file they read changes.",
@@ -482,7 +482,6 @@ package struct TableRenderCommand {
         if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])': one app folder at a time") }
         var gallery = AppGallery(folder: folder, output: parsed.value("--out") ?? "Output/gallery", version: Self.version)
         gallery.excludes = parsed.values["--exclude"] ?? []
-        gallery.writesDocuments = parsed.flags.contains("--document")
         if let text = parsed.value("--width") {
             guard let width = Double(text), width.isFinite, (1...10_000).contains(width) else {
                 throw UsageError(message: "The value '\(text)' is invalid for '--width <width>'; expected points from 1 to 10000")

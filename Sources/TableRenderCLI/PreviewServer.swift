@@ -127,23 +127,35 @@ package final class PreviewServer: Sendable {
             if more > 0 { jobs.removeLast(more) }
             var panels: [Panel] = [], findings: [String] = [], seen = Set<String>()
             // A document in one layout (its text size, locale, direction, width, theme) is laid out once.
-            var laidOut: [String: (LoadedDocument, LaidOutTable)] = [:]
+            // Its findings are numbered in the list under the pages and marked with their numbers
+            // on the rows they concern, in every page of that layout.
+            var laidOut: [String: (loaded: LoadedDocument, table: LaidOutTable, marks: [FindingMark])] = [:]
             for job in jobs {
                 let key = "\(job.document)|\(job.width ?? 0)|\(job.theme ?? "")|\(job.contentSize.rawValue)|\(job.locale ?? "")|\(job.direction?.rawValue ?? "")"
                 if laidOut[key] == nil {
                     let loaded = try LoadedDocument(path: job.document, themeOverride: job.theme, contentSize: job.contentSize, locale: job.locale,
                                                     direction: job.direction)
                     let table = try loaded.layout(width: job.width)
-                    laidOut[key] = (loaded, table)
                     let name = (job.document as NSString).lastPathComponent
+                    var marks: [FindingMark] = []
                     for finding in LayoutLint().findings(table, document: loaded, variant: job.title, appearances: [.light, .dark]) {
                         let line = "\(name) \(finding.row) (\(finding.path)): \(finding.message)"
-                        if seen.insert(line).inserted { findings.append(line) }
+                        var number = findings.firstIndex(of: line).map { $0 + 1 }
+                        if number == nil, seen.insert(line).inserted {
+                            findings.append(line)
+                            number = findings.count
+                        }
+                        if let number, let selector = FindingMark.selector(finding, sections: loaded.document.table.sections.map(\.id)) {
+                            marks.append(FindingMark(selector: selector, number: number))
+                        }
                     }
+                    laidOut[key] = (loaded, table, marks)
                 }
-                let (loaded, table) = laidOut[key]!
-                panels.append(Panel(title: job.title, html: Array(try loaded.renderer.html(table, appearance: job.appearance, language: loaded.document.language).utf8)))
+                let (loaded, table, marks) = laidOut[key]!
+                let html = try loaded.renderer.html(table, appearance: job.appearance, language: loaded.document.language)
+                panels.append(Panel(title: job.title, html: Array(FindingMark.marking(html, with: marks).utf8)))
             }
+            findings = findings.enumerated().map { "\($0.offset + 1). \($0.element)" }
             if more > 0 { findings.insert("\(more) more pages than the \(Self.maximumPanels) a preview shows: preview fewer documents or variants", at: 0) }
             state.withLock { state in
                 state.version += 1
@@ -358,5 +370,58 @@ package final class PreviewServer: Sendable {
             html += "<ul class=\"findings\">" + snapshot.findings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
         }
         return html + "<script>\(reloadScript)</script>\n</body></html>\n"
+    }
+}
+
+/// A lint finding marked on the row it concerns in a preview page: the row outlined, with the
+/// finding's number (from the list under the pages) in a badge at its top trailing corner.
+struct FindingMark: Sendable, Equatable {
+    /// The CSS selector of the row's element in tablerender's HTML.
+    var selector: String
+    var number: Int
+
+    /// The element of the block `finding` is on: a row (`li`), a section's header (`h2`) or
+    /// footer, by the ids the page's `data-id` attributes carry; nil for the table's title.
+    static func selector(_ finding: LintFinding, sections: [String]) -> String? {
+        let parts = finding.path.split(whereSeparator: { "[]".contains($0) })
+        guard parts.count >= 2, parts[0] == "$.sections", let index = Int(parts[1]), sections.indices.contains(index) else { return nil }
+        let section = "section[data-id=\(cssString(sections[index]))]"
+        if finding.path.hasSuffix(".header") { return section + " > h2" }
+        if finding.path.hasSuffix(".footer") { return section + " > footer" }
+        return section + " li[data-id=\(cssString(finding.row))]"
+    }
+
+    /// `text` as a CSS string: every character but letters, digits, `-` and `_` written as a
+    /// hexadecimal escape, so no id can end the string, the rule or the style element.
+    static func cssString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\" + String(scalar.value, radix: 16) + " "
+            }
+        }
+        return out + "\""
+    }
+
+    /// The page with a style that outlines the marked rows and numbers them (several findings on
+    /// one row: their numbers together).
+    static func marking(_ html: String, with marks: [FindingMark]) -> String {
+        guard !marks.isEmpty, let head = html.range(of: "</head>") else { return html }
+        var numbers: [String: [Int]] = [:], order: [String] = []
+        for mark in marks {
+            if numbers[mark.selector] == nil { order.append(mark.selector) }
+            numbers[mark.selector, default: []].append(mark.number)
+        }
+        var style = "<style>\n"
+        for selector in order {
+            let label = numbers[selector]!.map(String.init).joined(separator: " ")
+            style += "\(selector){outline:2px solid #d97706;outline-offset:-2px}\n"
+            style += "\(selector)::before{content:\(cssString(label));position:absolute;top:2px;inset-inline-end:2px;z-index:3;"
+            style += "background:#d97706;color:#fff;font:600 11px/16px system-ui,sans-serif;padding:0 5px;border-radius:8px}\n"
+        }
+        style += "</style>\n"
+        return html.replacingCharacters(in: head.lowerBound..<head.lowerBound, with: style)
     }
 }

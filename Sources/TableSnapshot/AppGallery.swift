@@ -26,8 +26,6 @@ package struct AppGallery {
     /// `?` match as in a shell.
     package var excludes: [String] = []
     package var width: Double = 390
-    /// Also write, for each file, a starter JSON document binding every outlet with its IB content.
-    package var writesDocuments = false
     /// What makes the renders (changes re-render every entry).
     package var version: String
 
@@ -64,7 +62,7 @@ package struct AppGallery {
         /// `check`'s warnings and the lint's findings.
         package var findings: [String] = []
         package var error: String?
-        /// The command that renders it as a document, when a starter document was written.
+        /// The command that renders it as a document (its starter document, in `documents/`).
         package var command: String?
         package var document: String?
         /// What the entry was made from.
@@ -154,7 +152,7 @@ package struct AppGallery {
         for file in files.xibs + files.storyboards {
             let relative = String(file.dropFirst(folder.count + 1))
             let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
-            let inputs = SHA256.hex(Array("\(version)\n\(width)\n\(writesDocuments)\n\(relative)\n\(shared)\n".utf8) + bytes)
+            let inputs = SHA256.hex(Array("\(version)\n\(width)\n\(relative)\n\(shared)\n".utf8) + bytes)
             let kept = previous.filter { $0.file == relative }
             if !kept.isEmpty, kept.allSatisfy({ $0.inputs == inputs && imagesExist($0) }) {
                 entries += kept
@@ -162,14 +160,20 @@ package struct AppGallery {
                 continue
             }
             progress(relative)
-            let made = entriesOf(file, relative: relative, bytes: bytes, inputs: inputs, catalogs: appCatalogs)
+            let made = entriesOf(file, relative: relative, bytes: bytes, inputs: inputs, catalogs: appCatalogs,
+                                 catalogFolders: Array(Set(files.catalogs.map { ($0 as NSString).deletingLastPathComponent })).sorted())
             entries += made
             rendered += made.count
         }
-        // Images of entries that are gone go too.
+        // Images and starter documents of entries that are gone go too.
         let kept = Set(entries.flatMap { [$0.light, $0.dark].compactMap { $0 } })
         for image in (try? FileManager.default.contentsOfDirectory(atPath: output + "/images")) ?? [] where !kept.contains("images/" + image) {
             try? FileManager.default.removeItem(atPath: output + "/images/" + image)
+        }
+        let documents = Set(entries.compactMap(\.document))
+        for document in (FileManager.default.enumerator(atPath: output + "/documents")?.allObjects as? [String]) ?? []
+        where document.hasSuffix(".json") && !documents.contains("documents/" + document) {
+            try? FileManager.default.removeItem(atPath: output + "/documents/" + document)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -214,7 +218,7 @@ package struct AppGallery {
     /// The entries of one file: a XIB's view, a storyboard's prototype cells and static scenes;
     /// a file that cannot be read, one entry with its error.
     private func entriesOf(_ path: String, relative: String, bytes: [UInt8], inputs: String,
-                           catalogs: () throws(Diagnostic) -> [AssetCatalog]) -> [Entry] {
+                           catalogs: () throws(Diagnostic) -> [AssetCatalog], catalogFolders: [String]) -> [Entry] {
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let directory = (path as NSString).deletingLastPathComponent
         func failed(_ error: Diagnostic, id: String, kind: String, name: String) -> Entry {
@@ -231,8 +235,9 @@ package struct AppGallery {
                 let document = Document(file: path, name: stem, directory: directory, table: Table(style: .plain, sections: [section]),
                                         width: width, templateFolders: [directory], assetsFolder: directory)
                 var entry = Entry(id: relative, file: relative, kind: kind, name: stem, inputs: inputs)
-                try render(LoadedDocument(document: document, catalogs: try catalogs()), into: &entry)
-                if writesDocuments { entry = try starter(for: entry, templates: directory, items: [starterItem(stem, ib: ib)], header: ib.kind != .cell) }
+                try render(LoadedDocument(document: document, catalogs: try catalogs(), marksEmptyOutlets: true), into: &entry)
+                entry = try starter(for: entry, templates: directory, catalogFolders: catalogFolders,
+                                    content: .items([starterItem(stem, ib: ib)], header: ib.kind != .cell))
                 return [entry]
             } catch {
                 return [failed(error, id: relative, kind: "file", name: stem)]
@@ -252,27 +257,30 @@ package struct AppGallery {
                 let document = Document(file: path, name: stem, directory: directory,
                                         table: Table(style: .plain, sections: [Section(id: "gallery", items: [Item(id: prototype.identifier, template: template)])]),
                                         width: width, templateFolders: [directory], assetsFolder: directory)
-                try render(LoadedDocument(document: document, catalogs: try catalogs()), into: &entry)
+                try render(LoadedDocument(document: document, catalogs: try catalogs(), marksEmptyOutlets: true), into: &entry)
                 starterItems.append(starterItem(template, ib: prototype.document))
             } catch {
                 entry.error = error.description
             }
             entries.append(entry)
         }
-        let catalogFolders = Array(Set(((try? catalogs()) ?? []).map { ($0.folder as NSString).deletingLastPathComponent })).sorted()
         for scene in storyboard.scenes where scene.table?.isStatic == true {
             var entry = Entry(id: relative + "#" + scene.name, file: relative, kind: "scene", name: scene.name, inputs: inputs)
             do throws(Diagnostic) {
                 try render(LoadedDocument(path: path, scene: scene.id, catalogFolders: catalogFolders), into: &entry)
+                // The scene by its name, unless another scene answers to it too.
+                let named = storyboard.scenes.filter { [$0.storyboardIdentifier, $0.title, $0.customClass, $0.id].contains(scene.name) }.count == 1
+                entry = try starter(for: entry, templates: directory, catalogFolders: catalogFolders,
+                                    content: .scene(path: path, name: named ? scene.name : scene.id))
             } catch {
                 entry.error = error.description
             }
             entries.append(entry)
         }
         // One starter document for the storyboard's prototype cells, named by each of them.
-        if writesDocuments, !starterItems.isEmpty, let first = entries.firstIndex(where: { $0.kind == "prototype" && $0.error == nil }) {
+        if !starterItems.isEmpty, let first = entries.firstIndex(where: { $0.kind == "prototype" && $0.error == nil }) {
             do throws(Diagnostic) {
-                let made = try starter(for: entries[first], templates: directory, items: starterItems, header: false)
+                let made = try starter(for: entries[first], templates: directory, catalogFolders: catalogFolders, content: .items(starterItems, header: false))
                 for index in entries.indices where entries[index].kind == "prototype" && entries[index].error == nil {
                     entries[index].document = made.document
                     entries[index].command = made.command
@@ -333,29 +341,52 @@ package struct AppGallery {
         return ["template": .string(template), "values": .object(values)]
     }
 
-    /// Writes a starter document for `entry`'s file into the gallery's `documents` folder, and
-    /// sets the command that renders it.
-    private func starter(for entry: Entry, templates: String, items: [Value.Object], header: Bool) throws(Diagnostic) -> Entry {
+    /// What a starter document holds: rows (or a header) of a file's cells, or a storyboard's
+    /// static scene.
+    private enum StarterContent {
+        case items([Value.Object], header: Bool)
+        case scene(path: String, name: String)
+    }
+
+    /// Writes a starter document for `entry` into the gallery's `documents` folder, and sets the
+    /// command that renders it. Its templates are the file's folder and the folders of the app's
+    /// asset catalogs (where a document finds catalogs), so it draws what the gallery drew.
+    private func starter(for entry: Entry, templates: String, catalogFolders: [String], content: StarterContent) throws(Diagnostic) -> Entry {
         var entry = entry
-        let documentPath = "documents/" + (entry.file as NSString).deletingPathExtension + ".json"
+        var documentPath = "documents/" + (entry.file as NSString).deletingPathExtension
+        if case .scene = content { documentPath += "." + Self.fileName(entry.name) }
+        documentPath += ".json"
         let absolute = output + "/" + documentPath
         let documentFolder = (absolute as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: documentFolder, withIntermediateDirectories: true)
-        let relativeTemplates = Self.relativePath(from: documentFolder, to: templates)
-        var section: Value.Object = ["id": .string("gallery")]
-        if header, let first = items.first {
-            section["header"] = .object(first)
-            section["items"] = .array([])
-        } else {
-            section["items"] = .array(items.enumerated().map { index, item in
-                var withID: Value.Object = ["id": .string("item-\(index + 1)")]
-                for member in item { withID[member.key] = member.value }
-                return .object(withID)
-            })
+        let folders = ([templates] + catalogFolders.filter { $0 != templates }).map { Value.string(Self.relativePath(from: documentFolder, to: $0)) }
+        var document: Value.Object = ["theme": "ios"]
+        switch content {
+        case .items(let items, let header):
+            var section: Value.Object = ["id": .string("gallery")]
+            if header, let first = items.first {
+                section["header"] = .object(first)
+                section["items"] = .array([])
+            } else {
+                section["items"] = .array(items.enumerated().map { index, item in
+                    var withID: Value.Object = ["id": .string("item-\(index + 1)")]
+                    for member in item { withID[member.key] = member.value }
+                    return .object(withID)
+                })
+            }
+            document["style"] = "plain"
+            document["width"] = .number(width)
+            document["templates"] = .array(folders)
+            document["assets"] = .string(Self.relativePath(from: documentFolder, to: templates))
+            document["sections"] = .array([.object(section)])
+        case .scene(let path, let name):
+            document["width"] = .number(width)
+            document["templates"] = .array(folders)
+            document["assets"] = .string(Self.relativePath(from: documentFolder, to: templates))
+            document["storyboard"] = .string(Self.relativePath(from: documentFolder, to: path))
+            document["scene"] = .string(name)
+            document["overrides"] = .object([:])
         }
-        let document: Value.Object = ["theme": "ios", "style": "insetGrouped", "width": .number(width),
-                                      "templates": .array([.string(relativeTemplates)]), "assets": .string(relativeTemplates),
-                                      "sections": .array([.object(section)])]
         try AtomicFile.write(Array((PrettyJSON.text(.object(document)) + "\n").utf8), to: absolute)
         entry.document = documentPath
         entry.command = "tablerender render \(Self.quoted(absolute)) --allow-read \(Self.quoted(folder))"

@@ -68,10 +68,8 @@ enum GalleryPage {
         if !entry.findings.isEmpty {
             html += "<ul class=\"findings\">" + entry.findings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
         }
-        if let command = entry.command {
-            html += "<p class=\"meta\">As a document: <code>\(escape(command))</code></p>\n"
-        } else if entry.error == nil {
-            html += "<p class=\"meta\">As a document: run the gallery with <code>--document</code> for a starter JSON document.</p>\n"
+        if let command = entry.command, let document = entry.document {
+            html += "<p class=\"meta\">As a document (<a href=\"\(escape(document))\">\(escape((document as NSString).lastPathComponent))</a>): <code>\(escape(command))</code></p>\n"
         }
         return html + "</div>\n"
     }

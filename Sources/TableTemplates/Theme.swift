@@ -127,6 +127,11 @@ public struct Theme: Sendable {
     /// margins, overlays, separators, accessories, switches, leading and trailing constraints
     /// and text's natural alignment, as UIKit does.
     package var direction: LayoutDirection = .leftToRight
+    /// The gallery's drawing of an Interface Builder cell with nothing bound: an outlet whose
+    /// view IB stores no content for (an empty label or button, an image view with no image) is
+    /// drawn as a visible placeholder labelled with the outlet's name, where the app's code would
+    /// set it. Off for documents: UIKit draws an empty view as nothing.
+    package var marksEmptyOutlets = false
     /// Template folders, the parent theme's first: later folders override earlier ones.
     package var templateFolders: [String]
     package var colors: [String: (light: RGBA, dark: RGBA)]

@@ -8,13 +8,14 @@ import TableRender
 @Suite struct LayoutLintTests {
     /// A document of one row of `template` (a template's XML), with `files` beside it.
     static func lint(_ template: String, values: String = "{}", files: [String: [UInt8]] = [:], all: Bool = false,
-                     xib: Bool = false) throws -> [LintFinding] {
+                     xib: Bool = false, height: Double? = nil) throws -> [LintFinding] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try template.write(to: folder.appendingPathComponent(xib ? "Row.xib" : "Row.xml"), atomically: true, encoding: .utf8)
         for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
-        try #"{"templates": ["."], "sections": [{"id": "s", "items": [{"id": "r", "template": "Row", "values": \#(values)}]}]}"#
+        let fixed = height.map { #", "height": \#($0)"# } ?? ""
+        try #"{"templates": ["."], "sections": [{"id": "s", "items": [{"id": "r", "template": "Row"\#(fixed), "values": \#(values)}]}]}"#
             .write(to: folder.appendingPathComponent("doc.json"), atomically: true, encoding: .utf8)
         let loaded = try LoadedDocument(path: folder.appendingPathComponent("doc.json").path)
         loaded.renderer.engine.allowsFontFallback = true
@@ -52,6 +53,56 @@ import TableRender
         // Japanese breaks between letters by design.
         let japanese = try Self.lint(#"<cell><stack padding="11 16" axis="horizontal"><label text="日本語のタイトルも正しく折り返されます" width="60" lines="0"/></stack></cell>"#)
         #expect(!Self.kinds(japanese).contains(.brokenWord))
+    }
+
+    /// A number broken between two digits is breakage too ("555-0123-456|7"), and a word broken
+    /// over several lines is quoted whole, once, with all its breaks.
+    @Test func aNumberBrokenMidDigitAndAWordOverSeveralLines() throws {
+        let number = try Self.lint(#"<cell><stack padding="11 16" axis="horizontal"><label text="{n}" width="40" lines="0"/></stack></cell>"#,
+                                   values: #"{"n": "4155550123"}"#)
+        let broken = number.filter { $0.kind == .brokenWord }
+        #expect(broken.count == 1 && broken[0].message.contains("the number “4155550123” is broken across lines (“"), "\(number.map(\.message))")
+        #expect(broken.first.map { $0.message.components(separatedBy: "|").count >= 3 } == true, "every break shown: \(broken.map(\.message))")
+        let word = try Self.lint(#"<cell><stack padding="11 16" axis="horizontal"><label text="Internationalization settings" width="50" lines="0"/></stack></cell>"#)
+        let words = word.filter { $0.kind == .brokenWord }
+        #expect(words.count == 2, "Internationalization and settings: \(words.map(\.message))")
+        #expect(words.first?.message.contains("the word “Internationalization” is broken") == true, "\(words.map(\.message))")
+        // A break after a hyphen is where a phone number may break.
+        #expect(try Self.lint(#"<cell><stack padding="11 16" axis="horizontal"><label text="555-0123" width="44" lines="0"/></stack></cell>"#)
+            .filter { $0.kind == .brokenWord }.isEmpty)
+    }
+
+    /// A row of fixed height cuts what its content needs: each label it cuts is named, with how
+    /// much of it is lost (not a row a page break cuts: that one goes on on the next page).
+    @Test func aFixedHeightRowCuttingItsSubtitle() throws {
+        let template = #"<cell><stack padding="11 16" spacing="2"><label id="title" text="{t}"/><label id="subtitle" text="{s}" lines="0"/></stack></cell>"#
+        let values = #"{"t": "Messages", "s": "Synced with iCloud on every device you own, and kept for thirty days after you delete them"}"#
+        let cut = try Self.lint(template, values: values, height: 44)
+        #expect(cut.map { "\($0.kind.rawValue) \($0.view)" } == ["clipped subtitle"], "\(cut.map(\.message))")
+        #expect(cut.first?.message.contains("“Synced with iCloud") == true, "\(cut.map(\.message))")
+        #expect(try Self.lint(template, values: values).isEmpty, "self-sized, nothing is cut")
+        // The built-in subtitle cell centres its stack: at 44 pt, the title above the row and the
+        // subtitle below it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"sections": [{"items": [{"id": "r", "template": "subtitle", "height": 44, "values": \#(values.replacingOccurrences(of: "\"t\"", with: "\"title\"").replacingOccurrences(of: "\"s\"", with: "\"subtitle\""))}]}]}"#
+            .write(to: folder.appendingPathComponent("doc.json"), atomically: true, encoding: .utf8)
+        let loaded = try LoadedDocument(path: folder.appendingPathComponent("doc.json").path)
+        let builtIn = LayoutLint().findings(try loaded.layout(width: 390, page: nil), document: loaded, variant: "w390.AX5", appearances: [.light])
+            .filter { $0.kind == .clipped }
+        #expect(builtIn.contains { $0.message.contains("“Synced with iCloud") && $0.message.contains("the row's fixed height of 44 pt cuts it") },
+                "\(builtIn.map(\.message))")
+    }
+
+    /// A template's overlay (a badge) over text that is not its own: found where the text runs
+    /// under it, not where the text ends before it.
+    @Test func anOverlayBadgeOverText() throws {
+        let template = #"<cell><stack padding="11 16"><label id="title" text="{t}" lines="0"/><label id="badge" text="NEW" position="overlay" top="8" right="16" background="label" color="systemBackground" font="caption1"/></stack></cell>"#
+        let covered = try Self.lint(template, values: #"{"t": "A much longer title that runs under the badge on the right"}"#)
+        #expect(covered.map { "\($0.kind.rawValue) \($0.view)" } == ["overlap badge"], "\(covered.map(\.message))")
+        #expect(covered.first?.message.contains("covers") == true && covered.first?.message.contains("'title'") == true)
+        #expect(try Self.lint(template, values: #"{"t": "Short"}"#).isEmpty)
     }
 
     @Test func textTallerThanItsFrame() throws {

@@ -1,4 +1,6 @@
 import Foundation
+import TableModel
+import TableRender
 import TableRenderCLI
 import TestSupport
 import Testing
@@ -35,7 +37,7 @@ import Testing
         let root = try app()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let out = root + "/gallery"
-        let first = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "--document", "-q"])
+        let first = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "-q"])
         // The broken XIB is an entry with its located error; everything else is drawn.
         #expect(first.code == 1, "\(first.err)")
         #expect(first.err.contains("App/Cells/Broken.xib:") && first.err.contains("error:"), "\(first.err)")
@@ -52,7 +54,7 @@ import Testing
         #expect(!entries.contains("is not in the assets folder or an asset catalog"), "\(entries)")
 
         // Unchanged: nothing is drawn again. A changed XIB: only its own entry.
-        let second = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "--document", "-q"])
+        let second = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "-q"])
         #expect(second.out.contains("(0 rendered, 8 unchanged)"), "\(second.out)")
         let form = root + "/App/Cells/FormCell.xib"
         try (try String(contentsOfFile: form, encoding: .utf8)).replacingOccurrences(of: "Subject", with: "Topic")
@@ -60,15 +62,67 @@ import Testing
         let third = Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "--document", "-q"])
         #expect(third.out.contains("(1 rendered, 7 unchanged)"), "\(third.out)")
 
-        // The starter document of a XIB renders with the command the page shows.
+        // Every entry drawn has a starter document and the command that renders it, and the
+        // command renders it: a scene's document draws what the gallery drew, pixel for pixel.
         let json = try String(contentsOfFile: out + "/gallery.json", encoding: .utf8)
         #expect(json.contains("\"nameLabel\"") == false, "gallery.json lists entries, not values")
+        let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/gallery.json"))) as! [[String: Any]]
+        let drawn = listed.filter { $0["error"] == nil }
+        let shown = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(drawn.count == 7)
+        for entry in drawn {
+            let name = entry["name"] as! String
+            guard let document = entry["document"] as? String, let command = entry["command"] as? String else {
+                Issue.record("\(name) has no starter document or command")
+                continue
+            }
+            #expect(command == "tablerender render \(out)/\(document) --allow-read \(root)/App", "\(command)")
+            #expect(shown.contains(command), "\(name): the page shows its command")
+            let rendered = root + "/rendered/" + name.replacingOccurrences(of: "/", with: "-")
+            let render = Run(["render", out + "/" + document, "--allow-read", root + "/App", "--out", rendered, "-q"])
+            #expect(render.code == 0, "\(name): \(render.err)")
+            #expect(!render.err.contains("warning"), "\(name): \(render.err)")
+            if entry["kind"] as? String == "scene" {
+                let stem = ((document as NSString).lastPathComponent as NSString).deletingPathExtension
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: rendered + "/" + stem)) ?? []
+                let png = files.first { $0.hasSuffix("@2x.png") && !$0.contains(".dark") }
+                #expect(png != nil, "\(name): \(files)")
+                if let png {
+                    let ours = try Data(contentsOf: URL(fileURLWithPath: rendered + "/" + stem + "/" + png))
+                    let gallery = try Data(contentsOf: URL(fileURLWithPath: out + "/" + (entry["light"] as! String)))
+                    #expect(ours == gallery, "\(name): the starter document draws what the gallery drew")
+                }
+            }
+        }
         let starter = try String(contentsOfFile: out + "/documents/Cells/ProfileCell.json", encoding: .utf8)
         #expect(starter.contains("\"nameLabel\": \"Ada Lovelace\"") && starter.contains("\"notificationsSwitch\": true"), "\(starter)")
-        let render = Run(["render", out + "/documents/Cells/ProfileCell.json", "--allow-read", root + "/App", "--out", root + "/rendered", "-q"])
-        #expect(render.code == 0, "\(render.err)")
-        let prototypes = Run(["render", out + "/documents/Base.lproj/Main.json", "--allow-read", root + "/App", "--out", root + "/rendered", "-q"])
-        #expect(prototypes.code == 0, "\(prototypes.err)")
+        // --document, from earlier versions, is still accepted.
+        #expect(Run(["gallery", root + "/App", "--out", out, "--exclude", "Vendor", "--document", "-q"]).out.contains("(0 rendered, 8 unchanged)"))
+    }
+
+    /// An outlet IB stores nothing for, drawn in the gallery as a placeholder labelled with its
+    /// name; a document draws the same cell's empty views as UIKit does: as nothing.
+    @Test func outletsWithNoContentAreLabelledPlaceholders() throws {
+        let folder = Repository.folder(with: [:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let profile = try String(contentsOfFile: Repository.root + "/Examples/xib/templates/ProfileCell.xib", encoding: .utf8)
+        let empty = profile.replacingOccurrences(of: " image=\"avatar\"", with: "").replacingOccurrences(of: " text=\"ada@example.org\"", with: "")
+        #expect(empty != profile)
+        try empty.write(toFile: folder + "/EmptyCell.xib", atomically: true, encoding: .utf8)
+        let document = Document(file: folder + "/EmptyCell.xib", name: "EmptyCell", directory: folder,
+                                table: Table(style: .plain, sections: [Section(id: "s", items: [Item(id: "e", template: "EmptyCell")])]),
+                                width: 390, templateFolders: [folder], assetsFolder: folder)
+        let marked = try LoadedDocument(document: document, catalogs: [], marksEmptyOutlets: true).layout().dump
+        let plain = try LoadedDocument(document: document, catalogs: [], marksEmptyOutlets: false).layout().dump
+        #expect(marked.contains("\"avatarView\"") && marked.contains("\"emailLabel\""), "\(marked)")
+        #expect(!plain.contains("avatarView") && !plain.contains("emailLabel"), "\(plain)")
+        #expect(!marked.contains("\"nameLabel\"") && marked.contains("\"Ada Lovelace\""), "an outlet with content is drawn as IB stored it")
+        // The gallery draws it so, and its starter document binds the outlets IB left empty to nothing.
+        let out = folder + "/gallery"
+        let run = Run(["gallery", folder, "--out", out, "-q"])
+        #expect(run.code == 0, "\(run.err)")
+        let starter = try String(contentsOfFile: out + "/documents/EmptyCell.json", encoding: .utf8)
+        #expect(starter.contains("\"emailLabel\": \"\"") && !starter.contains("avatarView"), "\(starter)")
     }
 
     @Test func whatIsNotAnAppFolderIsAClearError() {

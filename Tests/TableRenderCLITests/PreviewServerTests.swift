@@ -146,6 +146,35 @@ private func waitForVersion(after version: Int, _ server: PreviewServer, seconds
         #expect(!folderPage.contains("tablerender.json —"), "a project file in the folder is not a document")
     }
 
+    /// The lint's findings, numbered under the pages, are marked with their numbers on the rows
+    /// they concern, in every page of that layout; an id cannot break out of the marking style.
+    @Test func findingsAreMarkedOnTheirRows() throws {
+        let long = String(repeating: "Honeycrisp ", count: 12)
+        let root = Repository.folder(with: [
+            "screen.json": #"{"templates": ["templates"], "style": "insetGrouped", "sections": [{"id": "fruit", "header": "Fruit", "items": ["#
+                + #"{"id": "short", "template": "Row", "values": {"title": "Apple"}}, {"id": "long</style>\"x", "template": "Row", "values": {"title": "\#(long)"}}]}]}"#,
+            "templates/Row.xml": #"<cell><stack padding="11 16"><label text="{title}" color="label" lines="1"/></stack></cell>"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = PreviewServer(document: root + "/screen.json")
+        let port = try server.start()
+        defer { server.stop() }
+        let page = get(port, "/").body
+        // The header's contrast (iOS's own secondaryLabel on groupedBackground) and the cut title.
+        #expect(page.contains("<li>1. screen.json header ($.sections[0].header): contrast"), "\(page)")
+        #expect(page.contains("<li>2. screen.json long&lt;/style&gt;&quot;x ($.sections[0].items[1]): text cut"), "\(page)")
+        #expect(!page.contains("<li>3. "), "two findings: \(page)")
+        for index in 0..<2 {
+            let body = get(port, "/page/\(index).html").body
+            let selector = #"section[data-id="fruit"] li[data-id="long\3c \2f style\3e \22 x"]"#
+            #expect(body.contains(selector + "{outline:2px solid #d97706"), "\(body.prefix(3000))")
+            #expect(body.contains(selector + "::before{content:\"2\";"))
+            #expect(body.contains(#"section[data-id="fruit"] > h2::before{content:"1";"#))
+            #expect(body.components(separatedBy: "</style>").count == 3, "the page's style and the marking's, nothing more")
+            #expect(!body.contains(#"li[data-id="short"]"#), "a row without findings is not marked")
+        }
+    }
+
     @Test func theCommandsUsageErrors() {
         let root = folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
