@@ -58,7 +58,7 @@ package final class PreviewServer: Sendable {
     private let state = Mutex(Snapshot())
     private let running = Atomic<Bool>(false)
     private let listener = Atomic<Int32>(-1)
-    /// How often the inputs are looked at, seconds.
+    /// How often the inputs are looked at, seconds, where the kernel cannot tell of changes.
     let interval: Double
 
     package init(document: String, theme: String? = nil, width: Double? = nil, interval: Double = 0.1) {
@@ -180,8 +180,7 @@ package final class PreviewServer: Sendable {
         var pending = [folder]
         while let current = pending.popLast(), lines.count < 20_000 {
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: current)) ?? []).sorted() {
-                if name.hasPrefix("."), name != "." { continue }
-                if ["__Snapshots__", "Output", "build", ".build"].contains(name) { continue }
+                if Self.skipped(name) { continue }
                 let path = current + "/" + name
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let type = attributes[.type] as? FileAttributeType else { continue }
                 if type == .typeDirectory { pending.append(path); continue }
@@ -237,9 +236,23 @@ package final class PreviewServer: Sendable {
         }
     }
 
+    /// Names of files and folders whose changes never matter to a render.
+    static func skipped(_ name: String) -> Bool {
+        (name.hasPrefix(".") && name != ".") || ["__Snapshots__", "Output", "build", ".build"].contains(name)
+    }
+
+    /// Renders again when a file under the folder changes: told by the kernel (inotify); where
+    /// it cannot tell (its watch limit reached), by looking every `interval` seconds.
     private func watching() {
-        var last = signature()
+        var last: [String] = []
+        let watcher = FolderWatcher(folder: watchedFolder, skips: Self.skipped)
+        if watcher == nil { last = signature() }
         while running.load(ordering: .sequentiallyConsistent) {
+            if let watcher {
+                // Woken by a change, or every quarter second to see whether to stop.
+                if watcher.wait(timeout: 0.25) { render() }
+                continue
+            }
             Thread.sleep(forTimeInterval: interval)
             let now = signature()
             if now != last {
