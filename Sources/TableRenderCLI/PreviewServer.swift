@@ -122,41 +122,49 @@ package final class PreviewServer: Sendable {
     /// Renders every page; on a failure keeps the last good pages and notes the error.
     package func render() {
         do throws(Diagnostic) {
-            var jobs = try self.jobs()
-            let more = jobs.count - Self.maximumPanels
-            if more > 0 { jobs.removeLast(more) }
-            var panels: [Panel] = [], findings: [String] = [], seen = Set<String>()
-            // A document in one layout (its text size, locale, direction, width, theme) is laid out once.
-            // Its findings are numbered in the list under the pages and marked with their numbers
-            // on the rows they concern, in every page of that layout.
-            var laidOut: [String: (loaded: LoadedDocument, table: LaidOutTable, marks: [FindingMark])] = [:]
+            let jobs = try self.jobs()
+            var panels: [Panel] = [], findings: [String] = [], seen = Set<String>(), more = 0
+            // A document in one layout (its text size, locale, direction, width, theme) is laid
+            // out once, in each of its scenes (every section in its initial state, then each other
+            // state of each stateful section), shown side by side. Its findings are numbered in the
+            // list under the pages and marked with their numbers on the rows they concern.
+            var laidOut: [String: (loaded: LoadedDocument, scenes: [(name: String, table: LaidOutTable, marks: [FindingMark])])] = [:]
             for job in jobs {
+                guard panels.count < Self.maximumPanels else { more += 1; continue }
                 let key = "\(job.document)|\(job.width ?? 0)|\(job.theme ?? "")|\(job.contentSize.rawValue)|\(job.locale ?? "")|\(job.direction?.rawValue ?? "")"
                 if laidOut[key] == nil {
                     let loaded = try LoadedDocument(path: job.document, themeOverride: job.theme, contentSize: job.contentSize, locale: job.locale,
                                                     direction: job.direction)
-                    let table = try loaded.layout(width: job.width)
                     let name = (job.document as NSString).lastPathComponent
-                    var marks: [FindingMark] = []
-                    for finding in LayoutLint().findings(table, document: loaded, variant: job.title, appearances: [.light, .dark]) {
-                        let line = "\(name) \(finding.row) (\(finding.path)): \(finding.message)"
-                        var number = findings.firstIndex(of: line).map { $0 + 1 }
-                        if number == nil, seen.insert(line).inserted {
-                            findings.append(line)
-                            number = findings.count
+                    var scenes: [(name: String, table: LaidOutTable, marks: [FindingMark])] = []
+                    for scene in loaded.document.table.defaultScenes {
+                        let table = try loaded.layout(loaded.document.table.inScene(scene), width: job.width)
+                        var marks: [FindingMark] = []
+                        for finding in LayoutLint().findings(table, document: loaded, variant: job.title, appearances: [.light, .dark]) {
+                            let line = "\(name)\(scene.name == "initial" ? "" : " (\(scene.name))") \(finding.row) (\(finding.path)): \(finding.message)"
+                            var number = findings.firstIndex(of: line).map { $0 + 1 }
+                            if number == nil, seen.insert(line).inserted {
+                                findings.append(line)
+                                number = findings.count
+                            }
+                            if let number, let selector = FindingMark.selector(finding, sections: loaded.document.table.sections.map(\.id)) {
+                                marks.append(FindingMark(selector: selector, number: number))
+                            }
                         }
-                        if let number, let selector = FindingMark.selector(finding, sections: loaded.document.table.sections.map(\.id)) {
-                            marks.append(FindingMark(selector: selector, number: number))
-                        }
+                        scenes.append((scene.name, table, marks))
                     }
-                    laidOut[key] = (loaded, table, marks)
+                    laidOut[key] = (loaded, scenes)
                 }
-                let (loaded, table, marks) = laidOut[key]!
-                let html = try loaded.renderer.html(table, appearance: job.appearance, language: loaded.document.language)
-                panels.append(Panel(title: job.title, html: Array(FindingMark.marking(html, with: marks).utf8)))
+                let (loaded, scenes) = laidOut[key]!
+                for scene in scenes {
+                    guard panels.count < Self.maximumPanels else { more += 1; continue }
+                    let html = try loaded.renderer.html(scene.table, appearance: job.appearance, language: loaded.document.language)
+                    let title = scene.name == "initial" ? job.title : job.title + " · " + scene.name
+                    panels.append(Panel(title: title, html: Array(FindingMark.marking(html, with: scene.marks).utf8)))
+                }
             }
             findings = findings.enumerated().map { "\($0.offset + 1). \($0.element)" }
-            if more > 0 { findings.insert("\(more) more pages than the \(Self.maximumPanels) a preview shows: preview fewer documents or variants", at: 0) }
+            if more > 0 { findings.insert("\(more) more scenes or variants than the \(Self.maximumPanels) pages a preview shows: preview fewer documents or variants", at: 0) }
             state.withLock { state in
                 state.version += 1
                 state.panels = panels

@@ -169,3 +169,41 @@ def test_the_gallery_of_a_public_corpus(browser, tmp_path):
     assert page.locator(".entry").count() == len(entries)
     assert every_image_loads(page) == []
     assert errors == [], errors
+
+
+def test_an_edited_xib_shows_and_nothing_else_is_served(browser, tmp_path):
+    shutil.copytree(ROOT / "Examples" / "xib", tmp_path / "xib")
+    document = tmp_path / "xib" / "xib.json"
+    cell = tmp_path / "xib" / "templates" / "HelpCenterCell.xib"
+    original = cell.read_text()
+    assert 'text="Help Center"' in original
+    port = free_port()
+    server = subprocess.Popen([str(BINARY), "preview", str(document), "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert f"http://127.0.0.1:{port}/" in server.stdout.readline()
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.goto(f"http://127.0.0.1:{port}/")
+        light = page.frame_locator("iframe[title=light]")
+        light.locator("main").wait_for()
+        delays = []
+        for round in range(3):
+            cell.write_text(original.replace('text="Help Center"', f'text="Help Centre {round}"'))
+            start = time.monotonic()
+            light.locator(f"text=Help Centre {round}").first.wait_for(timeout=5000)
+            delays.append(time.monotonic() - start)
+        print(f"\npreview: XIB saved to updated page, slowest {max(delays) * 1000:.0f} ms (3 saves)")
+        assert max(delays) <= 1.0, delays
+        # A broken XIB: its error, the last render kept; fixed, the render again.
+        cell.write_text(original[: len(original) // 2])
+        page.locator("p.error").wait_for(timeout=5000)
+        assert "HelpCenterCell.xib" in page.locator("p.error").inner_text()
+        assert light.locator("text=Help Centre 2").count() >= 1
+        cell.write_text(original)
+        page.wait_for_function("() => !document.querySelector('p.error')", timeout=5000)
+        # Nothing but the pages: no file of the folder, however the path is written.
+        for path in ["/xib.json", "/templates/HelpCenterCell.xib", "/%2e%2e/xib.json", "/page/%2e%2e/xib.json", "/page/0.html%2f..%2f..%2fxib.json"]:
+            response = page.goto(f"http://127.0.0.1:{port}{path}")
+            assert response.status == 404, (path, response.status)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -207,6 +207,27 @@ private func waitForVersion(after version: Int, _ server: PreviewServer, seconds
         #expect(get(port, "/page/0.html").body.contains("Quince (new)"))
     }
 
+    /// A document with section states: each scene beside the initial one, in each appearance,
+    /// each page drawn in its own state.
+    @Test func eachSceneOfADocumentWithStates() throws {
+        let root = Repository.folder(with: [
+            "list.json": #"{"sections": [{"id": "more", "items": [{"id": "a", "template": "basic", "values": {"title": "Always"}}, "#
+                + #"{"id": "b", "template": "basic", "values": {"title": "Unfolded only"}}], "states": {"folded": ["a"], "unfolded": ["a", "b"]}, "initialState": "folded"}]}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = PreviewServer(document: root + "/list.json")
+        let port = try server.start()
+        defer { server.stop() }
+        let page = get(port, "/").body
+        let titles = page.components(separatedBy: "<figcaption>").dropFirst().map { $0.components(separatedBy: "</figcaption>")[0] }
+        #expect(titles == ["light", "light · more.unfolded", "dark", "dark · more.unfolded"], "\(titles)")
+        let folded = get(port, "/page/0.html").body, unfolded = get(port, "/page/1.html").body
+        func rows(_ html: String) -> [String] {
+            html.components(separatedBy: "<li ").dropFirst().compactMap { $0.components(separatedBy: "data-id=\"").dropFirst().first?.components(separatedBy: "\"").first }
+        }
+        #expect(rows(folded) == ["a"] && rows(unfolded) == ["a", "b"], "\(rows(folded)) \(rows(unfolded))")
+    }
+
     @Test func theCommandsUsageErrors() {
         let root = folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
