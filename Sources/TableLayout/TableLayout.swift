@@ -196,11 +196,8 @@ public final class TableLayoutEngine {
     /// the table. Returns the table's description without its pages.
     package func stream(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
                        sink: (Page) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
-        let paper = LayoutOptions.paper(options.page)
-        let margin = paper == nil ? 0 : theme.pageMargin
-        var pager = Paginator(table: table, style: theme.style(table.style, width: paper.map { $0.width - 2 * margin } ?? options.width),
-                              width: paper.map { $0.width - 2 * margin } ?? options.width,
-                              paper: paper, margin: margin)
+        let page = PageGeometry(options, theme: theme)
+        var pager = Paginator(table: table, style: theme.style(table.style, width: page.width), width: page.width, paper: page.paper, margin: page.margin)
         return try run(table, options: options, locate: locate, window: window) { block throws(Diagnostic) in
             for page in pager.add(block) { try sink(page) }
         } finish: { height throws(Diagnostic) in
@@ -218,11 +215,12 @@ public final class TableLayoutEngine {
         return try run(table, options: continuous, locate: locate, window: window, emit: sink) { _ throws(Diagnostic) in }
     }
 
+    /// The table's structure: its title, then each section's header, rows (with their
+    /// separators) and footer, each block handed to `emit` as it is placed; the rows come from a
+    /// `RowScheduler`, which owns windows, worker processes and timing.
     private func run(_ table: Table, options: LayoutOptions, locate: (ModelPath) -> SourceLocation, window: Int?,
                      emit: (Block) throws(Diagnostic) -> Void, finish: (Double) throws(Diagnostic) -> Void) throws(Diagnostic) -> LaidOutTable {
-        let paper = LayoutOptions.paper(options.page)
-        let margin = paper == nil ? 0 : theme.pageMargin
-        let width = paper.map { $0.width - 2 * margin } ?? options.width
+        let width = PageGeometry(options, theme: theme).width
         guard width.isFinite, width > 0 else { throw Diagnostic(at: nil, "width must be a positive number") }
         let style = theme.style(table.style, width: width)
         text.use = options.text
@@ -241,59 +239,9 @@ public final class TableLayoutEngine {
         }
         let columnX = style.contentInset
         let columnWidth = max(1, width - 2 * style.contentInset)
-        var jobs: [RowJob] = []
-        for (sectionIndex, section) in table.sections.enumerated() {
-            for itemIndex in section.items.indices { jobs.append(RowJob(section: sectionIndex, item: itemIndex)) }
-        }
         let context = RowContext(table: table, library: library, binder: binder, x: columnX, width: columnWidth, screenWidth: width)
-        let windowSize = max(1, window ?? Self.defaultWindow)
-        // Rows laid out at a time: at most `workerWindow` when worker processes share the work.
-        func windowLength(withWorkers: Bool) -> Int { withWorkers ? min(windowSize, Self.workerWindow) : windowSize }
-        let wantsWorkers = jobs.count >= Self.parallelThreshold && workerCount > 1
-        if text.usesWords, !text.wordStatistics.turnedOff {
-            // How often each value of the items repeats its words tells the word shaper whether
-            // learning them will pay (`WordShaperStatistics.judge(bySource:)`).
-            var repetitions: [String: WordRepetition] = [:]
-            let counted = windowLength(withWorkers: wantsWorkers)
-            for (index, job) in jobs.enumerated() {
-                if index % counted == 0 {
-                    for key in repetitions.keys { repetitions[key]!.startWindow() }
-                }
-                for member in table.sections[job.section].items[job.item].values {
-                    Self.count(member.value, at: member.key, in: &repetitions)
-                }
-            }
-            text.wordStatistics.judge(bySource: repetitions)
-        }
-        // Worker processes, one per core but this one's, shape the text of the first part of the
-        // next window while this process lays out and draws the window (`TextWorkers`), and
-        // shapes the rest of it itself; without them, text is shaped here as rows come.
-        let workers = wantsWorkers ? TextWorkers.start(count: workerCount - 1, jobs: jobs, context: context, engine: text) : nil
-        defer { workers?.stop() }
-        var windows: [Range<Int>] = []
-        var from = 0
-        while from < jobs.count {
-            let size = windowLength(withWorkers: workers != nil)
-            windows.append(from..<min(jobs.count, from + size))
-            from += size
-        }
-        var windowIndex = 0
-        // The first window is this process's alone (drawing starts at once). The workers' share
-        // of each next one is worked out from what the windows before cost this process and
-        // them (`WorkShare`); they are asked two windows ahead, so that they are never without
-        // work. `ownFrom` holds, for each window, the first row this process shapes itself.
-        var work = WorkShare(share: Self.workerShare, workers: workers?.count ?? 1)
-        var ownFrom = windows.map(\.lowerBound)
-        for ahead in 1...2 where ahead < windows.count {
-            ownFrom[ahead] = workers?.request(windows[ahead], share: work.share) ?? windows[ahead].lowerBound
-        }
-        // This window's time so far, for `work`: when it started, how long this process waited
-        // for the workers in it, and what the rows it shaped itself took.
-        var windowStarted = Clock.seconds, waitedInWindow = 0.0, shapingTime = 0.0, shapedHere = 0
-        var next = 0
-        // On one thread, the rows of the window laid out ahead, from row `aheadFrom`.
-        var laidOutAhead: [(Block, Template)?] = []
-        var aheadFrom = 0
+        let rows = RowScheduler(table: table, context: context, text: text, flex: flex, window: window, workerCount: workerCount)
+        defer { rows.stop() }
         for (sectionIndex, section) in table.sections.enumerated() {
             sectionTops.append(y)
             var headerBlock: Block?
@@ -310,50 +258,9 @@ public final class TableLayoutEngine {
                 y += style.sectionSpacing
             }
             for itemIndex in section.items.indices {
-                if windowIndex < windows.count, next == windows[windowIndex].lowerBound {
-                    // The text of the rows drawn so far is kept by their views: the engine
-                    // forgets it, and takes what the workers shaped for this window.
-                    text.forgetParagraphs()
-                    if let workers, windowIndex > 0 {
-                        let now = Clock.seconds
-                        work.measured(rows: windows[windowIndex - 1].count, busy: now - windowStarted - waitedInWindow,
-                                      shapingTime: shapingTime, shapedHere: shapedHere)
-                        let collected = workers.collect(windows[windowIndex])
-                        text.preload(collected.entries)
-                        text.noteMissing(collected.missing)
-                        work.measuredWorkers(rows: collected.rows, busy: collected.busy, waited: collected.waited)
-                        if windowIndex + 2 < windows.count {
-                            ownFrom[windowIndex + 2] = workers.request(windows[windowIndex + 2], share: work.share)
-                        }
-                        (windowStarted, waitedInWindow, shapingTime, shapedHere) = (now, collected.waited, 0, 0)
-                    }
-                    if workers == nil, text.shapesAhead {
-                        // The window's rows are laid out (their text shaped) before they are
-                        // drawn: Pango and HarfBuzz, then Cairo, each stay in the processor's
-                        // caches for a window instead of taking turns row by row. A row that fails
-                        // here is laid out again below, to be reported where it is.
-                        let ahead = SourceLocation(file: "")
-                        aheadFrom = windows[windowIndex].lowerBound
-                        laidOutAhead = windows[windowIndex].map { try? Self.row(jobs[$0], context: context, location: ahead, flex: flex) }
-                    }
-                    if windowIndex > 0 { try checkFonts(locate, checksGlyphs: checksGlyphs) }
-                    windowIndex += 1
-                }
+                if rows.startWindowIfDue() { try checkFonts(locate, checksGlyphs: checksGlyphs) }
                 let location = locate(.item(section: sectionIndex, item: itemIndex))
-                let timed = workers != nil && next >= ownFrom[windowIndex - 1]
-                let rowStarted = timed ? Clock.seconds : 0
-                var (block, template): (Block, Template)
-                if laidOutAhead.indices.contains(next - aheadFrom), let ready = laidOutAhead[next - aheadFrom] {
-                    (block, template) = ready
-                    laidOutAhead[next - aheadFrom] = nil
-                } else {
-                    (block, template) = try Self.row(jobs[next], context: context, location: location, flex: flex)
-                }
-                if timed {
-                    shapingTime += Clock.seconds - rowStarted
-                    shapedHere += 1
-                }
-                next += 1
+                var (block, template) = try rows.nextRow(at: location)
                 if checksGlyphs, let content = block.content {
                     try MissingGlyphs.check(content, text: text, values: section.items[itemIndex].values, at: location)
                 }
@@ -379,9 +286,7 @@ public final class TableLayoutEngine {
             }
         }
         y += style.bottomPadding
-        if workers != nil, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" {
-            FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(work.summary)\n".utf8))
-        }
+        rows.reportStatistics()
         try checkFonts(locate, checksGlyphs: checksGlyphs)
         try finish(y)
         var result = describe(table, options: options)
@@ -390,22 +295,11 @@ public final class TableLayoutEngine {
         return result
     }
 
-    /// Counts the words of the strings in `value`, however deep, by the key path a label binds
-    /// them with (`author.name`; an array's elements count as the array).
-    private static func count(_ value: Value, at path: String, in repetitions: inout [String: WordRepetition]) {
-        switch value {
-        case .string(let string): repetitions[path, default: WordRepetition()].add(string)
-        case .array(let values): for value in values { count(value, at: path, in: &repetitions) }
-        case .object(let object): for member in object { count(member.value, at: path + "." + member.key, in: &repetitions) }
-        case .null, .bool, .number: break
-        }
-    }
-
     /// What the painter needs to know of a table besides its pages (colours, separators).
     package func describe(_ table: Table, options: LayoutOptions) -> LaidOutTable {
-        let paper = LayoutOptions.paper(options.page)
-        let style = theme.style(table.style, width: paper.map { $0.width - 2 * theme.pageMargin } ?? options.width)
-        var laidOut = LaidOutTable(table: table, style: style, width: paper?.width ?? options.width, background: style.background,
+        let page = PageGeometry(options, theme: theme)
+        let style = theme.style(table.style, width: page.width)
+        var laidOut = LaidOutTable(table: table, style: style, width: page.paper?.width ?? options.width, background: style.background,
                                    separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
                                    pages: [], sectionTops: [], contentHeight: 0)
         laidOut.direction = theme.direction
