@@ -19,10 +19,11 @@ package struct TransitionRenderer {
         deleted: RGBA(red: 1, green: 0.231, blue: 0.188), inserted: RGBA(red: 0.204, green: 0.78, blue: 0.349),
         moved: RGBA(red: 0, green: 0.478, blue: 1), updated: RGBA(red: 1, green: 0.584, blue: 0))
 
-    /// The badge of a moved row: its old and new positions, or, for a move whose position in
-    /// the list did not change (the rows around it moved past it), that it stayed.
+    /// The badge of a moved row: its old and new indices, counted from 0 as `changes.json` and
+    /// UITableView's index paths count them; for a move whose index did not change (the rows
+    /// around it moved past it), that index.
     static func moveBadge(from: Int, to: Int) -> String {
-        from == to ? "moved, still \(to + 1)" : "\(from + 1) → \(to + 1)"
+        from == to ? "moved, at \(to)" : "\(from) → \(to)"
     }
 
     package func render(before: LaidOutTable, after: LaidOutTable, changeset: Changeset, title: String, from: String, to: String,
@@ -53,7 +54,7 @@ package struct TransitionRenderer {
         label(to, titleFont, x: margin + left.width + gap, y: heading - 30, color: secondary)
         var legendX = margin
         for (name, color) in [("− deleted", Self.colors.deleted), ("+ inserted", Self.colors.inserted),
-                              ("↕ moved (old → new row)", Self.colors.moved), ("● updated", Self.colors.updated)] {
+                              ("↕ moved (old → new index, from 0)", Self.colors.moved), ("● updated", Self.colors.updated)] {
             label(name, smallFont, x: legendX, y: 46, color: color)
             legendX += Double(text.measure(name, style: TextStyle(font: smallFont), width: nil).width) + 18
         }

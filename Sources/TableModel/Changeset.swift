@@ -104,7 +104,9 @@ public struct Changeset: Sendable, Hashable, CustomStringConvertible {
         }
         for oldPosition in prefix..<(old.count - suffix) where !claimed[oldPosition] { changes.deletes.append(oldPosition) }
 
-        let stays = longestIncreasingSubsequence(matchedOld)
+        // Of the longest runs that can stay, the one whose rows move least on the screen: a
+        // row that visibly moves is marked, not the rows it passes.
+        let stays = longestIncreasingSubsequence(matchedOld, displacements: zip(matchedOld, matchedNew).map { abs($0 - $1) })
         for position in matchedOld.indices where !stays[position] {
             changes.moves.append(Move(from: matchedOld[position], to: matchedNew[position]))
         }
@@ -131,6 +133,47 @@ public struct Changeset: Sendable, Hashable, CustomStringConvertible {
         }
         var members = [Bool](repeating: false, count: values.count)
         var position = tails.last ?? -1
+        while position >= 0 {
+            members[position] = true
+            position = previous[position]
+        }
+        return members
+    }
+
+    /// Marks the members of the longest strictly increasing subsequence of `values` (distinct
+    /// numbers from 0 to `values.count` and above: old indices) whose members' `displacements`
+    /// add up to the least, among all the longest. A Fenwick tree over the values keeps, for each
+    /// value, the best run ending at or below it: (length, −displacement), O(n log n).
+    static func longestIncreasingSubsequence(_ values: [Int], displacements: [Int]) -> [Bool] {
+        guard let largest = values.max() else { return [] }
+        struct Best: Comparable {
+            var length = 0, displacement = 0, position = -1
+            static func < (a: Best, b: Best) -> Bool {
+                a.length != b.length ? a.length < b.length : a.displacement != b.displacement ? a.displacement > b.displacement : a.position < b.position
+            }
+        }
+        var tree = [Best](repeating: Best(), count: largest + 2)
+        var previous = [Int](repeating: -1, count: values.count)
+        var overall = Best()
+        for (position, value) in values.enumerated() {
+            // The best run over values below this one.
+            var best = Best()
+            var index = value
+            while index > 0 {
+                best = max(best, tree[index])
+                index -= index & -index
+            }
+            previous[position] = best.position
+            let here = Best(length: best.length + 1, displacement: best.displacement + displacements[position], position: position)
+            overall = max(overall, here)
+            index = value + 1
+            while index < tree.count {
+                tree[index] = max(tree[index], here)
+                index += index & -index
+            }
+        }
+        var members = [Bool](repeating: false, count: values.count)
+        var position = overall.position
         while position >= 0 {
             members[position] = true
             position = previous[position]

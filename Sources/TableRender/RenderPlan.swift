@@ -261,7 +261,19 @@ final class RenderRun {
     /// Each transition between two states of a section: the section alone before and after,
     /// side by side with the changes marked (PNG), and the changesets as JSON (`--changes`).
     private func transitions() throws(Diagnostic) {
-        let transitions = try table.transitions()
+        var transitions = try table.transitions()
+        if options.scenes != nil {
+            // Scenes asked for (`--states`): only the transitions into them, each named section
+            // from its initial state to the state the scene puts it in.
+            var wanted = Set<String>()
+            for scene in plan.scenes {
+                for (section, state) in scene.states {
+                    guard let initial = table.sections.first(where: { $0.id == section })?.states?.initial, initial != state else { continue }
+                    wanted.insert("\(section)\u{0}\(initial)\u{0}\(state)")
+                }
+            }
+            transitions = transitions.filter { wanted.contains("\($0.section)\u{0}\($0.from)\u{0}\($0.to)") }
+        }
         if options.formats.contains(.png) {
             var alone = plan.layout
             alone.page = .content

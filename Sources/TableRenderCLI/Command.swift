@@ -181,7 +181,8 @@ package struct TableRenderCommand {
         var words = arguments
         if words.first == "help" {
             words.removeFirst()
-            guard let name = words.first else { stdout(Self.root.help(width: terminalWidth)); return 0 }
+            // `help`, `help --help`, `help -h`, `help help`: the overview, as `--help` shows it.
+            guard let name = words.first, !["--help", "-h", "help"].contains(name) else { stdout(Self.root.help(width: terminalWidth)); return 0 }
             guard let spec = Self.subcommands[name] else { return usage(Self.root, "Unknown subcommand '\(name)'", known: Array(Self.subcommands.keys)) }
             stdout(spec.help(width: terminalWidth))
             return 0

@@ -47,9 +47,10 @@ import Testing
         }
     }
 
-    /// A move that lands where it was (the rows around it moved) is not labelled "5 → 5".
-    @Test func aMoveToTheSamePositionSaysItStayed() {
-        #expect(TransitionRenderer.moveBadge(from: 4, to: 4) == "moved, still 5")
-        #expect(TransitionRenderer.moveBadge(from: 4, to: 1) == "5 → 2")
+    /// A move is labelled with its indices as `changes.json` and index paths count them (from
+    /// 0); one that lands at the index it had (the rows around it moved) is not labelled "4 → 4".
+    @Test func aMoveIsLabelledWithTheChangesetsIndices() {
+        #expect(TransitionRenderer.moveBadge(from: 4, to: 4) == "moved, at 4")
+        #expect(TransitionRenderer.moveBadge(from: 4, to: 1) == "4 → 1")
     }
 }

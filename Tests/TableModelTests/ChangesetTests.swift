@@ -98,6 +98,15 @@ func lisLength(_ values: [Int]) -> Int {
             #expect(changeset.applied(to: old, new: new).map(\.id) == new.map(\.id), "size \(size) round \(round)")
             let oldPosition = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($1.id, $0) })
             let matched = new.compactMap { oldPosition[$0.id] }
+            if size <= 300 {
+                // Of the fewest moves, those whose rows that stay move least on the screen.
+                let displacement = Dictionary(uniqueKeysWithValues: new.enumerated().compactMap { newIndex, row in
+                    oldPosition[row.id].map { (row.id, abs($0 - newIndex)) } })
+                let moved = Set(changeset.moves.map { old[$0.from].id })
+                let stayed = new.filter { oldPosition[$0.id] != nil && !moved.contains($0.id) }.map { displacement[$0.id]! }.reduce(0, +)
+                let least = leastDisplacementOfALongestRun(matched, displacements: new.compactMap { displacement[$0.id] })
+                #expect(stayed == least, "size \(size) round \(round)")
+            }
             if size <= 1_000 {
                 #expect(changeset.moves.count == matched.count - lisLength(matched), "size \(size) round \(round)")
             } else {
@@ -109,5 +118,29 @@ func lisLength(_ values: [Int]) -> Int {
             #expect(changeset.deletes == changeset.deletes.sorted() && changeset.inserts == changeset.inserts.sorted())
             #expect(changeset.moves.map(\.to) == changeset.moves.map(\.to).sorted())
         }
+    }
+
+    /// The oracle, O(n²): the least total displacement of a longest increasing run of `values`.
+    func leastDisplacementOfALongestRun(_ values: [Int], displacements: [Int]) -> Int {
+        var length = [Int](repeating: 1, count: values.count), cost = displacements
+        for i in values.indices {
+            for j in 0..<i where values[j] < values[i] {
+                if length[j] + 1 > length[i] || (length[j] + 1 == length[i] && cost[j] + displacements[i] < cost[i]) {
+                    length[i] = length[j] + 1
+                    cost[i] = cost[j] + displacements[i]
+                }
+            }
+        }
+        guard let longest = length.max() else { return 0 }
+        return values.indices.filter { length[$0] == longest }.map { cost[$0] }.min() ?? 0
+    }
+
+    /// A row that visibly moves is the one marked: from [Music, Drinks, Food, Photos] to
+    /// [Invitations, Food, Drinks, Music], Music goes from the top to the bottom and is marked,
+    /// with one of the two rows that swap beside it; not Food and Drinks with Music left "still".
+    @Test func theRowThatVisiblyMovesIsMarked() throws {
+        let changeset = try Changeset.between(["music", "drinks", "food", "photos"], ["invitations", "food", "drinks", "music"])
+        #expect(changeset.moves.contains(Changeset.Move(from: 0, to: 3)), "\(changeset)")
+        #expect(changeset.moves.count == 2 && changeset.deletes == [3] && changeset.inserts == [0], "\(changeset)")
     }
 }

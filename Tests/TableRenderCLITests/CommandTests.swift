@@ -32,8 +32,12 @@ struct Run {
         #expect(renderHelp.out.contains("USAGE: tablerender render <document> ..."))
         #expect(renderHelp.out.contains("  -f, --format <format>"))
         #expect(renderHelp.out.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE") })
-        for sub in ["check", "themes", "templates"] { #expect(Run([sub, "--help"]).code == 0) }
+        for sub in ["check", "themes", "templates", "snapshot", "scenes", "gallery", "preview", "lint"] { #expect(Run([sub, "--help"]).code == 0, "\(sub)") }
         #expect(Run(["help", "check"]).out.hasPrefix("OVERVIEW: Validate"))
+        for asked in [["help"], ["help", "--help"], ["help", "-h"], ["help", "help"]] {
+            let shown = Run(asked)
+            #expect(shown.code == 0 && shown.out.hasPrefix("OVERVIEW: Render list screens"), "\(asked): \(shown.code) \(shown.err)")
+        }
         let version = Run(["--version"])
         #expect(version.code == 0 && version.out == TableRenderCommand.version + "\n")
     }
