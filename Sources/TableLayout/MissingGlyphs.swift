@@ -34,6 +34,8 @@ enum MissingGlyphs {
     ]
 
     static func script(of scalar: Unicode.Scalar) -> (name: String, package: String) {
+        // A code point Unicode assigns no character to is in no script, and in no font.
+        if scalar.properties.generalCategory == .unassigned { return ("unassigned", "") }
         for (first, last, name, package) in scripts where (first...last).contains(scalar.value) { return (name, package) }
         return ("Unicode \(scalar.properties.age.map { "\($0.major).\($0.minor)" } ?? "unassigned")", "")
     }
@@ -54,8 +56,12 @@ enum MissingGlyphs {
                 let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 let excerpt = string.count > 40 ? String(string.prefix(39)) + "…" : string
                 let others = absent.count > 1 ? " and \(absent.count - 1) more" : ""
+                let place = path.map { location.with(path: $0) } ?? location
+                if script == "unassigned" {
+                    throw Diagnostic(at: place, "U+\(code) is not a character (Unicode assigns nothing to it, so no font can draw it)\(others) in \"\(excerpt)\": it would show as a box; remove it from the text, or allow it with --allow-font-fallback")
+                }
                 let install = package.isEmpty ? "install a font that has it" : "install a font that has it (apt-get install \(package))"
-                throw Diagnostic(at: path.map { location.with(path: $0) } ?? location,
+                throw Diagnostic(at: place,
                                  "no installed font has U+\(code) (\(script))\(others) in \"\(excerpt)\": it would show as a box; \(install), or allow it with --allow-font-fallback")
             }
         }

@@ -78,7 +78,7 @@ package struct TableRenderCommand {
             .init(names: ["--changes"], value: nil, help: "Also write <doc>.changes.json: the changeset of every state transition."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors."),
         ],
-        discussion: "Files are named <out>/<doc>/<doc>[.<scene>][-<page>][.dark][@<scale>x].png, <out>/<doc>/<doc>[.dark].pdf and <out>/<doc>/<doc>[.light|.dark].html; a document with stateful sections also gets one PNG per scene (<doc>.<section>.<state>…) and per transition (<doc>.transition.<section>.<from>-<to>…). Every file is written whole or not at all.")
+        discussion: "Files are named <out>/<doc>/<name>[.<scene>][-<page>][.dark][@<scale>x].png, <out>/<doc>/<name>[.dark].pdf and <out>/<doc>/<name>[.light|.dark].html, where <name> is <doc>[.<text size>][.<locale>][.<direction>] (each when asked for and not the default) and a storyboard's <doc> is <storyboard>-<scene>; a document with stateful sections also gets one PNG per scene (<doc>.<section>.<state>…) and per transition (<doc>.transition.<section>.<from>-<to>…). Every file is written whole or not at all.")
 
     static let check = CommandSpec(
         name: "check", overview: "Validate documents, templates and themes without rendering.",
@@ -702,6 +702,8 @@ package struct TableRenderCommand {
             project.comparison.maxDiffPixels = count
         }
         if parsed.flags.contains("--ignore-antialiasing") { project.comparison.ignoresAntialiasing = true }
+        // A mask the file names too stays the file's.
+        project.optionMasks = Set(parsed.values["--mask"] ?? []).subtracting(project.masks.names)
         project.masks.names.formUnion(parsed.values["--mask"] ?? [])
         var mode = RecordMode.all
         if action == "verify" {

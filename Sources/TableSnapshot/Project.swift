@@ -61,6 +61,9 @@ package struct Project: Sendable {
     package var appearances: [Appearance] { Array(Set(variants.map(\.appearance))).sorted { $0.rawValue > $1.rawValue } }
     /// Views, rows or items covered with a magenta box in every snapshot (`Masks`).
     package var masks = Masks()
+    /// The masks of `masks` given on the command line (`--mask`), not by the file: an unknown one
+    /// is a usage error of the option, not an error of the file.
+    package var optionMasks: Set<String> = []
 
     /// Reads and checks a project file; errors name the file, line:column and JSON path.
     package static func load(_ path: String) throws(Diagnostic) -> Project {

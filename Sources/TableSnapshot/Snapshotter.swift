@@ -172,8 +172,9 @@ package struct Snapshotter: Sendable {
         if let failure { throw failure }
         let (found, known) = matched.withLock { ($0.names, $0.known) }
         if !cases.isEmpty, let missing = masks.names.subtracting(found).sorted().first {
-            throw Diagnostic(at: SourceLocation(file: project.file, path: "$.masks"),
-                             Suggestions.unknown("mask", missing, known: known.sorted()) + " (a mask names a view id, a row id or a JSON path such as $.sections[0].items[2], in some document's scene)")
+            let what = Suggestions.unknown("mask", missing, known: known.sorted()) + " (a mask names a view id, a row id or a JSON path such as $.sections[0].items[2], in some document's scene)"
+            if project.optionMasks.contains(missing) { throw Diagnostic(.usage, at: nil, "--mask \(missing): " + what) }
+            throw Diagnostic(at: SourceLocation(file: project.file, path: "$.masks"), what)
         }
         return (results.values ?? [], lintFindings.all)
     }

@@ -231,6 +231,11 @@ struct Run {
         let header = ["doc.json": #"{"sections": [{"header": "Head \#(missing)", "items": [{"values": {"title": "Fine"}}]}]}"#]
         let (headerRun, _) = render(header)
         #expect(headerRun.err.contains("at $.sections[0].header: no installed font has U+0870"), "\(headerRun.err)")
+        // A code point Unicode assigns nothing to (U+0378, among the Greek letters) is no
+        // character of any script, and no font can help: it is named so, with no package.
+        let (unassigned, _) = render(["doc.json": #"{"sections": [{"items": [{"values": {"title": "A \u0378 B"}}]}]}"#])
+        #expect(unassigned.code == 65 && unassigned.err.contains("U+0378 is not a character (Unicode assigns nothing to it, so no font can draw it)"), "\(unassigned.err)")
+        #expect(!unassigned.err.contains("Greek") && !unassigned.err.contains("apt-get"), "\(unassigned.err)")
     }
 
     @Test func missingDocumentExits66() {

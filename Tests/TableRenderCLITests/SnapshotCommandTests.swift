@@ -41,8 +41,15 @@ import Testing
             #expect(masked.code == 0, "the row is masked by \(mask): \(masked.err)")
             try original.write(toFile: list, atomically: true, encoding: .utf8)
         }
+        // A typo on the command line is the option's (64); in the project file, the file's (65).
         let typo = Run(["snapshot", "verify", "--record", "never", "--mask", "aple"] + arguments)
-        #expect(typo.code == 65 && typo.err.contains("tablerender.json: error: at $.masks: unknown mask 'aple'; did you mean 'apple'?"), "\(typo.err)")
+        #expect(typo.code == 64 && typo.err.contains("--mask aple: unknown mask 'aple'; did you mean 'apple'?") && !typo.err.contains("tablerender.json"), "\(typo.err)")
+        let projectFile = folder + "/tablerender.json"
+        let projectText = try String(contentsOfFile: projectFile, encoding: .utf8)
+        try projectText.replacingOccurrences(of: #"["clock"]"#, with: #"["clok"]"#).write(toFile: projectFile, atomically: true, encoding: .utf8)
+        let fileTypo = Run(["snapshot", "verify", "--record", "never"] + arguments)
+        #expect(fileTypo.code == 65 && fileTypo.err.contains("tablerender.json: error: at $.masks: unknown mask 'clok'; did you mean 'clock'?"), "\(fileTypo.err)")
+        try projectText.write(toFile: projectFile, atomically: true, encoding: .utf8)
         // A mask's region does not follow the content: a clock as wide as its text grows from
         // "9:41" to "10:48:09 PM" and back and still passes; the reference keeps what it masked.
         try #"<cell><stack padding="11 16"><label text="{title}" grow="1"/><label id="clock" text="{time}"/></stack></cell>"#
