@@ -707,6 +707,89 @@ package struct HTMLRenderer {
                           rowLabel: rowLabel, into: &out)
         }
 
+        /// A stack: a flex box of its children, with the gaps of an equal-centering distribution
+        /// stated.
+        mutating func writeStack(_ view: LaidOutView, axis: Axis, spacing: Double, alignment: StackAlignment, distribution: StackDistribution,
+                                 classes: String, sized: Bool, rowLabel: String?, into out: inout String) throws(Diagnostic) {
+            let (viewClass, idClass) = (classes, "")
+            out += "<span class=\"v \(viewClass)\(idClass)\">"
+            // CSS has no equal steps from centre to centre: the gaps tablerender found are
+            // stated, each an unseen flex item `spacing` long that takes its share of the
+            // room (so that the stack's own intrinsic size is the children's and the
+            // spacing, as tablerender's is), at the start across the stack (out of any
+            // baseline alignment, no height of its own).
+            var extras: [Double] = []
+            if distribution == .equalCentering {
+                let flowing = view.children.filter { $0.style.overlay == nil }
+                let horizontal = axis == .horizontal
+                let rightToLeft = table.direction == .rightToLeft
+                for (previous, child) in zip(flowing, flowing.dropFirst()) {
+                    let gap: Double
+                    if !horizontal {
+                        gap = child.frame.y - child.style.margin[0] - (previous.frame.maxY + previous.style.margin[2])
+                    } else if rightToLeft {
+                        // The next child is on the left of the previous one.
+                        gap = previous.frame.x - previous.style.margin[3] - (child.frame.maxX + child.style.margin[1])
+                    } else {
+                        gap = child.frame.x - child.style.margin[3] - (previous.frame.maxX + previous.style.margin[1])
+                    }
+                    extras.append(max(0, gap - spacing))
+                }
+            }
+            let room = extras.reduce(0, +)
+            var gap = 0, inFlow = 0
+            for child in view.children {
+                if !extras.isEmpty, child.style.overlay == nil {
+                    if inFlow > 0, gap < extras.count {
+                        // Shares summing to 1,000 (a sum of at least 1 gives out all the room),
+                        // in thousandths: exact to a millionth of the room.
+                        let share = room > 0 ? 1000 * extras[gap] / room : 0
+                        out += "<span style=\"display:block;align-self:flex-start;flex:\(Escape.number(share)) 0 \(Escape.px(spacing))\"></span>"
+                        gap += 1
+                    }
+                    inFlow += 1
+                }
+                let childSized = sized || Self.widthsCount(of: child, axis: axis, alignment: alignment)
+                try write(child, parentAxis: axis, parentDistribution: distribution, sized: childSized, rowLabel: rowLabel, into: &out)
+            }
+            out += "</span>"
+        }
+
+        /// A label on the lines tablerender set (`writeLines`), with the fonts Pango fell back to
+        /// named, and an unseen sizer where the browser must take tablerender's widths.
+        mutating func writeLabel(_ view: LaidOutView, text: String, style textStyle: TextStyle, classes: String, sized: Bool, into out: inout String) {
+            let (viewClass, idClass) = (classes, "")
+            textBefore = text
+            guard let lines = view.textLines else {
+                // Laid out without its lines (a layout that only measured): the browser wraps it.
+                out += "<span class=\"l w \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(TextEngine.breakable(text)))</span>"
+                return
+            }
+            // The fonts Pango fell back to for this text, named, so that the browser takes the
+            // same ones (its own fallback would choose others for some scripts).
+            let own = textStyle.font.families
+            let fallbacks = lines.families.filter { !own.contains($0) }
+            var inline = fallbacks.isEmpty ? ""
+                : "font-family:\((own + fallbacks).map { "&quot;\(Escape.text(Escape.cssString($0)))&quot;," }.joined())\(Escape.text(theme.fontFallback));"
+            // Text the own family does not all have is set without the font's tracking.
+            if lines.tracking != textStyle.font.tracking { inline += "letter-spacing:\(Escape.px(lines.tracking));--t:\(Escape.px(-lines.tracking));" }
+            let fonts = inline.isEmpty ? "" : " style=\"\(inline)\""
+            out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
+            if sized, let widths = intrinsicWidths?(text, textStyle) {
+                // The browser would take the widths of the lines below for the label's own;
+                // an unseen sizer states tablerender's: empty boxes with break opportunities
+                // between them, the first as wide as the longest word (min-content), the rest
+                // no wider, together as wide as the label on one line (max-content).
+                out += "<span class=\"sz\">\(Self.sizer(minimum: widths.min, maximum: widths.max))</span>"
+                out += "<span class=\"tx\">"
+                Self.writeLines(lines, of: text, into: &out)
+                out += "</span></span>"
+            } else {
+                Self.writeLines(lines, of: text, into: &out)
+                out += "</span>"
+            }
+        }
+
         mutating func writeView(_ view: LaidOutView, parentAxis: Axis?, parentDistribution: StackDistribution?, fillsHeight: Bool,
                                 sized: Bool, rowLabel: String?, into out: inout String) throws(Diagnostic) {
             let style = view.style
@@ -721,47 +804,8 @@ package struct HTMLRenderer {
             let idClass = style.id.map { " o-" + Escape.text($0) } ?? ""
             switch style.content {
             case .stack(let axis, let spacing, let alignment, let distribution):
-                out += "<span class=\"v \(viewClass)\(idClass)\">"
-                // CSS has no equal steps from centre to centre: the gaps tablerender found are
-                // stated, each an unseen flex item `spacing` long that takes its share of the
-                // room (so that the stack's own intrinsic size is the children's and the
-                // spacing, as tablerender's is), at the start across the stack (out of any
-                // baseline alignment, no height of its own).
-                var extras: [Double] = []
-                if distribution == .equalCentering {
-                    let flowing = view.children.filter { $0.style.overlay == nil }
-                    let horizontal = axis == .horizontal
-                    let rightToLeft = table.direction == .rightToLeft
-                    for (previous, child) in zip(flowing, flowing.dropFirst()) {
-                        let gap: Double
-                        if !horizontal {
-                            gap = child.frame.y - child.style.margin[0] - (previous.frame.maxY + previous.style.margin[2])
-                        } else if rightToLeft {
-                            // The next child is on the left of the previous one.
-                            gap = previous.frame.x - previous.style.margin[3] - (child.frame.maxX + child.style.margin[1])
-                        } else {
-                            gap = child.frame.x - child.style.margin[3] - (previous.frame.maxX + previous.style.margin[1])
-                        }
-                        extras.append(max(0, gap - spacing))
-                    }
-                }
-                let room = extras.reduce(0, +)
-                var gap = 0, inFlow = 0
-                for child in view.children {
-                    if !extras.isEmpty, child.style.overlay == nil {
-                        if inFlow > 0, gap < extras.count {
-                            // Shares summing to 1,000 (a sum of at least 1 gives out all the room),
-                            // in thousandths: exact to a millionth of the room.
-                            let share = room > 0 ? 1000 * extras[gap] / room : 0
-                            out += "<span style=\"display:block;align-self:flex-start;flex:\(Escape.number(share)) 0 \(Escape.px(spacing))\"></span>"
-                            gap += 1
-                        }
-                        inFlow += 1
-                    }
-                    let childSized = sized || Self.widthsCount(of: child, axis: axis, alignment: alignment)
-                    try write(child, parentAxis: axis, parentDistribution: distribution, sized: childSized, rowLabel: rowLabel, into: &out)
-                }
-                out += "</span>"
+                try writeStack(view, axis: axis, spacing: spacing, alignment: alignment, distribution: distribution, classes: viewClass + idClass,
+                               sized: sized, rowLabel: rowLabel, into: &out)
             case .box:
                 out += "<span class=\"v \(viewClass)\(idClass)\">"
                 for child in view.children {
@@ -772,35 +816,7 @@ package struct HTMLRenderer {
             case .spacer:
                 out += "<span class=\"v \(viewClass)\(idClass)\"></span>"
             case .label(let text, let textStyle, _):
-                textBefore = text
-                guard let lines = view.textLines else {
-                    // Laid out without its lines (a layout that only measured): the browser wraps it.
-                    out += "<span class=\"l w \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(TextEngine.breakable(text)))</span>"
-                    break
-                }
-                // The fonts Pango fell back to for this text, named, so that the browser takes the
-                // same ones (its own fallback would choose others for some scripts).
-                let own = textStyle.font.families
-                let fallbacks = lines.families.filter { !own.contains($0) }
-                var inline = fallbacks.isEmpty ? ""
-                    : "font-family:\((own + fallbacks).map { "&quot;\(Escape.text(Escape.cssString($0)))&quot;," }.joined())\(Escape.text(theme.fontFallback));"
-                // Text the own family does not all have is set without the font's tracking.
-                if lines.tracking != textStyle.font.tracking { inline += "letter-spacing:\(Escape.px(lines.tracking));--t:\(Escape.px(-lines.tracking));" }
-                let fonts = inline.isEmpty ? "" : " style=\"\(inline)\""
-                out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
-                if sized, let widths = intrinsicWidths?(text, textStyle) {
-                    // The browser would take the widths of the lines below for the label's own;
-                    // an unseen sizer states tablerender's: empty boxes with break opportunities
-                    // between them, the first as wide as the longest word (min-content), the rest
-                    // no wider, together as wide as the label on one line (max-content).
-                    out += "<span class=\"sz\">\(Self.sizer(minimum: widths.min, maximum: widths.max))</span>"
-                    out += "<span class=\"tx\">"
-                    Self.writeLines(lines, of: text, into: &out)
-                    out += "</span></span>"
-                } else {
-                    Self.writeLines(lines, of: text, into: &out)
-                    out += "</span>"
-                }
+                writeLabel(view, text: text, style: textStyle, classes: viewClass + idClass, sized: sized, into: &out)
             case .image(let path, let contentMode, let alt):
                 // The picture is the background of an element with the image role, so that the
                 // page holds each image once however many rows show it.
