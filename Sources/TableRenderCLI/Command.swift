@@ -250,7 +250,7 @@ package struct TableRenderCommand {
         let formats = parsed.list("--format")
         if !formats.isEmpty {
             options.formats = try formats.map { name throws(UsageError) in
-                guard let format = OutputFormat(rawValue: name) else { throw UsageError(message: invalid("--format", name, OutputFormat.allCases.map(\.rawValue))) }
+                guard let format = OutputFormat(rawValue: name) else { throw UsageError(message: invalid("--format <format>", name, OutputFormat.allCases.map(\.rawValue))) }
                 return format
             }
         }
@@ -258,13 +258,13 @@ package struct TableRenderCommand {
         if !appearances.isEmpty {
             options.appearances = try appearances.flatMap { name throws(UsageError) -> [Appearance] in
                 if name == "both" { return [.light, .dark] }
-                guard let appearance = Appearance(rawValue: name) else { throw UsageError(message: invalid("--appearance", name, ["light", "dark", "both"])) }
+                guard let appearance = Appearance(rawValue: name) else { throw UsageError(message: invalid("--appearance <appearance>", name, ["light", "dark", "both"])) }
                 return [appearance]
             }
             options.appearanceChosen = true
         }
         if let scale = parsed.value("--scale") {
-            guard let value = Double(scale), [1, 2, 3].contains(value) else { throw UsageError(message: invalid("--scale", scale, ["1", "2", "3"])) }
+            guard let value = Double(scale), [1, 2, 3].contains(value) else { throw UsageError(message: invalid("--scale <scale>", scale, ["1", "2", "3"])) }
             options.scale = value
         }
         if let level = parsed.value("--png-compression") {
@@ -273,30 +273,15 @@ package struct TableRenderCommand {
             }
             options.pngCompression = value
         }
-        if let width = parsed.value("--width") {
-            guard let value = Double(width), value.isFinite, value >= 1, value <= 10_000 else {
-                throw UsageError(message: "The value '\(width)' is invalid for '--width <width>'; expected a number from 1 to 10000")
-            }
-            options.width = value
-        }
-        if let page = parsed.value("--page") {
-            guard let value = PageSize(rawValue: page) else { throw UsageError(message: invalid("--page", page, PageSize.allCases.map(\.rawValue) + ["WIDTHxHEIGHT"])) }
-            options.page = value
-        }
+        let variant = try VariantOptions(parsed)
+        options.width = variant.width
+        options.page = variant.page
         options.outputDirectory = parsed.value("--out") ?? "Output"
         if let specs = parsed.values["--states"] { options.scenes = specs }
         options.changes = parsed.flags.contains("--changes")
         options.allowsFontFallback = parsed.flags.contains("--allow-font-fallback")
         let quiet = parsed.flags.contains("--quiet")
-        var contentSize = ContentSizeCategory.large
-        if let text = parsed.value("--content-size") {
-            guard let category = ContentSizeCategory(rawValue: text) else {
-                throw UsageError(message: invalid("--content-size", text, ContentSizeCategory.allCases.map(\.rawValue)))
-            }
-            contentSize = category
-        }
-        let locale = try parsed.value("--locale").map(Self.localeTag)
-        let direction = try Self.direction(parsed)
+        let (contentSize, locale, direction) = (variant.contentSize, variant.locale, variant.direction)
         var worst: Int32 = 0
         for path in parsed.positionals {
             do throws(Diagnostic) {
@@ -318,9 +303,7 @@ package struct TableRenderCommand {
     }
 
     private func invalid(_ option: String, _ value: String, _ known: [String]) -> String {
-        var text = "The value '\(value)' is invalid for '\(option)'; expected one of: \(known.joined(separator: ", "))"
-        if let near = TableRenderSuggest.closest(value, known) { text += " (did you mean '\(near)'?)" }
-        return text
+        VariantOptions.invalid(option, value, known)
     }
 
     /// The folders whose asset catalogs a checked IB file uses: the assets folder and its own.
@@ -328,47 +311,13 @@ package struct TableRenderCommand {
         Array(Set([assets, URL(fileURLWithPath: path).deletingLastPathComponent().path])).sorted()
     }
 
-    /// `--direction ltr|rtl`, if given.
-    static func direction(_ parsed: ParsedArguments) throws -> LayoutDirection? {
-        guard let text = parsed.value("--direction") else { return nil }
-        guard let direction = LayoutDirection(rawValue: text) else {
-            var message = "The value '\(text)' is invalid for '--direction'; expected one of: ltr, rtl"
-            if let near = TableRenderSuggest.closest(text, ["ltr", "rtl"]) { message += " (did you mean '\(near)'?)" }
-            throw UsageError(message: message)
-        }
-        return direction
-    }
-
-    /// A language tag as `--locale` takes it (`de`, `pt-BR`, `en-XA`).
-    static func localeTag(_ text: String) throws -> String {
-        guard LanguageTag.isValid(text) else {
-            throw UsageError(message: "The value '\(text)' is invalid for '--locale <tag>'; expected a language tag such as de, pt-BR or the pseudo-locale en-XA")
-        }
-        return text
-    }
-
     // MARK: lint
 
     private func runLint(_ parsed: ParsedArguments) throws -> Int32 {
         var lint = LayoutLint()
         lint.includeDesignedTruncation = parsed.flags.contains("--all")
-        var contentSize = ContentSizeCategory.large
-        if let text = parsed.value("--content-size") {
-            guard let category = ContentSizeCategory(rawValue: text) else {
-                throw UsageError(message: invalid("--content-size", text, ContentSizeCategory.allCases.map(\.rawValue)))
-            }
-            contentSize = category
-        }
-        var width: Double?
-        if let text = parsed.value("--width") {
-            guard let value = Double(text), value.isFinite, value >= 1, value <= 10_000 else { throw UsageError(message: "The value '\(text)' is invalid for '--width'; expected points from 1 to 10000") }
-            width = value
-        }
-        var page: PageSize?
-        if let text = parsed.value("--page") {
-            guard let value = PageSize(rawValue: text) else { throw UsageError(message: invalid("--page", text, PageSize.allCases.map(\.rawValue) + ["WIDTHxHEIGHT"])) }
-            page = value
-        }
+        let variant = try VariantOptions(parsed)
+        let (contentSize, width, page) = (variant.contentSize, variant.width, variant.page)
         var runs: [LintRun] = []
         if let projectPath = parsed.value("--project") {
             if let extra = parsed.positionals.first { throw UsageError(message: "Unexpected argument '\(extra)': --project lints the project's documents") }
@@ -376,8 +325,7 @@ package struct TableRenderCommand {
             runs = try LintRun.project(try Project.load(projectPath), lint: lint)
         } else {
             guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>' (or --project <file>)") }
-            let locale = try parsed.value("--locale").map(Self.localeTag)
-            let direction = try Self.direction(parsed)
+            let (locale, direction) = (variant.locale, variant.direction)
             for path in parsed.positionals {
                 let loaded = try LoadedDocument(path: path, contentSize: contentSize, locale: locale, direction: direction)
                 loaded.renderer.engine.allowsFontFallback = true
@@ -456,20 +404,14 @@ package struct TableRenderCommand {
     private func runPreview(_ parsed: ParsedArguments) throws -> Int32 {
         guard let document = parsed.positionals.first else { throw UsageError(message: "Missing expected argument '<document | storyboard | folder | project>'") }
         if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])': one document, folder or project at a time") }
-        guard FileManager.default.fileExists(atPath: document) else { throw Diagnostic(.missingFile, at: SourceLocation(file: document), "no such file") }
         var port: UInt16 = 0
         if let text = parsed.value("--port") {
             guard let value = UInt16(text), value > 0 else { throw UsageError(message: "The value '\(text)' is invalid for '--port <port>'; expected 1 to 65535") }
             port = value
         }
-        var width: Double?
-        if let text = parsed.value("--width") {
-            guard let value = Double(text), value.isFinite, (1...10_000).contains(value) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--width <width>'; expected points from 1 to 10000")
-            }
-            width = value
-        }
-        let server = PreviewServer(document: document, theme: parsed.value("--theme"), width: width)
+        let variant = try VariantOptions(parsed)
+        guard FileManager.default.fileExists(atPath: document) else { throw Diagnostic(.missingFile, at: SourceLocation(file: document), "no such file") }
+        let server = PreviewServer(document: document, theme: parsed.value("--theme"), width: variant.width)
         let chosen = try server.start(port: port)
         if let error = server.error { stderr(error + "\n") }
         stdout("Serving \(document) at http://127.0.0.1:\(chosen)/ (reloaded on every change); Ctrl-C stops.\n")
@@ -483,12 +425,7 @@ package struct TableRenderCommand {
         if parsed.positionals.count > 1 { throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])': one app folder at a time") }
         var gallery = AppGallery(folder: folder, output: parsed.value("--out") ?? "Output/gallery", version: Self.version)
         gallery.excludes = parsed.values["--exclude"] ?? []
-        if let text = parsed.value("--width") {
-            guard let width = Double(text), width.isFinite, (1...10_000).contains(width) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--width <width>'; expected points from 1 to 10000")
-            }
-            gallery.width = width
-        }
+        if let width = try VariantOptions(parsed).width { gallery.width = width }
         let quiet = parsed.flags.contains("--quiet")
         let result = try gallery.run { file in if !quiet { self.stdout("drawing \(file)\n") } }
         let failed = result.entries.filter { $0.error != nil }
@@ -501,7 +438,7 @@ package struct TableRenderCommand {
 
     private func runCheck(_ parsed: ParsedArguments) throws -> Int32 {
         guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<file>'") }
-        let locale = try parsed.value("--locale").map(Self.localeTag)
+        let locale = try VariantOptions(parsed).locale
         var worst: Int32 = 0
         for path in parsed.positionals {
             do {
@@ -708,7 +645,7 @@ package struct TableRenderCommand {
         var mode = RecordMode.all
         if action == "verify" {
             if let text = parsed.value("--record") {
-                guard let chosen = RecordMode(rawValue: text) else { throw UsageError(message: invalid("--record", text, RecordMode.allCases.map(\.rawValue))) }
+                guard let chosen = RecordMode(rawValue: text) else { throw UsageError(message: invalid("--record <mode>", text, RecordMode.allCases.map(\.rawValue))) }
                 mode = chosen
             } else {
                 mode = try RecordMode.fromEnvironment(default: .missing)

@@ -1,15 +1,23 @@
 import Foundation
+import Synchronization
 import TableRenderCLI
 import TestSupport
 import Testing
 
 /// Drives the command as a shell would and checks stdout, stderr and the exit code.
+///
+/// The folders `--allow-read` allows and the working directory are the process's, and tests run
+/// in parallel: a run that sets either (or reads with them) holds `RunLock` alone; the others,
+/// which reset the allowed folders to none, share it.
 struct Run {
     var code: Int32
     var out: String
     var err: String
 
     init(_ arguments: [String], in directory: String? = nil) {
+        let exclusive = directory != nil || arguments.contains("--allow-read")
+        RunLock.acquire(exclusive: exclusive)
+        defer { RunLock.release(exclusive: exclusive) }
         let captured = (out: Captured(), err: Captured())
         let command = TableRenderCommand(stdout: captured.out.append, stderr: captured.err.append, terminalWidth: 80)
         let previous = FileManager.default.currentDirectoryPath
@@ -18,6 +26,27 @@ struct Run {
         _ = FileManager.default.changeCurrentDirectoryPath(previous)
         out = captured.out.text
         err = captured.err.text
+    }
+}
+
+/// A readers-writer lock over the process's allowed folders and working directory, for `Run`.
+enum RunLock {
+    private static let state = Mutex((readers: 0, writing: false))
+
+    static func acquire(exclusive: Bool) {
+        while !state.withLock({ state -> Bool in
+            if state.writing || (exclusive && state.readers > 0) { return false }
+            if exclusive { state.writing = true } else { state.readers += 1 }
+            return true
+        }) {
+            usleep(500)
+        }
+    }
+
+    static func release(exclusive: Bool) {
+        state.withLock { state in
+            if exclusive { state.writing = false } else { state.readers -= 1 }
+        }
     }
 }
 
@@ -42,6 +71,27 @@ struct Run {
         #expect(version.code == 0 && version.out == TableRenderCommand.version + "\n")
     }
 
+    /// `--width`, `--page`, `--content-size`, `--locale` and `--direction` are one option group:
+    /// every subcommand that takes one refuses a bad value with the same words.
+    @Test func theVariantOptionsSayTheSameEverywhere() {
+        let cases: [([String], String)] = [
+            (["--width", "nan"], "Error: The value 'nan' is invalid for '--width <width>'; expected points from 1 to 10000"),
+            (["--content-size", "AX9"], "Error: The value 'AX9' is invalid for '--content-size <category>'; expected one of: "),
+            (["--direction", "rlt"], "Error: The value 'rlt' is invalid for '--direction <direction>'; expected one of: ltr, rtl (did you mean 'rtl'?)"),
+            (["--locale", "en_US!"], "Error: The value 'en_US!' is invalid for '--locale <tag>'; expected a language tag"),
+            (["--page", "a5"], "Error: The value 'a5' is invalid for '--page <page>'; expected one of: "),
+        ]
+        let takes: [String: Set<String>] = ["render": ["--width", "--content-size", "--direction", "--locale", "--page"],
+                                            "lint": ["--width", "--content-size", "--direction", "--locale", "--page"],
+                                            "preview": ["--width"], "gallery": ["--width"], "check": ["--locale"]]
+        for (subcommand, options) in takes.sorted(by: { $0.key < $1.key }) {
+            for (arguments, message) in cases where options.contains(arguments[0]) {
+                let run = Run([subcommand, "x.json"] + arguments)
+                #expect(run.code == 64 && run.err.hasPrefix(message), "\(subcommand) \(arguments): \(run.err)")
+            }
+        }
+    }
+
     @Test func usageErrorsExit64WithAHint() {
         let unknown = Run(["render", "doc.json", "--fromat", "png"])
         #expect(unknown.code == 64)
@@ -51,7 +101,7 @@ struct Run {
               See 'tablerender render --help' for more information.
 
             """)
-        #expect(Run(["render", "x.json", "--scale", "4"]).err.hasPrefix("Error: The value '4' is invalid for '--scale'; expected one of: 1, 2, 3"))
+        #expect(Run(["render", "x.json", "--scale", "4"]).err.hasPrefix("Error: The value '4' is invalid for '--scale <scale>'; expected one of: 1, 2, 3"))
         #expect(Run(["render", "x.json", "--format", "jpg"]).code == 64)
         #expect(Run(["render", "x.json", "--width", "nan"]).code == 64)
         #expect(Run(["render", "x.json", "--page", "a5"]).code == 64)
