@@ -124,7 +124,7 @@ package struct PDFRenderer {
 
     /// `SOURCE_DATE_EPOCH` as a PDF date (`YYYY-MM-DDThh:mm:ssZ` for Cairo), or nil.
     static func sourceDate() -> String? {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(text) else { return nil }
+        guard let seconds = RuntimeSettings.current.sourceDate else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

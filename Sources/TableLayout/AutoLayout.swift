@@ -27,7 +27,7 @@ package final class AutoLayout {
     package init(text: TextEngine) { self.text = text }
 
     deinit {
-        guard statistics.solved > 0, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
+        guard statistics.solved > 0, RuntimeSettings.current.printsStatistics else { return }
         let perRow = Double(statistics.nanoseconds) / Double(statistics.solved) / 1000
         let measuring = Double(statistics.measuring) / Double(statistics.solved) / 1000
         FileHandle.standardError.write(Data("tablerender[\(getpid())]: auto layout: \(statistics.built) systems built, \(statistics.solved) rows solved, \(String(format: "%.1f", perRow)) µs a row, and \(String(format: "%.1f", measuring)) µs of text measured at the widths solved\n".utf8))

@@ -160,7 +160,7 @@ final class RowScheduler {
 
     /// With `TABLERENDER_STATS=1`, what the workers did.
     func reportStatistics() {
-        if workers != nil, ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" {
+        if workers != nil, RuntimeSettings.current.printsStatistics {
             FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(work.summary)\n".utf8))
         }
     }

@@ -327,7 +327,7 @@ public final class TableLayoutEngine {
 
     /// Whether a font the theme or a template names may be replaced by another when it is not
     /// installed; by default that is an error, since output would change from machine to machine.
-    package var allowsFontFallback = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TABLERENDER_ALLOW_FONT_FALLBACK"] ?? "")
+    package var allowsFontFallback = RuntimeSettings.current.allowsFontFallback
 
     /// Debian packages of the fonts the bundled themes name.
     static let fontPackages = ["inter": "fonts-inter", "noto color emoji": "fonts-noto-color-emoji", "noto sans cjk jp": "fonts-noto-cjk",
@@ -337,7 +337,7 @@ public final class TableLayoutEngine {
     /// How many processes shape text for a long table, this one included; nil: one per core
     /// (`TABLERENDER_THREADS` overrides, up to `mostProcesses` whatever the cores, so that two
     /// workers can be tried on a machine of two; 1 shapes everything in this process).
-    package var maximumThreads: Int? = ProcessInfo.processInfo.environment["TABLERENDER_THREADS"].flatMap(Int.init)
+    package var maximumThreads: Int? = RuntimeSettings.current.threads
     static let mostProcesses = 64
 
     var workerCount: Int { max(1, min(maximumThreads ?? Parallel.cores, Self.mostProcesses)) }

@@ -45,7 +45,7 @@ final class TextWorkers {
     /// started safely (none asked for, more threads than this one, `TABLERENDER_WORKERS=0`).
     static func start(count: Int, jobs: [TableLayoutEngine.RowJob], context: TableLayoutEngine.RowContext,
                       engine: TextEngine) -> TextWorkers? {
-        guard count > 0, ProcessInfo.processInfo.environment["TABLERENDER_WORKERS"] != "0", onlyThread() else { return nil }
+        guard count > 0, RuntimeSettings.current.allowsWorkers, onlyThread() else { return nil }
         let made = TextWorkers()
         fflush(nil)
         for _ in 0..<count {

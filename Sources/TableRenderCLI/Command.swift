@@ -24,12 +24,19 @@ package struct TableRenderCommand {
     /// Whether stderr is a terminal: then progress is a bar redrawn in place.
     package var isTerminal: Bool
 
-    package init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void, terminalWidth: Int = 80, isTerminal: Bool = false) {
+    /// `environment`: the variables the run takes its settings from (`RuntimeSettings`): the
+    /// command line is where the library's settings are read, once.
+    package init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void, terminalWidth: Int = 80, isTerminal: Bool = false,
+                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.stdout = stdout
         self.stderr = stderr
         self.terminalWidth = terminalWidth
         self.isTerminal = isTerminal
+        self.environment = environment
     }
+
+    /// The variables of the run's environment.
+    let environment: [String: String]
 
     static let root = CommandSpec(
         name: "", overview: "Render list screens from JSON documents and Nib-like XML cell templates into PNG, PDF and HTML.",
@@ -178,6 +185,7 @@ package struct TableRenderCommand {
 
     /// Runs the command; returns the exit code (`Diagnostic.Kind`: 0, 1, 64, 65 or 66).
     package func run(_ arguments: [String]) -> Int32 {
+        RuntimeSettings.current = RuntimeSettings(environment: environment)
         var words = arguments
         if words.first == "help" {
             words.removeFirst()
@@ -648,7 +656,7 @@ package struct TableRenderCommand {
                 guard let chosen = RecordMode(rawValue: text) else { throw UsageError(message: invalid("--record <mode>", text, RecordMode.allCases.map(\.rawValue))) }
                 mode = chosen
             } else {
-                mode = try RecordMode.fromEnvironment(default: .missing)
+                mode = try RecordMode.fromEnvironment(default: .missing, environment: environment)
             }
         }
         let snapshotter = Snapshotter(project: project, mode: mode, only: parsed.value("--only"), shard: shard)

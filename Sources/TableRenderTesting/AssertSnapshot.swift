@@ -3,6 +3,7 @@ import TableCairo
 // One import is enough in a test: the tables, items and sections, the renderer's options and the
 // record modes come with `import TableRenderTesting`.
 @_exported import TableRender
+import TableModel
 import TableSnapshot
 import TableTemplates
 import Testing
@@ -124,9 +125,13 @@ private func verify<Value, Format>(
     filePath: String, testName function: String, line: UInt
 ) -> String? {
     let configuration = SnapshotTestingConfiguration.current
+    // The testing library is an edge: the run's settings come from the test process's
+    // environment (SOURCE_DATE_EPOCH, TABLERENDER_THEMES…), read here once per assertion.
+    let environment = ProcessInfo.processInfo.environment
+    RuntimeSettings.current = RuntimeSettings(environment: environment)
     do {
         let testFolder = (filePath as NSString).deletingLastPathComponent
-        let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing, variables: SnapshotEnvironment.record)
+        let mode = try record ?? configuration.record ?? RecordMode.fromEnvironment(default: .missing, variables: SnapshotEnvironment.record, environment: environment)
         let test = function.split(separator: "(").first.map(String.init) ?? function
         // A hint to record says what will work from where the mode came: the environment
         // cannot change a mode the code sets.

@@ -20,7 +20,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// the variables read, the first one set wins (the test library adds swift-snapshot-testing's
     /// `SNAPSHOT_TESTING_RECORD`).
     package static func fromEnvironment(default mode: RecordMode, variables: [String] = ["TABLERENDER_SNAPSHOT_RECORD"],
-                                        environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> RecordMode {
+                                        environment: [String: String]) throws(Diagnostic) -> RecordMode {
         guard let variable = variables.first(where: { environment[$0]?.isEmpty == false }), let value = environment[variable] else { return mode }
         guard let chosen = RecordMode(rawValue: value) else {
             throw Diagnostic(at: nil, Suggestions.unknown("record mode in \(variable)", value, known: allCases.map(\.rawValue)))

@@ -197,9 +197,7 @@ package enum ThemeLoader {
     /// depends on tablerender finds the bundled themes), then the current folder's `Themes`.
     package static func searchPaths() -> [String] {
         var paths: [String] = []
-        if let env = ProcessInfo.processInfo.environment["TABLERENDER_THEMES"] {
-            paths += env.split(separator: ":").map(String.init)
-        }
+        paths += RuntimeSettings.current.themeFolders
         var url = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             paths.append(url.appendingPathComponent("Themes").path)

@@ -1,5 +1,6 @@
 import CGraphics
 import Foundation
+import TableModel
 import TableTemplates
 
 /// What a layout's text is for: glyphs to draw (PNG, PDF), lines as text (an HTML page, which
@@ -183,7 +184,7 @@ package final class TextEngine {
     /// paragraph is laid out by Pango (`TABLERENDER_SHAPE_EVERY_PARAGRAPH=1`), which gives the same
     /// output. On, the word shaper still turns itself off for the rest of the engine's life when
     /// words do not repeat enough to pay (`WordShaperStatistics`).
-    package var usesWords = ProcessInfo.processInfo.environment["TABLERENDER_SHAPE_EVERY_PARAGRAPH"] == nil
+    package var usesWords = !RuntimeSettings.current.shapesEveryParagraph
 
     /// Whether a space Pango would set in a fallback font, and is set in the paragraph's own
     /// font, is also given that font's space as a shape (`makeLayout`), so that HarfBuzz does not
@@ -1433,7 +1434,7 @@ package final class TextEngine {
     /// Prints what the word shaper did, with `TABLERENDER_STATS=1` (for the benchmarks).
     package func reportStatistics() {
         guard usesWords, wordStatistics.tried > 0 || wordStatistics.offFromTheStart || paragraphsShapedOnce > 0,
-              ProcessInfo.processInfo.environment["TABLERENDER_STATS"] == "1" else { return }
+              RuntimeSettings.current.printsStatistics else { return }
         FileHandle.standardError.write(Data("tablerender[\(getpid())]: \(wordStatistics.summary); \(paragraphsShapedOnce) layouts from paragraphs shaped once\n".utf8))
     }
 
