@@ -62,22 +62,42 @@ package struct PNGRenderer {
     package var compression = PNGEncoder.defaultLevel
 
     /// One encoded PNG per page. Pages are drawn one after another and encoded in parallel, a
-    /// few at a time, so memory holds a few pages' pixels, not the document's.
+    /// few at a time (`PNGBatch`), so memory holds a few pages' pixels, not the document's.
     package func render(_ table: LaidOutTable, appearance: Appearance, scale: Double, masks: Masks = Masks()) throws(Diagnostic) -> [[UInt8]] {
-        let painter = Painter(theme: theme, appearance: appearance, text: text, scale: scale, masks: masks)
+        var batch = PNGBatch(painter: Painter(theme: theme, appearance: appearance, text: text, scale: scale, masks: masks), scale: scale,
+                             compression: compression)
         var images: [[UInt8]] = []
         images.reserveCapacity(table.pages.count)
-        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var start = 0
-        while start < table.pages.count {
-            var drawn: [(bytes: [UInt8], width: Int, height: Int, stride: Int)] = []
-            for page in table.pages[start..<min(table.pages.count, start + batch)] {
-                drawn.append(try drawImage(page, of: table, painter: painter, scale: scale).pixels())
-            }
-            images += try Self.encode(drawn, level: compression)
-            start += batch
-        }
-        return images
+        for page in table.pages { images += try batch.add(page, of: table) }
+        return images + (try batch.flush())
+    }
+}
+
+/// Pages drawn one after another and encoded a core's worth at a time, in parallel: what
+/// `PNGRenderer` and `PNGStream` both do with their pages.
+struct PNGBatch {
+    let painter: Painter
+    let scale: Double
+    let compression: Int
+    private var pending: [(bytes: [UInt8], width: Int, height: Int, stride: Int)] = []
+
+    init(painter: Painter, scale: Double, compression: Int) {
+        self.painter = painter
+        self.scale = scale
+        self.compression = compression
+    }
+
+    /// Draws `page`; the encoded PNGs of the batch when it is full, else none.
+    mutating func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) -> [[UInt8]] {
+        pending.append(try drawImage(page, of: table, painter: painter, scale: scale).pixels())
+        return pending.count >= max(1, ProcessInfo.processInfo.activeProcessorCount) ? try flush() : []
+    }
+
+    /// The encoded PNGs of the pages drawn and not yet handed out, in page order.
+    mutating func flush() throws(Diagnostic) -> [[UInt8]] {
+        guard !pending.isEmpty else { return [] }
+        defer { pending = [] }
+        return try PNGRenderer.encode(pending, level: compression)
     }
 }
 
@@ -136,29 +156,23 @@ package struct PDFRenderer {
 /// PNG pages written as they are laid out: drawn one after another, encoded a core's worth at a
 /// time in parallel, each written to a temporary file at once. Memory holds a few pages' pixels.
 package final class PNGStream {
-    private let painter: Painter
-    private let scale: Double
-    private let compression: Int
+    private var batch: PNGBatch
     private let folder: String
-    private var batch: [(bytes: [UInt8], width: Int, height: Int, stride: Int)] = []
     /// The temporary files written so far, in page order.
     package private(set) var files: [String] = []
 
     package init(theme: Theme, text: TextEngine, appearance: Appearance, scale: Double, compression: Int, folder: String) {
-        painter = Painter(theme: theme, appearance: appearance, text: text, scale: scale)
-        self.scale = scale
-        self.compression = compression
+        batch = PNGBatch(painter: Painter(theme: theme, appearance: appearance, text: text, scale: scale), scale: scale, compression: compression)
         self.folder = folder
     }
 
     package func add(_ page: Page, of table: LaidOutTable) throws(Diagnostic) {
-        batch.append(try drawImage(page, of: table, painter: painter, scale: scale).pixels())
-        if batch.count >= max(1, ProcessInfo.processInfo.activeProcessorCount) { try flush() }
+        try write(try batch.add(page, of: table))
     }
 
     /// Writes what is left; returns every temporary file in page order.
     package func finish() throws(Diagnostic) -> [String] {
-        try flush()
+        try write(try batch.flush())
         return files
     }
 
@@ -168,14 +182,12 @@ package final class PNGStream {
         files = []
     }
 
-    private func flush() throws(Diagnostic) {
-        guard !batch.isEmpty else { return }
-        for png in try PNGRenderer.encode(batch, level: compression) {
+    private func write(_ pngs: [[UInt8]]) throws(Diagnostic) {
+        for png in pngs {
             let path = folder + "/.tablerender-page-\(getpid())-\(ObjectIdentifier(self).hashValue & 0xFFFFFF)-\(files.count).png.tmp"
             files.append(path)
             try AtomicFile.create(png, at: path, naming: "page \(files.count) of \(folder)")
         }
-        batch = []
     }
 }
 
