@@ -143,8 +143,13 @@ struct PreparedScreen {
     var layout: (_ width: Double?, _ page: PageSize?) throws(Diagnostic) -> LaidOutTable
 }
 
-/// What the table strategies draw: a table built in Swift, or a document file.
-protocol SnapshotScreen: Sendable {
+/// What the table strategies (`.image`, `.layout`, `.html`, `.pdf`, `.accessibility`,
+/// `.accessibilityImage`) snapshot: a `Table` built in Swift, or a `DocumentFile` (a JSON
+/// document or a storyboard). Only those two conform; another type is refused with an error.
+public protocol ListScreen: Sendable {}
+
+/// How a `ListScreen` is drawn.
+protocol SnapshotScreen: ListScreen {
     func prepared(_ options: ScreenOptions) throws(Diagnostic) -> PreparedScreen
 }
 
@@ -186,7 +191,15 @@ extension DocumentFile: SnapshotScreen {
 
 /// The strategies of tables and documents, built once for both.
 enum ScreenStrategies {
-    static func image<Screen: SnapshotScreen>(width: Double?, appearance: Appearance?, scale: Double, contentSize: ContentSizeCategory?,
+    /// The screen ready to lay out: a `Table` or a `DocumentFile` (`ListScreen` is theirs alone).
+    static func prepared(_ screen: some ListScreen, _ options: ScreenOptions) throws(Diagnostic) -> PreparedScreen {
+        guard let drawable = screen as? SnapshotScreen else {
+            throw Diagnostic(.usage, at: nil, "\(type(of: screen)) is not a screen the table strategies draw: snapshot a Table or a DocumentFile")
+        }
+        return try drawable.prepared(options)
+    }
+
+    static func image<Screen: ListScreen>(width: Double?, appearance: Appearance?, scale: Double, contentSize: ContentSizeCategory?,
                                               precision: Double, perceptualPrecision: Double, maxDiffPixels: Int, masks: [String],
                                               locale: String?, direction: LayoutDirection?) -> Snapshotting<Screen, SnapshotImage> {
         Snapshotting(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels)) { screen in
@@ -195,7 +208,7 @@ enum ScreenStrategies {
             return try ReferenceImages.drawing(beside: SnapshotContext.reference) {
                 try SnapshotTestingConfiguration.$current.withValue(configuration) {
                     try SnapshotContext.$folder.withValue(folder) {
-                        let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+                        let prepared = try ScreenStrategies.prepared(screen, ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
                         let laidOut = try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, nil)
                         let masks = Masks(masks)
                         if let missing = masks.unmatched(in: laidOut).first {
@@ -211,43 +224,43 @@ enum ScreenStrategies {
         }
     }
 
-    static func accessibilityImage<Screen: SnapshotScreen>(width: Double?, appearance: Appearance?, scale: Double, contentSize: ContentSizeCategory?,
+    static func accessibilityImage<Screen: ListScreen>(width: Double?, appearance: Appearance?, scale: Double, contentSize: ContentSizeCategory?,
                                                            locale: String?, direction: LayoutDirection?) -> Snapshotting<Screen, SnapshotImage> {
         Snapshotting(pathExtension: "accessibility.png", diffing: .image()) { screen in
-            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            let prepared = try ScreenStrategies.prepared(screen, ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
             let laidOut = try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content)
             return SnapshotImage(pixels: try prepared.renderer.accessibilityPixels(laidOut, appearance: appearance ?? SnapshotTestingConfiguration.current.appearance ?? .light, scale: scale), rows: nil, masked: [])
         }
     }
 
-    static func layout<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory?, locale: String?,
+    static func layout<Screen: ListScreen>(width: Double?, contentSize: ContentSizeCategory?, locale: String?,
                                                direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "layout.txt", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            let prepared = try ScreenStrategies.prepared(screen, ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
             return SnapshotText.layout(try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content))
         }
     }
 
-    static func accessibility<Screen: SnapshotScreen>(width: Double?, contentSize: ContentSizeCategory?, locale: String?,
+    static func accessibility<Screen: ListScreen>(width: Double?, contentSize: ContentSizeCategory?, locale: String?,
                                                       direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "accessibility.txt", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            let prepared = try ScreenStrategies.prepared(screen, ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
             return prepared.renderer.accessibility(try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content))
         }
     }
 
-    static func html<Screen: SnapshotScreen>(width: Double?, appearance: Appearance?, contentSize: ContentSizeCategory?, locale: String?,
+    static func html<Screen: ListScreen>(width: Double?, appearance: Appearance?, contentSize: ContentSizeCategory?, locale: String?,
                                              direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "html", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            let prepared = try ScreenStrategies.prepared(screen, ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
             return try prepared.renderer.html(try prepared.layout(width ?? SnapshotTestingConfiguration.current.width, .content), appearance: appearance ?? SnapshotTestingConfiguration.current.appearance ?? .light, language: prepared.language)
         }
     }
 
-    static func pdf<Screen: SnapshotScreen>(page: PageSize?, contentSize: ContentSizeCategory?, locale: String?,
+    static func pdf<Screen: ListScreen>(page: PageSize?, contentSize: ContentSizeCategory?, locale: String?,
                                             direction: LayoutDirection?) -> Snapshotting<Screen, String> {
         Snapshotting(pathExtension: "pdf.txt", diffing: .lines) { screen in
-            let prepared = try screen.prepared(ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
+            let prepared = try ScreenStrategies.prepared(screen, ScreenOptions.resolved(contentSize: contentSize, locale: locale, direction: direction))
             return SnapshotText.pdf(try prepared.layout(nil, page ?? prepared.pdfPage))
         }
     }
@@ -265,7 +278,11 @@ enum ScreenStrategies {
 /// - `html`: the self-contained HTML page, as text.
 /// - `pdf`: the paginated document's text and structure (which rows and headers are on which
 ///   page, where, and the lines of their labels) as text, not the PDF's bytes.
-extension Snapshotting where Value == Table, Format == SnapshotImage {
+///
+/// The same strategies snapshot a `DocumentFile` (a JSON document or a storyboard): at its own
+/// width, page, language and theme unless the strategy (or the configuration's theme) says
+/// otherwise.
+extension Snapshotting where Value: ListScreen, Format == SnapshotImage {
     /// The accessibility snapshot as a picture, as AccessibilitySnapshot draws it: the screen with
     /// each element outlined and numbered, beside a legend of what VoiceOver reads for each.
     public static func accessibilityImage(width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2,
@@ -278,7 +295,7 @@ extension Snapshotting where Value == Table, Format == SnapshotImage {
     /// The accessibility picture at the defaults: light, @2x.
     public static var accessibilityImage: Snapshotting { .accessibilityImage() }
 
-    /// The rendered PNG at `width` points (390 by default), `scale` pixels a point. `masks`
+    /// The rendered PNG at `width` points (390 by default, a document's own width), `scale` pixels a point. `masks`
     /// covers views (by their `id`), rows (by id) or items (by JSON path,
     /// `$.sections[0].items[2]`) with a magenta box, as Playwright's `mask`: a clock or an avatar
     /// that changes on its own. `locale` is the screen's language (`en-XA`, the pseudo-locale,
@@ -290,11 +307,11 @@ extension Snapshotting where Value == Table, Format == SnapshotImage {
                                perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks, locale: locale, direction: direction)
     }
 
-    /// The PNG at the defaults: 390 points wide, light, @2x, exact.
+    /// The PNG at the defaults: 390 points wide (a document's own width), light, @2x, exact.
     public static var image: Snapshotting { .image() }
 }
 
-extension Snapshotting where Value == Table, Format == String {
+extension Snapshotting where Value: ListScreen, Format == String {
     /// What VoiceOver would read, element by element in its order (label, value, hint, traits,
     /// frame), by UIKit's rules: the accessibility snapshot, as text.
     public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
@@ -323,73 +340,7 @@ extension Snapshotting where Value == Table, Format == String {
     /// The HTML page.
     public static var html: Snapshotting { .html() }
 
-    /// The PDF's pages, their blocks and their text, on `page` (A4 by default).
-    public static func pdf(page: PageSize? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
-                           direction: LayoutDirection? = nil) -> Snapshotting {
-        ScreenStrategies.pdf(page: page, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// The PDF's pages, blocks and text.
-    public static var pdf: Snapshotting { .pdf() }
-}
-
-/// The same strategies for a document or storyboard: its own width, page, language and theme
-/// unless the strategy (or the configuration's theme) says otherwise.
-extension Snapshotting where Value == DocumentFile, Format == SnapshotImage {
-    /// The accessibility snapshot as a picture, as AccessibilitySnapshot draws it: the screen with
-    /// each element outlined and numbered, beside a legend of what VoiceOver reads for each.
-    public static func accessibilityImage(width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2,
-                                          contentSize: ContentSizeCategory? = nil, locale: String? = nil,
-                                          direction: LayoutDirection? = nil) -> Snapshotting {
-        ScreenStrategies.accessibilityImage(width: width, appearance: appearance, scale: scale, contentSize: contentSize, locale: locale,
-                                            direction: direction)
-    }
-
-    /// The accessibility picture at the defaults: light, @2x.
-    public static var accessibilityImage: Snapshotting { .accessibilityImage() }
-
-    /// The rendered PNG, at the document's width unless `width` is given.
-    public static func image(width: Double? = nil, appearance: Appearance? = nil, scale: Double = 2,
-                             contentSize: ContentSizeCategory? = nil, precision: Double = 1, perceptualPrecision: Double = 1,
-                             maxDiffPixels: Int = 0, masks: [String] = [], locale: String? = nil, direction: LayoutDirection? = nil) -> Snapshotting {
-        ScreenStrategies.image(width: width, appearance: appearance, scale: scale, contentSize: contentSize, precision: precision,
-                               perceptualPrecision: perceptualPrecision, maxDiffPixels: maxDiffPixels, masks: masks, locale: locale, direction: direction)
-    }
-
-    /// The PNG at the document's width, light, @2x, exact.
-    public static var image: Snapshotting { .image() }
-}
-
-extension Snapshotting where Value == DocumentFile, Format == String {
-    /// What VoiceOver would read, element by element in its order (label, value, hint, traits,
-    /// frame), by UIKit's rules: the accessibility snapshot, as text.
-    public static func accessibility(width: Double? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
-                                     direction: LayoutDirection? = nil) -> Snapshotting {
-        ScreenStrategies.accessibility(width: width, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// What VoiceOver would read, as text.
-    public static var accessibility: Snapshotting { .accessibility() }
-
-    /// The laid-out frames, fonts and lines, as text.
-    public static func layout(width: Double? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
-                              direction: LayoutDirection? = nil) -> Snapshotting {
-        ScreenStrategies.layout(width: width, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// The layout as text.
-    public static var layout: Snapshotting { .layout() }
-
-    /// The HTML page, as text.
-    public static func html(width: Double? = nil, appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil,
-                            locale: String? = nil, direction: LayoutDirection? = nil) -> Snapshotting {
-        ScreenStrategies.html(width: width, appearance: appearance, contentSize: contentSize, locale: locale, direction: direction)
-    }
-
-    /// The HTML page.
-    public static var html: Snapshotting { .html() }
-
-    /// The PDF's text and structure, on `page` (the document's, else A4).
+    /// The PDF's pages, their blocks and their text, on `page` (a document's own page, else A4).
     public static func pdf(page: PageSize? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
                            direction: LayoutDirection? = nil) -> Snapshotting {
         ScreenStrategies.pdf(page: page, contentSize: contentSize, locale: locale, direction: direction)

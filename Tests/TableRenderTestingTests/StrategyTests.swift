@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    /// The table strategies draw a `Table` or a `DocumentFile`; another type that claims to be a
+    /// `ListScreen` is refused with a message, not drawn or crashed on.
+    @Test func onlyTablesAndDocumentsAreScreens() {
+        struct NotAScreen: ListScreen {}
+        withKnownIssue("not a screen") {
+            assertSnapshot(of: NotAScreen(), as: .layout, named: "refused", record: .never)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("NotAScreen is not a screen the table strategies draw: snapshot a Table or a DocumentFile")
+        }
+    }
+
     @Test func withSnapshotTestingSetsTheRecordMode() {
         withKnownIssue {
             withSnapshotTesting(record: .never) {
