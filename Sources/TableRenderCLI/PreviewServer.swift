@@ -57,6 +57,8 @@ package final class PreviewServer: Sendable {
     let width: Double?
     private let state = Mutex(Snapshot())
     private let running = Atomic<Bool>(false)
+    /// Whether the watching thread watches the folder.
+    private let watchReady = Atomic<Bool>(false)
     private let listener = Atomic<Int32>(-1)
     /// How often the inputs are looked at, seconds, where the kernel cannot tell of changes.
     let interval: Double
@@ -205,6 +207,7 @@ package final class PreviewServer: Sendable {
     /// Renders, binds 127.0.0.1 at `port` (0: a free one) and starts answering and watching;
     /// returns the port.
     package func start(port: UInt16 = 0) throws(Diagnostic) -> UInt16 {
+        let firstSignature = signature()
         render()
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw Diagnostic(.failure, at: nil, "cannot open a socket: \(String(cString: strerror(errno)))") }
@@ -230,7 +233,10 @@ package final class PreviewServer: Sendable {
         listener.store(socketFD, ordering: .sequentiallyConsistent)
         running.store(true, ordering: .sequentiallyConsistent)
         Thread.detachNewThread { [self] in self.accepting(socketFD, port: chosen) }
-        Thread.detachNewThread { [self] in self.watching() }
+        let rendered = firstSignature
+        Thread.detachNewThread { [self] in self.watching(since: rendered) }
+        // The folder is watched before `start` returns: a save right after is seen.
+        for _ in 0..<5_000 where !watchReady.load(ordering: .sequentiallyConsistent) { usleep(1_000) }
         return chosen
     }
 
@@ -251,10 +257,16 @@ package final class PreviewServer: Sendable {
 
     /// Renders again when a file under the folder changes: told by the kernel (inotify); where
     /// it cannot tell (its watch limit reached), by looking every `interval` seconds.
-    private func watching() {
-        var last: [String] = []
+    private func watching(since rendered: [String]) {
+        var last = rendered
         let watcher = FolderWatcher(folder: watchedFolder, skips: Self.skipped)
-        if watcher == nil { last = signature() }
+        // What changed between the first render and the watch is not lost.
+        let now = signature()
+        if now != last {
+            last = now
+            render()
+        }
+        watchReady.store(true, ordering: .sequentiallyConsistent)
         while running.load(ordering: .sequentiallyConsistent) {
             if let watcher {
                 // Woken by a change, or every quarter second to see whether to stop.
