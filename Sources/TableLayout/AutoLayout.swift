@@ -120,8 +120,9 @@ package final class AutoLayout {
     /// its design size: the content view at its stored size, and every intrinsic content size
     /// taken from the view's stored frame (so that no text is measured), or from IB's
     /// placeholder intrinsic size where the document sets one; the margins of the device the file
-    /// names (and iOS 10's for files saved by Xcode 8 and before); each frame rounded to that
-    /// device's pixels. IB's stored frames are then an oracle for the solver and for how
+    /// names (iOS 10's for files saved by Xcode 8 and before, iOS 26's margins and switch for
+    /// files saved by Xcode 26), the safe area of that device for a plain view; each frame
+    /// rounded to that device's pixels. IB's stored frames are then an oracle for the solver and for how
     /// constraints are read.
     /// With `width`, the content view is laid out at that width instead (the same height).
     /// With `storedSizes` false, the intrinsic sizes are tablerender's own (its text measured),
@@ -138,6 +139,12 @@ package final class AutoLayout {
                 state.wraps = false
                 states[view.id] = state
                 continue
+            }
+            if document.savedForIOS26, view.element == "switch" {
+                let outsets = ControlMetrics.alignmentOutsets("switch") ?? [0, 0, 0, 0]
+                state.intrinsicSize = (ControlMetrics.iOS26SwitchSize.width - outsets[1] - outsets[3],
+                                       ControlMetrics.iOS26SwitchSize.height - outsets[0] - outsets[2])
+                states[view.id] = state
             }
             guard storedSizes else { continue }
             // A control's stored frame reaches beyond the alignment rectangle its size is of.
@@ -243,6 +250,9 @@ final class ConstraintSystem {
     var tiedStacks: [(stack: String, views: [String], vertical: Bool)] = []
     var warnings: [String] = []
     let designTime: Bool
+    /// The insets (top, left, bottom, right) of a safe area layout guide, by its id, where it
+    /// does not stand for its view's edges.
+    var safeAreaInsets: [String: [Double]] = [:]
 
     /// `fixedHeight`: the content view's height, when the row's height is fixed; nil: as short as
     /// the constraints allow (a self-sizing cell).
@@ -258,7 +268,18 @@ final class ConstraintSystem {
         // Beside an accessory, the content view's trailing margin is UIView's 8 pt: it ends
         // before the accessory, past the cell's margin.
         let besideAccessory = document.kind == .cell && !["", "none"].contains(document.accessory ?? "")
-        let contentMargins: [Double] = legacyMargins ? [8, 8, 8, 8] : [11, sideMargin, 11, besideAccessory ? 8 : sideMargin]
+        // iOS 26 (on the canvas of files Xcode 26 saved) gives a cell's content view 15 pt above and below.
+        let vertical = designTime && document.kind == .cell && document.savedForIOS26 ? 15.0 : 11.0
+        let contentMargins: [Double] = legacyMargins ? [8, 8, 8, 8] : [vertical, sideMargin, vertical, besideAccessory ? 8 : sideMargin]
+        // On IB's canvas a plain view sits at the top of the device's screen: its safe area leaves
+        // out the sensor housing, and the home indicator where the view reaches it. (In a table, a
+        // header's or footer's safe area has no such insets.)
+        if designTime, [.view, .collectionCell, .collectionReusableView].contains(document.kind),
+           let guide = document.top.safeAreaGuide ?? document.content.safeAreaGuide, let device = document.designSafeArea {
+            let height = document.content.frame.height
+            safeAreaInsets[guide] = [device.top, 0, max(0, device.bottom - max(0, device.screenHeight - height)), 0]
+        }
+        let rootInsets = (document.top.safeAreaGuide ?? document.content.safeAreaGuide).flatMap { safeAreaInsets[$0] }
         func register(_ view: IBView, parent: String?) {
             views[view.id] = view
             parents[view.id] = parent
@@ -266,8 +287,12 @@ final class ConstraintSystem {
             for guide in view.layoutGuides { aliases[guide] = view.id }
             frames[view.id] = Frame(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
             // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
-            let isContent = parent == nil && document.kind != .view
+            let isContent = parent == nil && (document.kind == .cell || document.kind == .headerFooter)
             var own = view.layoutMargins ?? (isContent ? contentMargins : [8, 8, 8, 8])
+            if parent == nil, let rootInsets, view.attribute("insetsLayoutMarginsFromSafeArea") != "NO" {
+                // Margins outside the safe area are moved inside it (`insetsLayoutMarginsFromSafeArea`).
+                for edge in 0..<4 { own[edge] = max(own[edge], rootInsets[edge]) }
+            }
             if isContent, view.layoutMargins != nil, view.flag("preservesSuperviewLayoutMargins"), !legacyMargins {
                 // Margins of its own, and at least the cell's at the sides.
                 own[1] = max(own[1], contentMargins[1])
@@ -385,6 +410,25 @@ final class ConstraintSystem {
                         + "; will attempt to recover by breaking \(broken)")
     }
 
+    /// A layout attribute of a layout guide inset from its view's edges by `insets` (top, left,
+    /// bottom, right), or of the view itself.
+    func attribute(_ name: String, of id: String, states: [String: IBViewState], insets: [Double]?) -> LinearExpression? {
+        guard let expression = attribute(name, of: id, states: states) else { return nil }
+        guard let insets else { return expression }
+        let (top, left, bottom, right) = (insets[0], insets[1], insets[2], insets[3])
+        switch name {
+        case "left", "leading": return expression + left
+        case "right", "trailing": return expression + -right
+        case "top": return expression + top
+        case "bottom": return expression + -bottom
+        case "width": return expression + -(left + right)
+        case "height": return expression + -(top + bottom)
+        case "centerX": return expression + (left - right) / 2
+        case "centerY": return expression + (top - bottom) / 2
+        default: return expression
+        }
+    }
+
     /// A layout attribute of a view as a linear expression of its frame (`leading` and
     /// `trailing` as left to right: `add` resolves them right to left).
     func attribute(_ name: String, of id: String, states: [String: IBViewState]) -> LinearExpression? {
@@ -448,7 +492,8 @@ final class ConstraintSystem {
             return ["leading": "right", "trailing": "left", "leadingMargin": "rightMargin", "trailingMargin": "leftMargin"][name] ?? name
         }
         let constant = mirrors ? -constraint.constant : constraint.constant
-        guard let lhs = attribute(resolved(constraint.firstAttribute), of: first, states: states) else {
+        guard let lhs = attribute(resolved(constraint.firstAttribute), of: first, states: states,
+                                  insets: safeAreaInsets[constraint.firstItem ?? owner]) else {
             warnings.append("\(name): unknown attribute '\(constraint.firstAttribute)'; the constraint is ignored")
             return
         }
@@ -458,7 +503,8 @@ final class ConstraintSystem {
                 warnings.append("\(name): secondItem '\(constraint.secondItem ?? "")' is no view of this document; the constraint is ignored")
                 return
             }
-            guard let expression = attribute(resolved(secondAttribute), of: second, states: states) else {
+            guard let expression = attribute(resolved(secondAttribute), of: second, states: states,
+                                             insets: safeAreaInsets[constraint.secondItem ?? owner]) else {
                 warnings.append("\(name): unknown attribute '\(secondAttribute)'; the constraint is ignored")
                 return
             }

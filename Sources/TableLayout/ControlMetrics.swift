@@ -18,6 +18,9 @@ package enum ControlMetrics {
     }
 
     package static let switchSize = (width: Switch.width, height: Switch.height)
+    /// iOS 26's switch, 63 × 28, as IB's canvas lays out the files Xcode 26 saved (the renderers
+    /// draw iOS 18's).
+    package static let iOS26SwitchSize = (width: 63.0, height: 28.0)
 
     /// How far a UIKit control's frame reaches beyond its alignment rectangle, the rectangle
     /// Auto Layout places (`alignmentRectInsets`, as outsets): top, left, bottom, right, left to

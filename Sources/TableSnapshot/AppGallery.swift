@@ -228,8 +228,15 @@ package struct AppGallery {
             do throws(Diagnostic) {
                 let ib = try IBReader.read(file: path, bytes: bytes)
                 // A plain view is a header or footer, as the template library reads it.
-                let kind = ib.kind == .cell ? "cell" : ib.kind == .headerFooter ? "header" : "view"
-                let section = ib.kind != .cell
+                let isItem = ib.kind == .cell || ib.kind == .collectionCell
+                let kind = switch ib.kind {
+                case .cell: "cell"
+                case .headerFooter: "header"
+                case .collectionCell: "collection cell"
+                case .collectionReusableView: "collection header"
+                case .view: "view"
+                }
+                let section = !isItem
                     ? Section(id: "gallery", header: .view(template: stem, values: [:], height: .default), items: [])
                     : Section(id: "gallery", items: [Item(id: stem, template: stem)])
                 let document = Document(file: path, name: stem, directory: directory, table: Table(style: .plain, sections: [section]),
@@ -237,7 +244,7 @@ package struct AppGallery {
                 var entry = Entry(id: relative, file: relative, kind: kind, name: stem, inputs: inputs)
                 try render(LoadedDocument(document: document, catalogs: try catalogs(), marksEmptyOutlets: true), into: &entry)
                 entry = try starter(for: entry, templates: directory, catalogFolders: catalogFolders,
-                                    content: .items([starterItem(stem, ib: ib)], header: ib.kind != .cell))
+                                    content: .items([starterItem(stem, ib: ib)], header: !isItem))
                 return [entry]
             } catch {
                 return [failed(error, id: relative, kind: "file", name: stem)]

@@ -5,7 +5,12 @@ import TableModel
 /// cell, a header-footer view or a plain view. Only what tablerender draws or lays out is kept;
 /// everything else IB stores (segues, accessibility, canvas positions) is skipped.
 package struct IBDocument: Sendable {
-    package enum Kind: String, Sendable { case cell = "tableViewCell", headerFooter = "tableViewHeaderFooterView", view }
+    /// A table view cell, a header-footer view, a plain view, or a collection view's cell or
+    /// supplementary view (drawn as a list's row and header: a collection view laid out as a list).
+    package enum Kind: String, Sendable {
+        case cell = "tableViewCell", headerFooter = "tableViewHeaderFooterView", view
+        case collectionCell = "collectionViewCell", collectionReusableView
+    }
 
     package var file: String
     package var kind: Kind
@@ -35,6 +40,14 @@ package struct IBDocument: Sendable {
     /// Whether IB laid the stored frames out with the UIKit of iOS 10 and before (files saved by
     /// Xcode 8 and before), whose cell content views had 8 pt margins on every side.
     package var predatesIOS11: Bool { (toolsVersion ?? 20_000) < 13_000 }
+    /// Whether IB laid the stored frames out with the UIKit of iOS 26 (files saved by Xcode 26,
+    /// `toolsVersion` 24000 and later), whose cell content views have 15 pt margins above and
+    /// below (11 before) and whose switch is 63 × 28 (51 × 31 before).
+    package var savedForIOS26: Bool { (toolsVersion ?? 0) >= 24_000 }
+    /// The safe area of the device IB shows the file on, in portrait: its screen's height and the
+    /// insets at the top (the sensor housing) and bottom (the home indicator); nil for a device
+    /// without (a Home button's screen, whose status bar IB does not simulate on a freeform view).
+    package var designSafeArea: IBReader.SafeArea?
 
     /// Each view's layout direction on a screen going `screen`: a view's
     /// `semanticContentAttribute` forces it for the view and what it holds (`forceLeftToRight`,
@@ -110,6 +123,8 @@ package struct IBView: Sendable {
     package var subviews: [IBView]
     /// The ids of layout guides (the safe area) that stand for this view's edges.
     package var layoutGuides: [String]
+    /// The id of its safe area layout guide (`<viewLayoutGuide key="safeArea">`), one of `layoutGuides`.
+    package var safeAreaGuide: String? = nil
     /// Constraints and subviews the default size class does not install (`<variation key="default">`).
     package var excludedConstraints: Set<String>
     package var excludedSubviews: Set<String>
@@ -202,6 +217,26 @@ package enum IBReader {
         "ipad12_9rounded": 1024,
     ]
 
+    /// A device's portrait screen height and the insets of its safe area IB's canvas gives a
+    /// view at the top of that screen: 34 pt at the bottom (the home indicator) and at the top
+    /// the sensor housing — 44 pt on every such device in Xcode 13 and before, each device's own
+    /// from Xcode 14 (`toolsVersion` 21000; iPhone 11 48, iPhone 12 47, iPhone 12 mini 50,
+    /// Dynamic Island 59 and 62). Devices with a Home button have none here (IB's frames of them
+    /// hold 0 or 20 pt, by rules not found yet).
+    package struct SafeArea: Sendable, Hashable {
+        package var screenHeight, top, bottom: Double
+    }
+
+    static func safeArea(device: String, toolsVersion: Double?) -> SafeArea? {
+        let devices: [String: (height: Double, top: Double)] = [
+            "retina5_8": (812, 44), "retina5_9": (812, 44), "retina5_4": (812, 50), "retina6_1": (896, 48), "retina6_5": (896, 44),
+            "retina6_0": (844, 47), "retina6_7": (926, 47), "retina6_12": (852, 59), "retina6_72": (932, 59),
+            "retina6_3": (874, 62), "retina6_9": (956, 62),
+        ]
+        guard let known = devices[device] else { return nil }
+        return SafeArea(screenHeight: known.height, top: (toolsVersion ?? 0) >= 21_000 ? known.top : 44, bottom: 34)
+    }
+
     /// The elements that are views tablerender draws; any other element in `<subviews>` is
     /// drawn as a labelled placeholder box.
     package static let drawnElements: Set<String> = [
@@ -218,7 +253,7 @@ package enum IBReader {
         }
         let candidates = objects.children.filter { $0.name != "placeholder" }
         guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) else {
-            throw Diagnostic(at: objects.location, "no table view cell, header-footer view or view among the document's top-level objects (found \(candidates.map { "<\($0.name)>" }.joined(separator: ", ")))")
+            throw Diagnostic(at: objects.location, "no table view cell, header-footer view, collection view cell or reusable view, or view among the document's top-level objects (found \(candidates.map { "<\($0.name)>" }.joined(separator: ", ")))")
         }
         // Outlets of the File's Owner point into the view as well (a view loaded by its owner).
         var ownerOutlets: [(property: String, destination: String)] = []
@@ -250,11 +285,20 @@ package enum IBReader {
         var screenWidth: Double?
         var scale: Double?
         var toolsVersion: Double?
+        var safeArea: SafeArea?
 
         init(_ root: XMLElement) {
             toolsVersion = root.attribute("toolsVersion")?.value.split(separator: ".").first.flatMap { Double($0) }
+            if toolsVersion == 32_700 {
+                // "32700.99.1234", written by some builds of Xcode (15 and later) in place of their
+                // own: the Cocoa Touch plug-in's version still says which.
+                let plugIns = root.children.first { $0.name == "dependencies" }?.children.filter { $0.name == "plugIn" } ?? []
+                toolsVersion = plugIns.first { $0.attribute("identifier")?.value == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin" }?
+                    .attribute("version")?.value.split(separator: ".").first.flatMap { Double($0) }
+            }
             if let device = root.children.first(where: { $0.name == "device" })?.attribute("id")?.value {
                 screenWidth = IBReader.deviceWidths[device] ?? (device.hasPrefix("ipad") ? 768 : nil)
+                safeArea = IBReader.safeArea(device: device, toolsVersion: toolsVersion)
                 scale = ["retina3_5", "retina4_0", "retina4_7", "retina6_1"].contains(device) || device.hasPrefix("ipad") ? 2
                     : device.hasPrefix("retina") ? 3 : nil
             }
@@ -292,7 +336,7 @@ package enum IBReader {
     static func document(_ top: XMLElement, file: String, resources: Resources, extraOutlets: [(property: String, destination: String)] = [],
                          designSize: (width: Double, height: Double)? = nil, counter: inout Counter) throws(Diagnostic) -> IBDocument {
         guard let kind = IBDocument.Kind(rawValue: top.name) else {
-            throw Diagnostic(at: top.location, "<\(top.name)> is not a table view cell, header-footer view or view")
+            throw Diagnostic(at: top.location, "<\(top.name)> is not a table view cell, header-footer view, collection view cell or reusable view, or view")
         }
         let before = counter
         var topView = try view(top, counter: &counter)
@@ -311,13 +355,30 @@ package enum IBReader {
                 if moved.secondItem == nil, moved.secondAttribute != nil { moved.secondItem = topView.id }
                 return moved
             }
+        case .collectionCell:
+            // Its content view (a `<view key="contentView">`, often without an id of its own):
+            // constraints name the cell, whose edges are the content view's.
+            if let element = top.children.first(where: { $0.attribute("key")?.value == "contentView" }) {
+                content = try view(element, counter: &counter)
+                if content.id.isEmpty { content.id = topView.id + ".contentView" }
+                content.layoutGuides += [topView.id] + topView.layoutGuides
+                content.constraints += topView.constraints.map { constraint in
+                    var moved = constraint
+                    if moved.firstItem == nil { moved.firstItem = topView.id }
+                    if moved.secondItem == nil, moved.secondAttribute != nil { moved.secondItem = topView.id }
+                    return moved
+                }
+                if content.frame.width <= 0 { content.frame = IBRect(x: 0, y: 0, width: topView.frame.width, height: topView.frame.height) }
+            } else {
+                content = topView
+            }
         case .headerFooter:
             if let element = top.children.first(where: { $0.attribute("key")?.value == "contentView" }) {
                 content = try view(element, counter: &counter)
             } else {
                 content = topView
             }
-        case .view:
+        case .view, .collectionReusableView:
             content = topView
         }
         if let designSize, content.frame.width <= 0 {
@@ -333,7 +394,8 @@ package enum IBReader {
         let rowHeight = top.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
         return IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets(of: top) + extraOutlets,
                           images: resources.images, storedColors: resources.colors, accessory: top.attribute("accessoryType")?.value,
-                          designScreenWidth: resources.screenWidth, designScale: resources.scale, toolsVersion: resources.toolsVersion)
+                          designScreenWidth: resources.screenWidth, designScale: resources.scale, toolsVersion: resources.toolsVersion,
+                          designSafeArea: resources.safeArea)
     }
 
     struct Counter {
@@ -421,7 +483,10 @@ package enum IBReader {
             case "size" where key == "intrinsicContentSize":
                 view.placeholderIntrinsicSize = (value(child, "width"), value(child, "height"))
             case "viewLayoutGuide":
-                if let id = child.attribute("id")?.value { view.layoutGuides.append(id) }
+                if let id = child.attribute("id")?.value {
+                    view.layoutGuides.append(id)
+                    if key == "safeArea" { view.safeAreaGuide = id }
+                }
             case "variation" where key == "default":
                 // What the default size class leaves out ("installed" unchecked in IB).
                 for mask in child.children where mask.name == "mask" {

@@ -45,8 +45,8 @@ public struct Template: Sendable {
     package init(id: String, interfaceBuilder document: IBDocument) {
         self.id = id
         switch document.kind {
-        case .cell: role = .cell
-        case .headerFooter, .view: role = .header
+        case .cell, .collectionCell: role = .cell
+        case .headerFooter, .view, .collectionReusableView: role = .header
         }
         attributes = [:]
         content = nil

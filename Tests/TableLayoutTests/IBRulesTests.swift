@@ -139,6 +139,115 @@ import TableText
         #expect(Self.find("m80-LA-001", in: laidOut)?.frame.y == 11)
     }
 
+    @Test func filesOfXcode26WereLaidOutWithIOS26MarginsAndSwitch() throws {
+        let frames = try Self.design("MarginsOfXcode26.xib").frames
+        Self.expect(frames, "x26-LA-001", 20, 15, 100, 20)
+        Self.expect(frames, "x26-LB-002", 293, 25, 80, 20)
+        Self.expect(frames, "x26-SW-003", 312, 16, 63, 28)
+        // With its own sizes (not the stored ones), the switch is iOS 26's as well.
+        let (template, document) = try AutoLayoutOracleTests.load("MarginsOfXcode26.xib")
+        let own = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                  assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        Self.expect(own, "x26-SW-003", 312, 16, 63, 28)
+        // "32700.99.1234" is what some Xcode 15 builds write as their version: the plug-in's says which.
+        let xml = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/MarginsOfXcode26.xib", encoding: .utf8)
+            .replacingOccurrences(of: #"toolsVersion="24765""#, with: #"toolsVersion="32700.99.1234""#)
+            .replacingOccurrences(of: "<objects>", with: """
+                <dependencies><plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="22684"/></dependencies>
+                <objects>
+                """)
+        let (template15, document15) = try Self.inline(xml)
+        let xcode15 = try AutoLayout(text: TextEngine()).designFrames(template15, document: document15, theme: Self.theme,
+                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(xcode15, "x26-LA-001", 20, 11, 100, 20)
+        // Drawn today, a row takes iOS 18's margins and switch.
+        let laidOut = try Self.row(template, document, width: 393, height: 60)
+        #expect(Self.find("x26-LA-001", in: laidOut)?.frame.y == 11)
+        #expect(Self.find("x26-SW-003", in: laidOut)?.frame.height == 31)
+    }
+
+    @Test func aPlainViewOnTheCanvasHasTheDevicesSafeArea() throws {
+        let frames = try Self.design("SafeAreaOfAView.xib").frames
+        Self.expect(frames, "saf-LL-001", 20, 50, 374, 148)
+        Self.expect(frames, "saf-VM-002", 8, 44, 30, 10)
+        // As tall as the screen less 16 pt, it reaches 18 pt into the home indicator's inset.
+        let xml = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/SafeAreaOfAView.xib", encoding: .utf8)
+            .replacingOccurrences(of: #"width="414" height="210""#, with: #"width="414" height="880""#)
+        let (template, document) = try Self.inline(xml)
+        let tall = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                   assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(tall, "saf-LL-001", 20, 50, 374, 880 - 18 - 12 - 50)
+        // Saved by Xcode 14 and later, the canvas's iPhone 11 has its own 48 pt at the top.
+        let xcode14 = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/SafeAreaOfAView.xib", encoding: .utf8)
+            .replacingOccurrences(of: #"toolsVersion="18122""#, with: #"toolsVersion="21507""#)
+        let (template14, document14) = try Self.inline(xcode14)
+        let later = try AutoLayout(text: TextEngine()).designFrames(template14, document: document14, theme: Self.theme,
+                                                                    assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(later, "saf-LL-001", 20, 54, 374, 210 - 12 - 54)
+        Self.expect(later, "saf-VM-002", 8, 48, 30, 10)
+        // In a table, a footer's safe area is its bounds.
+        let (footer, footerDocument) = try AutoLayoutOracleTests.load("SafeAreaOfAView.xib")
+        let laidOut = try Self.row(footer, footerDocument, width: 414, height: 210)
+        #expect(Self.find("saf-LL-001", in: laidOut)?.frame.y == 6)
+    }
+
+    @Test func aCollectionViewCellIsReadAsAnItem() throws {
+        // A collection view cell 320 × 60 whose content view has no id: constraints name the
+        // cell. Its content view has UIView's 8 pt margins, not a table cell's.
+        // T  label (100 × 20) 12 from the cell's leading edge, at its top margin → 12, 8
+        // B  label (80 × 20) at the trailing and bottom margins → 320 − 8 − 80 = 232, 60 − 8 − 20 = 32
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" id="cvc-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <subviews>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="cvc-LT-001">
+                                    <rect key="frame" x="12" y="8" width="100" height="20"/>
+                                    <size key="intrinsicContentSize" width="100" height="20"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    <nil key="textColor"/>
+                                    <nil key="highlightedColor"/>
+                                </label>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Detail" translatesAutoresizingMaskIntoConstraints="NO" id="cvc-LB-002">
+                                    <rect key="frame" x="232" y="32" width="80" height="20"/>
+                                    <size key="intrinsicContentSize" width="80" height="20"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    <nil key="textColor"/>
+                                    <nil key="highlightedColor"/>
+                                </label>
+                            </subviews>
+                        </view>
+                        <constraints>
+                            <constraint firstItem="cvc-LT-001" firstAttribute="leading" secondItem="cvc-Cl-000" secondAttribute="leading" constant="12" id="cvc-Cn-001"/>
+                            <constraint firstItem="cvc-LT-001" firstAttribute="top" secondItem="cvc-Cl-000" secondAttribute="topMargin" id="cvc-Cn-002"/>
+                            <constraint firstAttribute="trailingMargin" secondItem="cvc-LB-002" secondAttribute="trailing" id="cvc-Cn-003"/>
+                            <constraint firstAttribute="bottomMargin" secondItem="cvc-LB-002" secondAttribute="bottom" id="cvc-Cn-004"/>
+                        </constraints>
+                    </collectionViewCell>
+                </objects>
+            </document>
+            """
+        let (template, document) = try Self.inline(xml)
+        #expect(document.kind == .collectionCell)
+        #expect(template.role == .cell)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "cvc-LT-001", 12, 8, 100, 20)
+        Self.expect(frames, "cvc-LB-002", 232, 32, 80, 20)
+        // Drawn as a list's row (its text measured), its labels keep to the cell's 8 pt margins.
+        let laidOut = try Self.row(template, document, width: 320, height: 60)
+        let detail = try #require(Self.find("cvc-LB-002", in: laidOut)?.frame)
+        #expect(abs(detail.x + detail.width - 312) < 0.01 && abs(detail.y + detail.height - 52) < 0.01, "\(detail)")
+    }
+
     @Test func aHiddenArrangedViewKeepsItsAlignmentAcrossTheAxis() throws {
         let frames = try Self.design("StackRules.xib").frames
         Self.expect(frames, "sr0-SH-001", 16, 10, 100, 130)
