@@ -262,15 +262,8 @@ final class ConstraintSystem {
     init(document: IBDocument, states: [String: IBViewState], fixedHeight: Double?, sideMargin: Double, text: TextEngine, theme: Theme,
          designTime: Bool = false) {
         self.designTime = designTime
-        let legacyMargins = designTime && document.predatesIOS11
         rootID = document.content.id
         directions = document.directions(screen: theme.direction)
-        // Beside an accessory, the content view's trailing margin is UIView's 8 pt: it ends
-        // before the accessory, past the cell's margin.
-        let besideAccessory = document.kind == .cell && !["", "none"].contains(document.accessory ?? "")
-        // iOS 26 (on the canvas of files Xcode 26 saved) gives a cell's content view 15 pt above and below.
-        let vertical = designTime && document.kind == .cell && document.savedForIOS26 ? 15.0 : 11.0
-        let contentMargins: [Double] = legacyMargins ? [8, 8, 8, 8] : [vertical, sideMargin, vertical, besideAccessory ? 8 : sideMargin]
         // On IB's canvas a plain view sits at the top of the device's screen: its safe area leaves
         // out the sensor housing, and the home indicator where the view reaches it. (In a table, a
         // header's or footer's safe area has no such insets.)
@@ -279,40 +272,9 @@ final class ConstraintSystem {
             let height = document.content.frame.height
             safeAreaInsets[guide] = [device.top, 0, max(0, device.bottom - max(0, device.screenHeight - height)), 0]
         }
-        let rootInsets = (document.top.safeAreaGuide ?? document.content.safeAreaGuide).flatMap { safeAreaInsets[$0] }
-        func register(_ view: IBView, parent: String?) {
-            views[view.id] = view
-            parents[view.id] = parent
-            aliases[view.id] = view.id
-            for guide in view.layoutGuides { aliases[guide] = view.id }
-            frames[view.id] = Frame(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
-            // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
-            let isContent = parent == nil && (document.kind == .cell || document.kind == .headerFooter)
-            var own = view.layoutMargins ?? (isContent ? contentMargins : [8, 8, 8, 8])
-            if parent == nil, let rootInsets, view.attribute("insetsLayoutMarginsFromSafeArea") != "NO" {
-                // Margins outside the safe area are moved inside it (`insetsLayoutMarginsFromSafeArea`).
-                for edge in 0..<4 { own[edge] = max(own[edge], rootInsets[edge]) }
-            }
-            if isContent, view.layoutMargins != nil, view.flag("preservesSuperviewLayoutMargins"), !legacyMargins {
-                // Margins of its own, and at least the cell's at the sides.
-                own[1] = max(own[1], contentMargins[1])
-                own[3] = max(own[3], contentMargins[3])
-            }
-            let rightToLeft = directions[view.id] == .rightToLeft
-            // Leading and trailing margins: the leading one on the right, right to left.
-            if rightToLeft, view.layoutMargins == nil || view.marginsAreDirectional { own.swapAt(1, 3) }
-            if view.flag("preservesSuperviewLayoutMargins"), let parent, let outer = margins[parent], let parentView = views[parent] {
-                // At least the superview's margins, less the view's distance to its edges (as IB
-                // placed it, mirrored right to left): a full-width container takes a cell's 16 pt.
-                let frame = view.frame, size = parentView.frame
-                var distances = [frame.y, frame.x, size.height - frame.y - frame.height, size.width - frame.x - frame.width]
-                if rightToLeft { distances.swapAt(1, 3) }
-                for edge in 0..<4 { own[edge] = max(own[edge], outer[edge] - max(0, distances[edge])) }
-            }
-            margins[view.id] = own
-            for subview in view.subviews { register(subview, parent: view.id) }
-        }
-        register(document.content, parent: nil)
+        let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime,
+                                  safeArea: (document.top.safeAreaGuide ?? document.content.safeAreaGuide).flatMap { safeAreaInsets[$0] })
+        register(document.content, parent: nil, document: document, root: margins)
         let all = document.allViews
         let root = frames[rootID]!
         require(v(root.x), .equal, c(0), "the content view's x")
@@ -339,8 +301,80 @@ final class ConstraintSystem {
             && (view.flag("fixedFrame") || !named.contains(view.id)) {
             prototyping(view)
         }
-        // In a fill stack view, when several arranged views hug least, the last of them stretches
-        // (its hugging gives way first; IB warns of the ambiguity).
+        addIntrinsicSizes(all.filter { $0.id != rootID && ($0.usesConstraints || arranged.contains($0.id)) }, states: states,
+                          huggingBoost: tieFillStacks(all, states: states))
+        // In the order a nib adds them: a view's subviews are decoded (with their constraints)
+        // before its own constraints, and a stack view arranges its views after its own. When
+        // required constraints conflict, the one added last gives way, as in UIKit.
+        func addConstraints(of view: IBView) {
+            view.subviews.forEach(addConstraints)
+            for constraint in view.constraints where designTime || !constraint.isPlaceholder {
+                add(constraint, owner: view.id, states: states, text: text)
+            }
+            if view.element == "stackView" { stack(view, states: states) }
+        }
+        addConstraints(of: document.content)
+        findAmbiguity(document, states: states)
+    }
+
+    /// The margins a cell's or header's content view starts from, and the safe area's insets a
+    /// top-level view's margins are moved inside.
+    struct RootMargins {
+        /// iOS 10's 8 pt on every side (files saved by Xcode 8 and before, on the canvas).
+        var legacy: Bool
+        var content: [Double]
+        var safeArea: [Double]?
+
+        init(document: IBDocument, sideMargin: Double, designTime: Bool, safeArea: [Double]?) {
+            legacy = designTime && document.predatesIOS11
+            // Beside an accessory, the content view's trailing margin is UIView's 8 pt: it ends
+            // before the accessory, past the cell's margin.
+            let besideAccessory = document.kind == .cell && !["", "none"].contains(document.accessory ?? "")
+            // iOS 26 (on the canvas of files Xcode 26 saved) gives a cell's content view 15 pt above and below.
+            let vertical = designTime && document.kind == .cell && document.savedForIOS26 ? 15.0 : 11.0
+            content = legacy ? [8, 8, 8, 8] : [vertical, sideMargin, vertical, besideAccessory ? 8 : sideMargin]
+            self.safeArea = safeArea
+        }
+    }
+
+    /// A view and what it holds: their frames' variables, ids (layout guides name their view)
+    /// and margins.
+    func register(_ view: IBView, parent: String?, document: IBDocument, root: RootMargins) {
+        views[view.id] = view
+        parents[view.id] = parent
+        aliases[view.id] = view.id
+        for guide in view.layoutGuides { aliases[guide] = view.id }
+        frames[view.id] = Frame(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
+        // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
+        let isContent = parent == nil && (document.kind == .cell || document.kind == .headerFooter)
+        var own = view.layoutMargins ?? (isContent ? root.content : [8, 8, 8, 8])
+        if parent == nil, let insets = root.safeArea, view.attribute("insetsLayoutMarginsFromSafeArea") != "NO" {
+            // Margins outside the safe area are moved inside it (`insetsLayoutMarginsFromSafeArea`).
+            for edge in 0..<4 { own[edge] = max(own[edge], insets[edge]) }
+        }
+        if isContent, view.layoutMargins != nil, view.flag("preservesSuperviewLayoutMargins"), !root.legacy {
+            // Margins of its own, and at least the cell's at the sides.
+            own[1] = max(own[1], root.content[1])
+            own[3] = max(own[3], root.content[3])
+        }
+        let rightToLeft = directions[view.id] == .rightToLeft
+        // Leading and trailing margins: the leading one on the right, right to left.
+        if rightToLeft, view.layoutMargins == nil || view.marginsAreDirectional { own.swapAt(1, 3) }
+        if view.flag("preservesSuperviewLayoutMargins"), let parent, let outer = margins[parent], let parentView = views[parent] {
+            // At least the superview's margins, less the view's distance to its edges (as IB
+            // placed it, mirrored right to left): a full-width container takes a cell's 16 pt.
+            let frame = view.frame, size = parentView.frame
+            var distances = [frame.y, frame.x, size.height - frame.y - frame.height, size.width - frame.x - frame.width]
+            if rightToLeft { distances.swapAt(1, 3) }
+            for edge in 0..<4 { own[edge] = max(own[edge], outer[edge] - max(0, distances[edge])) }
+        }
+        margins[view.id] = own
+        for subview in view.subviews { register(subview, parent: view.id, document: document, root: root) }
+    }
+
+    /// In a fill stack view, when several arranged views hug least, the last of them stretches
+    /// (its hugging gives way first; IB warns of the ambiguity): the others' hugging, raised a little.
+    func tieFillStacks(_ all: [IBView], states: [String: IBViewState]) -> [String: Double] {
         var huggingBoost: [String: Double] = [:]
         for stack in all where stack.element == "stackView" && (stack.attribute("distribution") ?? "fill") == "fill" {
             let key = stack.attribute("axis") == "vertical" ? "verticalHuggingPriority" : "horizontalHuggingPriority"
@@ -351,8 +385,12 @@ final class ConstraintSystem {
             for id in tied.dropLast() { huggingBoost[id] = 0.001 }
             tiedStacks.append((stack.id, tied, stack.attribute("axis") == "vertical"))
         }
-        // Intrinsic content sizes, with hugging and compression resistance.
-        for view in all where view.id != rootID && (view.usesConstraints || arranged.contains(view.id)) {
+        return huggingBoost
+    }
+
+    /// Intrinsic content sizes, with hugging and compression resistance.
+    func addIntrinsicSizes(_ laidOut: [IBView], states: [String: IBViewState], huggingBoost: [String: Double]) {
+        for view in laidOut {
             guard let state = states[view.id] else { continue }
             let frame = frames[view.id]!
             let stackVertical = parents[view.id].flatMap { views[$0] }.map { $0.attribute("axis") == "vertical" } ?? false
@@ -373,18 +411,6 @@ final class ConstraintSystem {
             intrinsic[view.id] = ids
             intrinsicOrder.append(view.id)
         }
-        // In the order a nib adds them: a view's subviews are decoded (with their constraints)
-        // before its own constraints, and a stack view arranges its views after its own. When
-        // required constraints conflict, the one added last gives way, as in UIKit.
-        func addConstraints(of view: IBView) {
-            view.subviews.forEach(addConstraints)
-            for constraint in view.constraints where designTime || !constraint.isPlaceholder {
-                add(constraint, owner: view.id, states: states, text: text)
-            }
-            if view.element == "stackView" { stack(view, states: states) }
-        }
-        addConstraints(of: document.content)
-        findAmbiguity(document, states: states)
     }
 
     // MARK: Expressions

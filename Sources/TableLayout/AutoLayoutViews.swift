@@ -316,37 +316,7 @@ enum IBBinding {
         if let tint = view.colors["tintColor"] ?? view.colors["onTintColor"], let tint {
             state.tint = IBColors.token(tint, document: document, theme: theme, warnings: &state.warnings, what: view.id)
         }
-        let font = view.fonts["fontDescription"] ?? view.fonts["titleFontDescription"]
-        let defaultSize: Double
-        switch view.element {
-        case "button": defaultSize = view.configuration != nil ? 17 : 15
-        case "textField": defaultSize = 14
-        case "segmentedControl": defaultSize = 13
-        default: defaultSize = 17
-        }
-        let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, text: engine, warnings: &state.warnings, what: view.id)
-        // UIKit's left and right are where the text goes whatever the layout's direction; natural
-        // follows it (right, right to left).
-        let rightToLeft = direction == .rightToLeft
-        let alignment: TextStyle.Alignment
-        switch view.attribute("textAlignment") {
-        case "center": alignment = .center
-        case "right": alignment = rightToLeft ? .right : .trailing
-        case "left": alignment = rightToLeft ? .left : .leading
-        case "justified": alignment = .justified
-        default: alignment = view.element == "button" || view.element == "segmentedControl" ? .center : TextStyle.Alignment.natural.inLayout(direction)
-        }
-        let truncation: TextStyle.Truncation
-        switch view.attribute("lineBreakMode") {
-        case "headTruncation": truncation = .head
-        case "middleTruncation": truncation = .middle
-        case "clip", "wordWrap", "characterWrap": truncation = .clip
-        default: truncation = .tail
-        }
-        var lines = 1
-        if view.element == "label" { lines = view.attribute("numberOfLines").flatMap { Int($0) }.map { max(0, $0) } ?? 1 }
-        if view.element == "textView" { lines = 0 }
-        state.style = TextStyle(font: spec, lines: lines, alignment: alignment, truncation: truncation)
+        state.style = textStyle(view, theme: theme, text: engine, direction: direction, warnings: &state.warnings)
         if let color = view.colors["textColor"] ?? view.normalState?.titleColor.map({ Optional($0) }) ?? nil {
             state.textColor = IBColors.token(color, document: document, theme: theme, warnings: &state.warnings, what: view.id)
         } else if view.element == "button" {
@@ -412,6 +382,43 @@ enum IBBinding {
             break
         }
         return state
+    }
+
+    /// The font, lines, alignment and truncation IB gives the view's text (UIKit's defaults per
+    /// element where IB stores none).
+    static func textStyle(_ view: IBView, theme: Theme, text engine: TextEngine, direction: LayoutDirection,
+                          warnings: inout [String]) -> TextStyle {
+        let font = view.fonts["fontDescription"] ?? view.fonts["titleFontDescription"]
+        let defaultSize: Double
+        switch view.element {
+        case "button": defaultSize = view.configuration != nil ? 17 : 15
+        case "textField": defaultSize = 14
+        case "segmentedControl": defaultSize = 13
+        default: defaultSize = 17
+        }
+        let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, text: engine, warnings: &warnings, what: view.id)
+        // UIKit's left and right are where the text goes whatever the layout's direction; natural
+        // follows it (right, right to left).
+        let rightToLeft = direction == .rightToLeft
+        let alignment: TextStyle.Alignment
+        switch view.attribute("textAlignment") {
+        case "center": alignment = .center
+        case "right": alignment = rightToLeft ? .right : .trailing
+        case "left": alignment = rightToLeft ? .left : .leading
+        case "justified": alignment = .justified
+        default: alignment = view.element == "button" || view.element == "segmentedControl" ? .center : TextStyle.Alignment.natural.inLayout(direction)
+        }
+        let truncation: TextStyle.Truncation
+        switch view.attribute("lineBreakMode") {
+        case "headTruncation": truncation = .head
+        case "middleTruncation": truncation = .middle
+        case "clip", "wordWrap", "characterWrap": truncation = .clip
+        default: truncation = .tail
+        }
+        var lines = 1
+        if view.element == "label" { lines = view.attribute("numberOfLines").flatMap { Int($0) }.map { max(0, $0) } ?? 1 }
+        if view.element == "textView" { lines = 0 }
+        return TextStyle(font: spec, lines: lines, alignment: alignment, truncation: truncation)
     }
 
     static let fieldInset = 7.0

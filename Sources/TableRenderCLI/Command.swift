@@ -671,32 +671,7 @@ package struct TableRenderCommand {
                              + " (names are document/scene.variant; --only keeps those that contain it)")
         }
         let quiet = parsed.flags.contains("--quiet")
-        if action == "clean" {
-            let orphans = try snapshotter.orphans()
-            var emptied = Set<String>()
-            for path in orphans {
-                if !parsed.flags.contains("--dry-run") { try? FileManager.default.removeItem(atPath: path) }
-                if !quiet { stdout((parsed.flags.contains("--dry-run") ? "would remove " : "removed ") + path + "\n") }
-                emptied.insert((path as NSString).deletingLastPathComponent)
-            }
-            // A document's references folder that the removals emptied goes, and then the
-            // snapshots folder above it when that is empty too.
-            if !parsed.flags.contains("--dry-run") {
-                func isEmpty(_ folder: String) -> Bool { (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true }
-                let snapshotsName = (project.snapshotsFolder as NSString).lastPathComponent
-                for folder in emptied.sorted(by: >) where isEmpty(folder) {
-                    try? FileManager.default.removeItem(atPath: folder)
-                    if !quiet { stdout("removed \(folder)/\n") }
-                    let parent = (folder as NSString).deletingLastPathComponent
-                    if (parent as NSString).lastPathComponent == snapshotsName, isEmpty(parent) {
-                        try? FileManager.default.removeItem(atPath: parent)
-                        if !quiet { stdout("removed \(parent)/\n") }
-                    }
-                }
-            }
-            if !quiet, orphans.isEmpty { stdout("no orphaned references\n") }
-            return 0
-        }
+        if action == "clean" { return try cleanSnapshots(snapshotter, project: project, parsed: parsed, quiet: quiet) }
         let (outcomes, findings) = try snapshotter.run(lint: action == "verify" ? LayoutLint() : nil)
         var report = SnapshotReport(folder: parsed.value("--report") ?? "Output/snapshots") { snapshot in
             "tablerender snapshot record --project \(projectPath) --only '\(snapshot.name)'"
@@ -721,6 +696,34 @@ package struct TableRenderCommand {
         }
         if !quiet { stdout(summary) }
         return action == "verify" ? lintSummary(findings, projectPath: projectPath, quiet: quiet, strict: parsed.flags.contains("--strict")) : 0
+    }
+
+    /// `snapshot clean`: removes the references no snapshot of the matrix makes (`--dry-run` lists them).
+    private func cleanSnapshots(_ snapshotter: Snapshotter, project: Project, parsed: ParsedArguments, quiet: Bool) throws -> Int32 {
+        let orphans = try snapshotter.orphans()
+        var emptied = Set<String>()
+        for path in orphans {
+            if !parsed.flags.contains("--dry-run") { try? FileManager.default.removeItem(atPath: path) }
+            if !quiet { stdout((parsed.flags.contains("--dry-run") ? "would remove " : "removed ") + path + "\n") }
+            emptied.insert((path as NSString).deletingLastPathComponent)
+        }
+        // A document's references folder that the removals emptied goes, and then the
+        // snapshots folder above it when that is empty too.
+        if !parsed.flags.contains("--dry-run") {
+            func isEmpty(_ folder: String) -> Bool { (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true }
+            let snapshotsName = (project.snapshotsFolder as NSString).lastPathComponent
+            for folder in emptied.sorted(by: >) where isEmpty(folder) {
+                try? FileManager.default.removeItem(atPath: folder)
+                if !quiet { stdout("removed \(folder)/\n") }
+                let parent = (folder as NSString).deletingLastPathComponent
+                if (parent as NSString).lastPathComponent == snapshotsName, isEmpty(parent) {
+                    try? FileManager.default.removeItem(atPath: parent)
+                    if !quiet { stdout("removed \(parent)/\n") }
+                }
+            }
+        }
+        if !quiet, orphans.isEmpty { stdout("no orphaned references\n") }
+        return 0
     }
 
     // MARK: themes, templates

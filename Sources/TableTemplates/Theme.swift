@@ -319,22 +319,8 @@ package enum ThemeLoader {
                 theme.fonts[name] = FontSpec(family: try required(element, "family"), size: size, weight: weight,
                                              italic: element.attribute("italic")?.value == "true", lineHeight: try number(element, "lineHeight"))
             case "style":
-                try expect(element, styleAttributes)
-                let name = try required(element, "name")
-                guard let style = TableStyle(rawValue: name) else {
-                    throw Diagnostic(at: element.location, Suggestions.unknown("table style", name, known: TableStyle.allCases.map(\.rawValue)))
-                }
-                theme.styles[style] = StyleMetrics(
-                    background: element.attribute("background")?.value ?? "systemBackground",
-                    cellBackground: element.attribute("cellBackground")?.value ?? "systemBackground",
-                    contentInset: try number(element, "contentInset", orMargin: true) ?? 0, cornerRadius: try number(element, "cornerRadius") ?? 0,
-                    separatorInset: try number(element, "separatorInset", orMargin: true) ?? 16, sectionSpacing: try number(element, "sectionSpacing") ?? 0,
-                    topPadding: try number(element, "topPadding") ?? 0, bottomPadding: try number(element, "bottomPadding") ?? 0,
-                    edgeSeparators: element.attribute("edgeSeparators")?.value ?? "none",
-                    headerTemplate: element.attribute("headerTemplate")?.value ?? "header",
-                    footerTemplate: element.attribute("footerTemplate")?.value ?? "footer",
-                    contentInsetIsMargin: element.attribute("contentInset")?.value == "margin",
-                    separatorInsetIsMargin: element.attribute("separatorInset")?.value == "margin")
+                let (style, metrics) = try Self.style(element)
+                theme.styles[style] = metrics
             default:
                 throw Diagnostic(at: element.location, Suggestions.unknown("element", "<\(element.name)>", known: ["<color>", "<font>", "<style>"]))
             }
@@ -356,6 +342,27 @@ package enum ThemeLoader {
             }
         }
         return theme
+    }
+
+    /// A `<style name="plain|grouped|insetGrouped">` element: a table style's metrics.
+    private static func style(_ element: XMLElement) throws(Diagnostic) -> (TableStyle, StyleMetrics) {
+        try expect(element, styleAttributes)
+        let name = try required(element, "name")
+        guard let style = TableStyle(rawValue: name) else {
+            throw Diagnostic(at: element.location, Suggestions.unknown("table style", name, known: TableStyle.allCases.map(\.rawValue)))
+        }
+        let metrics = StyleMetrics(
+            background: element.attribute("background")?.value ?? "systemBackground",
+            cellBackground: element.attribute("cellBackground")?.value ?? "systemBackground",
+            contentInset: try number(element, "contentInset", orMargin: true) ?? 0, cornerRadius: try number(element, "cornerRadius") ?? 0,
+            separatorInset: try number(element, "separatorInset", orMargin: true) ?? 16, sectionSpacing: try number(element, "sectionSpacing") ?? 0,
+            topPadding: try number(element, "topPadding") ?? 0, bottomPadding: try number(element, "bottomPadding") ?? 0,
+            edgeSeparators: element.attribute("edgeSeparators")?.value ?? "none",
+            headerTemplate: element.attribute("headerTemplate")?.value ?? "header",
+            footerTemplate: element.attribute("footerTemplate")?.value ?? "footer",
+            contentInsetIsMargin: element.attribute("contentInset")?.value == "margin",
+            separatorInsetIsMargin: element.attribute("separatorInset")?.value == "margin")
+        return (style, metrics)
     }
 
     private static func expect(_ element: XMLElement, _ known: [String]) throws(Diagnostic) {
