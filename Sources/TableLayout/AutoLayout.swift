@@ -611,25 +611,19 @@ final class ConstraintSystem {
 
     /// The constraints of a UIStackView (its documented distributions and alignments) over its
     /// visible arranged subviews; hidden ones collapse.
-    func stack(_ view: IBView, states: [String: IBViewState]) {
-        let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
-        guard frames[view.id] != nil, !arranged.isEmpty else { return }
-        let vertical = view.attribute("axis") == "vertical"
-        // `spacingType="standard"` is UIStackView.spacingUseSystem: the system's 8 pt between views.
-        let spacing = view.number("spacing") ?? (view.attribute("spacingType") == "standard" ? 8 : 0)
-        // IB writes a stack view's "layout margins relative arrangement" as the margins
-        // themselves: a stack view with margins set in IB arranges its views inside them.
-        let relative = view.layoutMargins != nil
-        let m = relative ? margins[view.id] ?? [0, 0, 0, 0] : [0, 0, 0, 0]
-        let name = "stack view '\(view.id)'"
-        // Right to left, the horizontal axis starts at the right and counts leftwards: a row's
-        // first arranged view is on the right, a column's leading alignment at the right.
-        let rightToLeft = directions[view.id] == .rightToLeft
+    /// A stack view's axes as expressions of its views' frames: along the axis (start, length)
+    /// and across it. Right to left, the horizontal axis starts at the right and counts
+    /// leftwards: a row's first arranged view is on the right, a column's leading alignment at
+    /// the right.
+    struct StackAxes {
+        let vertical: Bool
+        let rightToLeft: Bool
+        let frames: [String: Frame]
+
+        func v(_ variable: Solver.Variable) -> LinearExpression { LinearExpression(variable) }
         func horizontal(_ f: Frame) -> (LinearExpression, LinearExpression) {
             rightToLeft ? ((v(f.x) + v(f.width)) * -1, v(f.width)) : (v(f.x), v(f.width))
         }
-        let (leadingMargin, trailingMargin) = rightToLeft ? (m[3], m[1]) : (m[1], m[3])
-        // Main axis: start, length; cross axis: start, length.
         func main(_ id: String) -> (LinearExpression, LinearExpression) {
             let f = frames[id]!
             return vertical ? (v(f.y), v(f.height)) : horizontal(f)
@@ -638,14 +632,43 @@ final class ConstraintSystem {
             let f = frames[id]!
             return vertical ? horizontal(f) : (v(f.y), v(f.height))
         }
-        let (stackStart, stackLength) = main(view.id)
+    }
+
+    /// UIStackView's constraints: its arranged views one after the other along the axis (by
+    /// its distribution), hidden ones in their place, and each aligned across the axis.
+    func stack(_ view: IBView, states: [String: IBViewState]) {
+        let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
+        guard frames[view.id] != nil, !arranged.isEmpty else { return }
+        let axes = StackAxes(vertical: view.attribute("axis") == "vertical", rightToLeft: directions[view.id] == .rightToLeft, frames: frames)
+        let vertical = axes.vertical
+        // IB writes a stack view's "layout margins relative arrangement" as the margins
+        // themselves: a stack view with margins set in IB arranges its views inside them.
+        let m = view.layoutMargins != nil ? margins[view.id] ?? [0, 0, 0, 0] : [0, 0, 0, 0]
+        let (leadingMargin, trailingMargin) = axes.rightToLeft ? (m[3], m[1]) : (m[1], m[3])
+        let (stackStart, stackLength) = axes.main(view.id)
         let mainStart = stackStart + (vertical ? m[0] : leadingMargin)
         let mainEnd = stackStart + stackLength + -(vertical ? m[2] : trailingMargin)
-        let (crossStackStart, crossStackLength) = cross(view.id)
+        let (crossStackStart, crossStackLength) = axes.cross(view.id)
         let crossStart = crossStackStart + (vertical ? leadingMargin : m[0])
         let crossEnd = crossStackStart + crossStackLength + -(vertical ? trailingMargin : m[2])
-        let distribution = view.attribute("distribution") ?? "fill"
+        distribute(view, arranged: arranged, axes: axes, from: mainStart, to: mainEnd, states: states)
+        placeHiddenViews(view, arranged: arranged, axes: axes)
+        align(view, arranged: arranged, axes: axes, from: crossStart, to: crossEnd, states: states)
+        if (view.attribute("alignment") ?? "fill") != "fill" {
+            // UIStackView's canvas fit: as small across as its arranged views allow.
+            require(crossStackLength, .equal, c(0), "stack view '\(view.id)': fit", priority: 49)
+        }
+    }
 
+    /// Along the axis: the first view at the start, the last at the end, the spacing between,
+    /// and the distribution's sizes or gaps.
+    func distribute(_ view: IBView, arranged: [IBView], axes: StackAxes, from mainStart: LinearExpression, to mainEnd: LinearExpression,
+                    states: [String: IBViewState]) {
+        let name = "stack view '\(view.id)'"
+        let main = axes.main
+        // `spacingType="standard"` is UIStackView.spacingUseSystem: the system's 8 pt between views.
+        let spacing = view.number("spacing") ?? (view.attribute("spacingType") == "standard" ? 8 : 0)
+        let distribution = view.attribute("distribution") ?? "fill"
         require(main(arranged[0].id).0, .equal, mainStart, "\(name): its first arranged view's leading edge")
         let last = main(arranged[arranged.count - 1].id)
         require(last.0 + last.1, .equal, mainEnd, "\(name): its last arranged view's trailing edge")
@@ -663,7 +686,7 @@ final class ConstraintSystem {
         case "fillEqually":
             for other in arranged.dropFirst() { require(main(other.id).1, .equal, main(arranged[0].id).1, "\(name): fill equally") }
         case "fillProportionally":
-            let sizes = arranged.map { max(0, vertical ? states[$0.id]?.intrinsicSize.height ?? 0 : states[$0.id]?.intrinsicSize.width ?? 0) }
+            let sizes = arranged.map { max(0, axes.vertical ? states[$0.id]?.intrinsicSize.height ?? 0 : states[$0.id]?.intrinsicSize.width ?? 0) }
             if sizes[0] > 0 {
                 for (other, size) in zip(arranged, sizes).dropFirst() {
                     require(main(other.id).1 * sizes[0], .equal, main(arranged[0].id).1 * size, "\(name): fill proportionally", priority: 999)
@@ -673,12 +696,9 @@ final class ConstraintSystem {
             // With room to spare the gaps are equal; with none, the stack is as long as its views
             // and the spacing (in IB's frames an equal-spacing stack pinned on one side only fits
             // its views).
-            for index in 0..<(arranged.count - 1) {
-                let gap = main(arranged[index + 1].id).0 - (main(arranged[index].id).0 + main(arranged[index].id).1)
-                require(gap, .equal, c(spacing), "\(name): spacing", priority: 49)
-            }
+            let gap = { (i: Int) -> LinearExpression in main(arranged[i + 1].id).0 - (main(arranged[i].id).0 + main(arranged[i].id).1) }
+            for index in 0..<(arranged.count - 1) { require(gap(index), .equal, c(spacing), "\(name): spacing", priority: 49) }
             if arranged.count > 2 {
-                let gap = { (i: Int) -> LinearExpression in main(arranged[i + 1].id).0 - (main(arranged[i].id).0 + main(arranged[i].id).1) }
                 for index in 1..<(arranged.count - 1) { require(gap(index), .equal, gap(0), "\(name): equal spacing") }
             }
         case "equalCentering":
@@ -689,15 +709,16 @@ final class ConstraintSystem {
                 }
             }
         default:
-            // fill: the views' hugging decides who stretches (ties: see huggingBoost in init).
+            // fill: the views' hugging decides who stretches (ties: see tieFillStacks).
             break
         }
-        let alignment = view.attribute("alignment") ?? "fill"
-        let baselineAnchor = arranged[0].id
-        // A hidden arranged view takes no room along the axis (it sits at the end of the
-        // visible view before it, or ends where the first one starts), but it keeps its
-        // alignment across the axis: in IB's frames, as in UIKit, a hidden view taller than the
-        // others still makes a row as tall as it is.
+    }
+
+    /// A hidden arranged view takes no room along the axis (it sits at the end of the visible
+    /// view before it, or ends where the first one starts), but it keeps its alignment across
+    /// the axis: in IB's frames, as in UIKit, a hidden view taller than the others still makes a
+    /// row as tall as it is.
+    func placeHiddenViews(_ view: IBView, arranged: [IBView], axes: StackAxes) {
         let visible = Set(arranged.map(\.id))
         var previous: String?
         for item in view.subviews where frames[item.id] != nil {
@@ -705,16 +726,25 @@ final class ConstraintSystem {
                 previous = item.id
                 continue
             }
-            let (start, length) = main(item.id)
+            let (start, length) = axes.main(item.id)
             if let previous {
-                let before = main(previous)
-                require(start, .equal, before.0 + before.1, "\(name): a hidden arranged view's place")
+                let before = axes.main(previous)
+                require(start, .equal, before.0 + before.1, "stack view '\(view.id)': a hidden arranged view's place")
             } else {
-                require(start + length, .equal, main(arranged[0].id).0, "\(name): a hidden arranged view's place")
+                require(start + length, .equal, axes.main(arranged[0].id).0, "stack view '\(view.id)': a hidden arranged view's place")
             }
         }
+    }
+
+    /// Across the axis: every arranged view (hidden ones too) by the stack's alignment.
+    func align(_ view: IBView, arranged: [IBView], axes: StackAxes, from crossStart: LinearExpression, to crossEnd: LinearExpression,
+               states: [String: IBViewState]) {
+        let name = "stack view '\(view.id)'"
+        let alignment = view.attribute("alignment") ?? "fill"
+        let baselineAnchor = arranged[0].id
+        let visible = Set(arranged.map(\.id))
         for item in view.subviews where frames[item.id] != nil {
-            let (start, length) = cross(item.id)
+            let (start, length) = axes.cross(item.id)
             let hidden = !visible.contains(item.id)
             switch alignment {
             case "top", "leading":
@@ -726,7 +756,7 @@ final class ConstraintSystem {
             case "center":
                 require(start + length * 0.5, .equal, (crossStart + crossEnd) * 0.5, "\(name): alignment")
                 require(start, .greaterOrEqual, crossStart, "\(name): alignment")
-            case "firstBaseline" where !vertical, "lastBaseline" where !vertical:
+            case "firstBaseline" where !axes.vertical, "lastBaseline" where !axes.vertical:
                 let last = alignment == "lastBaseline"
                 if !hidden, item.id != baselineAnchor, let a = baseline(of: item.id, last: last, states: states),
                    let b = baseline(of: baselineAnchor, last: last, states: states) {
@@ -738,10 +768,6 @@ final class ConstraintSystem {
                 require(start, .equal, crossStart, "\(name): alignment")
                 require(start + length, .equal, crossEnd, "\(name): alignment")
             }
-        }
-        if alignment != "fill" {
-            // UIStackView's canvas fit: as small across as its arranged views allow.
-            require(crossStackLength, .equal, c(0), "\(name): fit", priority: 49)
         }
     }
 

@@ -140,26 +140,13 @@ private func verify<Value, Format>(
             if configuration.record != nil { return "set the enclosing withSnapshotTesting(record:) or .snapshots(record:) to .\(wanted)" }
             return "TABLERENDER_SNAPSHOT_RECORD=\(wanted) swift test --filter \(test)"
         }
-        let testFile = ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)
-        let arguments = SnapshotNaming.currentArguments()
-        if name == nil, Test.Case.current?.isParameterized == true, arguments == nil {
-            return "This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\")."
+        let location: SnapshotLocation
+        switch SnapshotLocation.resolve(named: name, pathExtension: strategy.pathExtension, snapshotDirectory: snapshotDirectory,
+                                        configuration: configuration, filePath: filePath, function: function, line: line) {
+        case .success(let found): location = found
+        case .failure(let message): return message.text
         }
-        if name == nil, Test.current != nil, configuration.counter == nil, SnapshotNaming.repeatsTests {
-            return "This run repeats its tests, and an unnamed snapshot cannot tell one run of \(test) from the next: "
-                + "give the test or its suite the .snapshots trait (each run then counts from 1), or name the snapshot (named:)."
-        }
-        let resolved: SnapshotNaming.Resolved
-        do {
-            resolved = try SnapshotNaming.resolve(function: function, filePath: filePath, line: line, arguments: arguments, named: name,
-                                                  counter: configuration.counter)
-        } catch { return error.message }
-        let reference = folder + "/" + resolved.stem + "." + strategy.pathExtension
-        do { try SnapshotNaming.claim(reference, identity: resolved.identity) } catch { return error.message }
-        let failures = SnapshotArtifacts.folder(testFile: testFile)
-        let stem = failures + "/" + resolved.stem
-        let actualPath = stem + ".actual." + strategy.pathExtension
+        let (folder, reference, failures, stem, actualPath) = (location.folder, location.reference, location.failures, location.stem, location.actualPath)
         let diffTool = configuration.diffTool ?? ProcessInfo.processInfo.environment["TABLERENDER_DIFF_TOOL"].flatMap { $0.isEmpty ? nil : DiffTool(command: $0) }
 
         let step = mode.step(referenceExists: FileManager.default.fileExists(atPath: reference))
@@ -229,6 +216,39 @@ private func verify<Value, Format>(
             """
     } catch {
         return "Could not render the snapshot: \(error)"
+    }
+}
+
+/// Where a snapshot's reference and its failure files go, from the test's file, name and count.
+private struct SnapshotLocation {
+    struct Message: Error { let text: String }
+    var folder, reference, failures, stem, actualPath: String
+
+    static func resolve(named name: String?, pathExtension: String, snapshotDirectory: String?, configuration: SnapshotTestingConfiguration,
+                        filePath: String, function: String, line: UInt) -> Result<SnapshotLocation, Message> {
+        let test = function.split(separator: "(").first.map(String.init) ?? function
+        let testFolder = (filePath as NSString).deletingLastPathComponent
+        let testFile = ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let folder = snapshotDirectory ?? configuration.snapshotDirectory ?? (testFolder + "/__Snapshots__/" + testFile)
+        let arguments = SnapshotNaming.currentArguments()
+        if name == nil, Test.Case.current?.isParameterized == true, arguments == nil {
+            return .failure(Message(text: "This parameterised test's arguments could not be read for the snapshot's name: name it after them, assertSnapshot(of: …, named: \"\\(argument)\")."))
+        }
+        if name == nil, Test.current != nil, configuration.counter == nil, SnapshotNaming.repeatsTests {
+            return .failure(Message(text: "This run repeats its tests, and an unnamed snapshot cannot tell one run of \(test) from the next: "
+                + "give the test or its suite the .snapshots trait (each run then counts from 1), or name the snapshot (named:)."))
+        }
+        let resolved: SnapshotNaming.Resolved
+        do {
+            resolved = try SnapshotNaming.resolve(function: function, filePath: filePath, line: line, arguments: arguments, named: name,
+                                                  counter: configuration.counter)
+        } catch { return .failure(Message(text: error.message)) }
+        let reference = folder + "/" + resolved.stem + "." + pathExtension
+        do { try SnapshotNaming.claim(reference, identity: resolved.identity) } catch { return .failure(Message(text: error.message)) }
+        let failures = SnapshotArtifacts.folder(testFile: testFile)
+        let stem = failures + "/" + resolved.stem
+        return .success(SnapshotLocation(folder: folder, reference: reference, failures: failures, stem: stem,
+                                         actualPath: stem + ".actual." + pathExtension))
     }
 }
 

@@ -439,28 +439,11 @@ package enum IBReader {
                 view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value, titleColor)
                 if child.attribute("catalog")?.value == "system" { view.attributes["imageCatalog"] = "system" }
             case "buttonConfiguration":
-                var configuration: [String: String] = [:]
-                for attribute in child.attributes { configuration[attribute.name] = attribute.value }
-                view.configuration = configuration
-                if configuration["catalog"] == "system" { view.attributes["imageCatalog"] = "system" }
-                for part in child.children where part.name == "fontDescription" { view.fonts["titleFontDescription"] = font(part) }
-                for part in child.children where part.name == "color" {
-                    if let partKey = part.attribute("key")?.value { view.colors["configuration." + partKey] = color(part) }
-                }
+                readButtonConfiguration(child, into: &view)
             case "segments":
                 view.segments = child.children.filter { $0.name == "segment" }.map { $0.attribute("title")?.value ?? "" }
             case "userDefinedRuntimeAttributes":
-                for attribute in child.children where attribute.name == "userDefinedRuntimeAttribute" {
-                    guard let path = attribute.attribute("keyPath")?.value else { continue }
-                    let valueElement = attribute.children.first { $0.attribute("key")?.value == "value" }
-                    switch attribute.attribute("type")?.value {
-                    case "number":
-                        if let text = valueElement?.attribute("value")?.value, let number = number(text) { view.runtimeNumbers[path] = number }
-                    case "color":
-                        if let valueElement, let parsed = color(valueElement) { view.runtimeColors[path] = parsed }
-                    default: break
-                    }
-                }
+                readRuntimeAttributes(child, into: &view)
             case "preferredSymbolConfiguration":
                 for attribute in child.attributes { view.symbolConfiguration[attribute.name] = attribute.value }
                 if let font = child.children.first(where: { $0.name == "fontDescription" }) {
@@ -468,18 +451,7 @@ package enum IBReader {
                     view.symbolConfiguration["textStyle"] = font.attribute("style")?.value
                 }
             case "accessibility" where key == "accessibilityConfiguration":
-                var settings = AccessibilitySettings()
-                settings.label = child.attribute("label")?.value
-                settings.hint = child.attribute("hint")?.value
-                settings.identifier = child.attribute("identifier")?.value
-                for part in child.children {
-                    if part.name == "accessibilityTraits" {
-                        settings.traits = Set(part.attributes.filter { $0.value == "YES" && $0.name != "key" }.map(\.name))
-                    } else if part.name == "bool", part.attribute("key")?.value == "isElement" {
-                        settings.isElement = part.attribute("value")?.value == "YES"
-                    }
-                }
-                view.accessibility = settings
+                view.accessibility = accessibility(child)
             case "size" where key == "intrinsicContentSize":
                 view.placeholderIntrinsicSize = (value(child, "width"), value(child, "height"))
             case "viewLayoutGuide":
@@ -518,6 +490,49 @@ package enum IBReader {
         view.constraints.removeAll { view.excludedConstraints.contains($0.id) }
         view.subviews.removeAll { view.excludedSubviews.contains($0.id) }
         return view
+    }
+
+    /// A button's iOS 15 configuration: its attributes, title font and colours.
+    static func readButtonConfiguration(_ element: XMLElement, into view: inout IBView) {
+        var configuration: [String: String] = [:]
+        for attribute in element.attributes { configuration[attribute.name] = attribute.value }
+        view.configuration = configuration
+        if configuration["catalog"] == "system" { view.attributes["imageCatalog"] = "system" }
+        for part in element.children where part.name == "fontDescription" { view.fonts["titleFontDescription"] = font(part) }
+        for part in element.children where part.name == "color" {
+            if let partKey = part.attribute("key")?.value { view.colors["configuration." + partKey] = color(part) }
+        }
+    }
+
+    /// User-defined runtime attributes: the numbers and colours (`layer.cornerRadius`, …).
+    static func readRuntimeAttributes(_ element: XMLElement, into view: inout IBView) {
+        for attribute in element.children where attribute.name == "userDefinedRuntimeAttribute" {
+            guard let path = attribute.attribute("keyPath")?.value else { continue }
+            let valueElement = attribute.children.first { $0.attribute("key")?.value == "value" }
+            switch attribute.attribute("type")?.value {
+            case "number":
+                if let text = valueElement?.attribute("value")?.value, let number = number(text) { view.runtimeNumbers[path] = number }
+            case "color":
+                if let valueElement, let parsed = color(valueElement) { view.runtimeColors[path] = parsed }
+            default: break
+            }
+        }
+    }
+
+    /// What IB's Identity inspector sets for VoiceOver.
+    static func accessibility(_ element: XMLElement) -> AccessibilitySettings {
+        var settings = AccessibilitySettings()
+        settings.label = element.attribute("label")?.value
+        settings.hint = element.attribute("hint")?.value
+        settings.identifier = element.attribute("identifier")?.value
+        for part in element.children {
+            if part.name == "accessibilityTraits" {
+                settings.traits = Set(part.attributes.filter { $0.value == "YES" && $0.name != "key" }.map(\.name))
+            } else if part.name == "bool", part.attribute("key")?.value == "isElement" {
+                settings.isElement = part.attribute("value")?.value == "YES"
+            }
+        }
+        return settings
     }
 
     static func constraint(_ element: XMLElement) throws(Diagnostic) -> IBConstraint {
