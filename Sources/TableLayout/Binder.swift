@@ -303,6 +303,58 @@ package struct Binder: Sendable {
 
         /// - Parameter parentHeight: whether the parent has a height of its own (or is a
         ///   vertical `fillEqually` stack): what a child's percentage heights need.
+        /// A label's text (pseudo-localised, transformed, emoji as iOS presents them) and style.
+        func bindLabel(_ compiledNode: CompiledNode, style: inout ViewStyle) throws(Diagnostic) {
+            let node = compiledNode.node
+            var text = try string(node, "text")
+            let label: (style: TextStyle, color: String, transform: String)
+            if let known = compiledNode.label { label = known } else { label = try labelStyle(node) }
+            if let pseudo = binder.pseudoLocale { text = pseudo.apply(text) }
+            switch label.transform {
+            case "uppercase": text = text.uppercased()
+            case "lowercase": text = text.lowercased()
+            default: break
+            }
+            text = EmojiPresentation.asOnIOS(text)
+            style.content = .label(text: text, style: label.style, color: label.color)
+            if case .binding(let keys)? = node.attributes["text"]?.segments.first(where: { if case .binding = $0 { true } else { false } }) {
+                style.valueKey = keys.joined(separator: ".")
+            }
+            if let problem = TextEngine.tooLong(text) {
+                let place = style.valueKey.map { item.with(path: (item.path ?? "$") + ".values.\($0)") } ?? item
+                throw Diagnostic(at: place, "\(problem) (template \(node.location.file):\(node.location.line ?? 0))")
+            }
+        }
+
+        /// An image's picture and, where the template leaves it out, its size: an image's size is
+        /// fixed (UIImageView's intrinsic content size): what the template gives, the rest from
+        /// the aspect ratio or the picture's own size (a symbol keeps its drawing's proportions).
+        func bindImage(_ node: ViewNode, style: inout ViewStyle) throws(Diagnostic) {
+            let source = try string(node, "source")
+            let picture = try picture(node, source)
+            if style.width == nil || style.height == nil {
+                let natural = picture.natural
+                let ratio = (picture.isSymbol ? nil : try number(node, "aspectRatio")) ?? natural.map { $0.width / $0.height }
+                switch (style.width, style.height) {
+                case (let width?, nil):
+                    if let ratio { style.height = width / ratio }
+                case (nil, let height?):
+                    if let ratio { style.width = height * ratio }
+                default:
+                    if let natural {
+                        style.width = natural.width
+                        style.height = ratio.map { natural.width / $0 } ?? natural.height
+                    }
+                }
+                guard style.width != nil, style.height != nil else {
+                    throw error(node, "image '\(source)' states no size of its own: give the <image> \(picture.sizeHint)")
+                }
+            }
+            // A symbol is drawn whole in its frame, never cropped (UIKit sizes symbol images to fit).
+            style.content = .image(path: picture.path, contentMode: picture.isSymbol ? .aspectFit : try choice(node, "contentMode"),
+                                   alt: try string(node, "alt"))
+        }
+
         mutating func bind(_ compiledNode: CompiledNode, parentAxis: Axis?, parentHeight: ParentHeight = .none) throws(Diagnostic) -> BoundView? {
             let node = compiledNode.node
             let shared: Common
@@ -358,52 +410,10 @@ package struct Binder: Sendable {
                 style.content = .spacer
             case .label:
                 if hidesWhenEmpty, isBound(node, "text"), isEmpty("text") { return nil }
-                var text = try string(node, "text")
-                let label: (style: TextStyle, color: String, transform: String)
-                if let known = compiledNode.label { label = known } else { label = try labelStyle(node) }
-                if let pseudo = binder.pseudoLocale { text = pseudo.apply(text) }
-                switch label.transform {
-                case "uppercase": text = text.uppercased()
-                case "lowercase": text = text.lowercased()
-                default: break
-                }
-                text = EmojiPresentation.asOnIOS(text)
-                style.content = .label(text: text, style: label.style, color: label.color)
-                if case .binding(let keys)? = node.attributes["text"]?.segments.first(where: { if case .binding = $0 { true } else { false } }) {
-                    style.valueKey = keys.joined(separator: ".")
-                }
-                if let problem = TextEngine.tooLong(text) {
-                    let place = style.valueKey.map { item.with(path: (item.path ?? "$") + ".values.\($0)") } ?? item
-                    throw Diagnostic(at: place, "\(problem) (template \(node.location.file):\(node.location.line ?? 0))")
-                }
+                try bindLabel(compiledNode, style: &style)
             case .image:
                 if hidesWhenEmpty, isEmpty("source") { return nil }
-                let source = try string(node, "source")
-                let picture = try picture(node, source)
-                if style.width == nil || style.height == nil {
-                    // An image's size is fixed (UIImageView's intrinsic content size): what the
-                    // template gives, the rest from the aspect ratio or the picture's own size
-                    // (a symbol keeps its drawing's proportions).
-                    let natural = picture.natural
-                    let ratio = (picture.isSymbol ? nil : try number(node, "aspectRatio")) ?? natural.map { $0.width / $0.height }
-                    switch (style.width, style.height) {
-                    case (let width?, nil):
-                        if let ratio { style.height = width / ratio }
-                    case (nil, let height?):
-                        if let ratio { style.width = height * ratio }
-                    default:
-                        if let natural {
-                            style.width = natural.width
-                            style.height = ratio.map { natural.width / $0 } ?? natural.height
-                        }
-                    }
-                    guard style.width != nil, style.height != nil else {
-                        throw error(node, "image '\(source)' states no size of its own: give the <image> \(picture.sizeHint)")
-                    }
-                }
-                // A symbol is drawn whole in its frame, never cropped (UIKit sizes symbol images to fit).
-                style.content = .image(path: picture.path, contentMode: picture.isSymbol ? .aspectFit : try choice(node, "contentMode"),
-                                       alt: try string(node, "alt"))
+                try bindImage(node, style: &style)
             case .switch:
                 let value = resolved(node, "on")
                 if hidesWhenEmpty, isBound(node, "on"), value == nil || value == .null { return nil }

@@ -199,44 +199,14 @@ package enum DocumentDecoder {
         let width = try reader.optionalNumber(object, "width", path: "$", range: 1...10_000)
         let page: PageSize? = try reader.optionalEnum(object, "page", path: "$")
 
-        var templateFolders: [String] = []
-        if let node = object["templates"] {
-            guard case .array(let folders) = node.kind else { throw reader.typeError(node, "$.templates", expected: "an array of folder paths") }
-            for (index, folder) in folders.enumerated() {
-                let path = "$.templates[\(index)]"
-                guard case .string(let relative) = folder.kind else { throw reader.typeError(folder, path, expected: "a folder path") }
-                templateFolders.append(try reader.folder(relative, node: folder, path: path, directory: directory))
-            }
-        }
-        var assets = directory
-        if let node = object["assets"] {
-            guard case .string(let relative) = node.kind else { throw reader.typeError(node, "$.assets", expected: "a folder path") }
-            assets = try reader.folder(relative, node: node, path: "$.assets", directory: directory)
-        }
+        let (templateFolders, assets) = try Self.folders(object, directory: directory, reader: &reader)
 
         // A static table of a storyboard as the starting point: its cells' values overridden by id.
         if let node = object["storyboard"] {
-            guard case .string(let relative) = node.kind else { throw reader.typeError(node, "$.storyboard", expected: "a storyboard's path") }
-            guard object["sections"] == nil else {
-                throw Diagnostic(at: reader.location(object["sections"]!, "$.sections"), "a document takes its sections from its storyboard's static table or from 'sections', not both")
-            }
-            let path: String
-            do throws(SafePath.Failure) { path = try SafePath.resolve(relative, inside: directory) } catch {
-                throw Diagnostic(error.kind, at: reader.location(node, "$.storyboard"), error.message)
-            }
-            var overrides: [String: Value.Object] = [:]
-            if let overridesNode = object["overrides"] {
-                guard case .object(let cells) = overridesNode.kind else { throw reader.typeError(overridesNode, "$.overrides", expected: "an object of values by cell id") }
-                for (id, valuesNode) in cells { overrides[id] = try reader.values(valuesNode, path: "$.overrides.\(id)") }
-            }
             var document = Document(file: file, name: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, directory: directory,
                                     table: Table(title: title, style: style, sections: []), theme: theme, width: width, page: page, language: language,
                                     templateFolders: templateFolders, assetsFolder: assets, locations: reader.locations)
-            document.storyboard = path
-            document.scene = try reader.optionalString(object, "scene", path: "$")
-            document.overrides = overrides
-            document.styleGiven = object["style"] != nil
-            document.missingStrings = reader.localizer?.missing ?? []
+            try Self.readStoryboard(node, of: object, directory: directory, into: &document, reader: &reader)
             return document
         }
         for key in ["scene", "overrides"] where object[key] != nil {
@@ -261,28 +231,7 @@ package enum DocumentDecoder {
             }
             let header = try reader.supplementary(section["header"], path: path + ".header", model: .header(section: sectionIndex))
             let footer = try reader.supplementary(section["footer"], path: path + ".footer", model: .footer(section: sectionIndex))
-            var items: [Item] = []
-            var itemIDs = Set<String>()
-            if let itemsNode = section["items"] {
-                // The items were checked as JSON and are parsed one at a time, as they are read.
-                guard case .elements(let elements) = itemsNode.kind else { throw reader.typeError(itemsNode, path + ".items", expected: "an array of items") }
-                items.reserveCapacity(elements.count)
-                for (itemIndex, element) in elements.enumerated() {
-                    let itemPath = "\(path).items[\(itemIndex)]"
-                    let itemNode: JSONNode
-                    do {
-                        itemNode = try JSONParser.parse(bytes, element: element, depth: 4)
-                    } catch {
-                        throw Diagnostic(at: SourceLocation(file: file, line: error.line, column: error.column), "invalid JSON: \(error.message)")
-                    }
-                    reader.locations.add(item: itemIndex, section: sectionIndex, line: itemNode.line, column: itemNode.column)
-                    let item = try reader.item(itemNode, path: itemPath, index: itemIndex)
-                    guard itemIDs.insert(item.id).inserted else {
-                        throw Diagnostic(at: reader.location(itemNode, itemPath + ".id"), "duplicate item id '\(item.id)' in section '\(id)'")
-                    }
-                    items.append(item)
-                }
-            }
+            let items = try Self.items(section["items"], bytes: bytes, path: path, section: sectionIndex, sectionID: id, reader: &reader)
             var states: SectionStates?
             if let statesNode = section["states"] {
                 // The section's id and its states' names name the files of its scenes.
@@ -312,6 +261,79 @@ package enum DocumentDecoder {
                                 locations: reader.locations)
         document.missingStrings = reader.localizer?.missing ?? []
         return document
+    }
+}
+
+extension DocumentDecoder {
+    /// The folders a document names for its templates (`templates`, in order) and its images
+    /// (`assets`, else its own folder).
+    static func folders(_ object: Reader.Fields, directory: String, reader: inout Reader) throws(Diagnostic) -> (templates: [String], assets: String) {
+        var templateFolders: [String] = []
+        if let node = object["templates"] {
+            guard case .array(let folders) = node.kind else { throw reader.typeError(node, "$.templates", expected: "an array of folder paths") }
+            for (index, folder) in folders.enumerated() {
+                let path = "$.templates[\(index)]"
+                guard case .string(let relative) = folder.kind else { throw reader.typeError(folder, path, expected: "a folder path") }
+                templateFolders.append(try reader.folder(relative, node: folder, path: path, directory: directory))
+            }
+        }
+        var assets = directory
+        if let node = object["assets"] {
+            guard case .string(let relative) = node.kind else { throw reader.typeError(node, "$.assets", expected: "a folder path") }
+            assets = try reader.folder(relative, node: node, path: "$.assets", directory: directory)
+        }
+        return (templateFolders, assets)
+    }
+
+    /// A document whose sections are a storyboard's static table: its path, scene and the
+    /// values that override its cells' by id.
+    static func readStoryboard(_ node: JSONNode, of object: Reader.Fields, directory: String, into document: inout Document,
+                               reader: inout Reader) throws(Diagnostic) {
+        guard case .string(let relative) = node.kind else { throw reader.typeError(node, "$.storyboard", expected: "a storyboard's path") }
+        guard object["sections"] == nil else {
+            throw Diagnostic(at: reader.location(object["sections"]!, "$.sections"), "a document takes its sections from its storyboard's static table or from 'sections', not both")
+        }
+        let path: String
+        do throws(SafePath.Failure) { path = try SafePath.resolve(relative, inside: directory) } catch {
+            throw Diagnostic(error.kind, at: reader.location(node, "$.storyboard"), error.message)
+        }
+        var overrides: [String: Value.Object] = [:]
+        if let overridesNode = object["overrides"] {
+            guard case .object(let cells) = overridesNode.kind else { throw reader.typeError(overridesNode, "$.overrides", expected: "an object of values by cell id") }
+            for (id, valuesNode) in cells { overrides[id] = try reader.values(valuesNode, path: "$.overrides.\(id)") }
+        }
+        document.storyboard = path
+        document.scene = try reader.optionalString(object, "scene", path: "$")
+        document.overrides = overrides
+        document.styleGiven = object["style"] != nil
+        document.missingStrings = reader.localizer?.missing ?? []
+        document.locations = reader.locations
+    }
+
+    /// A section's items: checked as JSON with the document, parsed one at a time as they are read.
+    static func items(_ itemsNode: JSONNode?, bytes: [UInt8], path: String, section sectionIndex: Int, sectionID id: String,
+                      reader: inout Reader) throws(Diagnostic) -> [Item] {
+        guard let itemsNode else { return [] }
+        guard case .elements(let elements) = itemsNode.kind else { throw reader.typeError(itemsNode, path + ".items", expected: "an array of items") }
+        var items: [Item] = []
+        var itemIDs = Set<String>()
+        items.reserveCapacity(elements.count)
+        for (itemIndex, element) in elements.enumerated() {
+            let itemPath = "\(path).items[\(itemIndex)]"
+            let itemNode: JSONNode
+            do {
+                itemNode = try JSONParser.parse(bytes, element: element, depth: 4)
+            } catch {
+                throw Diagnostic(at: SourceLocation(file: reader.file, line: error.line, column: error.column), "invalid JSON: \(error.message)")
+            }
+            reader.locations.add(item: itemIndex, section: sectionIndex, line: itemNode.line, column: itemNode.column)
+            let item = try reader.item(itemNode, path: itemPath, index: itemIndex)
+            guard itemIDs.insert(item.id).inserted else {
+                throw Diagnostic(at: reader.location(itemNode, itemPath + ".id"), "duplicate item id '\(item.id)' in section '\(id)'")
+            }
+            items.append(item)
+        }
+        return items
     }
 }
 

@@ -67,6 +67,36 @@ package struct Project: Sendable {
 
     /// Reads and checks a project file; errors name the file, line:column and JSON path.
     package static func load(_ path: String) throws(Diagnostic) -> Project {
+        let fields = try ProjectFields(path: path)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        let documents = try fields.documents(directory: directory)
+        let variants = try fields.variants(directory: directory)
+        let comparison = try fields.comparison()
+        var project = Project(file: path, directory: directory, documents: documents, variants: variants,
+                              snapshotsFolder: try fields.snapshotsFolder(), comparison: comparison)
+        if let masks = try fields.masks() { project.masks = masks }
+        return project
+    }
+
+    /// The documents of a folder: its `*.json` files and its subfolders', in name order, without
+    /// project files, changes files, snapshot folders and asset catalogs (whose `Contents.json`
+    /// files are not documents).
+    static func documents(in folder: String) -> [String] {
+        guard let entries = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else { return [] }
+        return entries.filter { entry in
+            entry.hasSuffix(".json") && !entry.hasSuffix("tablerender.json") && !entry.hasSuffix(".changes.json")
+                && !entry.split(separator: "/").contains { $0.hasPrefix("__") || $0 == "Output" || $0.hasPrefix(".") || $0.hasSuffix(".xcassets") }
+        }.sorted().map { folder + "/" + $0 }
+    }
+}
+
+/// A project file's keys, each read with its JSON path for errors.
+private struct ProjectFields {
+    let path: String
+    let root: JSONNode
+    var fields: [String: JSONNode]
+
+    init(path: String) throws(Diagnostic) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic(.missingFile, at: SourceLocation(file: path), "no such project file")
         }
@@ -74,45 +104,52 @@ package struct Project: Sendable {
         do { root = try JSONParser.parse(Array(data)) } catch {
             throw Diagnostic(at: SourceLocation(file: path, line: error.line, column: error.column), "invalid JSON: \(error.message)")
         }
-        func at(_ node: JSONNode, _ jsonPath: String) -> SourceLocation {
-            SourceLocation(file: path, line: node.line, column: node.column, path: jsonPath)
-        }
+        self.path = path
+        self.root = root
+        fields = [:]
         guard case .object(let entries) = root.kind else { throw Diagnostic(at: at(root, "$"), "expected an object") }
-        var fields: [String: JSONNode] = [:]
         for entry in entries {
-            guard keys.contains(entry.key) else {
-                throw Diagnostic(at: at(entry.value, "$.\(entry.key)"), Suggestions.unknown("key", entry.key, known: keys))
+            guard Project.keys.contains(entry.key) else {
+                throw Diagnostic(at: at(entry.value, "$.\(entry.key)"), Suggestions.unknown("key", entry.key, known: Project.keys))
             }
             fields[entry.key] = entry.value
         }
-        func strings(_ key: String) throws(Diagnostic) -> [String]? {
-            guard let node = fields[key] else { return nil }
-            guard case .array(let elements) = node.kind else { throw Diagnostic(at: at(node, "$.\(key)"), "expected an array of strings") }
-            var result: [String] = []
-            for (index, element) in elements.enumerated() {
-                guard case .string(let text) = element.kind else { throw Diagnostic(at: at(element, "$.\(key)[\(index)]"), "expected a string") }
-                result.append(text)
+    }
+
+    func at(_ node: JSONNode, _ jsonPath: String) -> SourceLocation {
+        SourceLocation(file: path, line: node.line, column: node.column, path: jsonPath)
+    }
+
+    func strings(_ key: String) throws(Diagnostic) -> [String]? {
+        guard let node = fields[key] else { return nil }
+        guard case .array(let elements) = node.kind else { throw Diagnostic(at: at(node, "$.\(key)"), "expected an array of strings") }
+        var result: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element.kind else { throw Diagnostic(at: at(element, "$.\(key)[\(index)]"), "expected a string") }
+            result.append(text)
+        }
+        return result
+    }
+    func numbers(_ key: String, range: ClosedRange<Double>) throws(Diagnostic) -> [Double]? {
+        guard let node = fields[key] else { return nil }
+        guard case .array(let elements) = node.kind else { throw Diagnostic(at: at(node, "$.\(key)"), "expected an array of numbers") }
+        var result: [Double] = []
+        for (index, element) in elements.enumerated() {
+            guard case .number(let value) = element.kind, range.contains(value) else {
+                throw Diagnostic(at: at(element, "$.\(key)[\(index)]"), "expected a number from \(range.lowerBound) to \(range.upperBound)")
             }
-            return result
+            result.append(value)
         }
-        func numbers(_ key: String, range: ClosedRange<Double>) throws(Diagnostic) -> [Double]? {
-            guard let node = fields[key] else { return nil }
-            guard case .array(let elements) = node.kind else { throw Diagnostic(at: at(node, "$.\(key)"), "expected an array of numbers") }
-            var result: [Double] = []
-            for (index, element) in elements.enumerated() {
-                guard case .number(let value) = element.kind, range.contains(value) else {
-                    throw Diagnostic(at: at(element, "$.\(key)[\(index)]"), "expected a number from \(range.lowerBound) to \(range.upperBound)")
-                }
-                result.append(value)
-            }
-            return result
-        }
-        func number(_ key: String) throws(Diagnostic) -> Double? {
-            guard let node = fields[key] else { return nil }
-            guard case .number(let value) = node.kind, (0...1).contains(value) else { throw Diagnostic(at: at(node, "$.\(key)"), "expected a number from 0 to 1") }
-            return value
-        }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        return result
+    }
+    func number(_ key: String) throws(Diagnostic) -> Double? {
+        guard let node = fields[key] else { return nil }
+        guard case .number(let value) = node.kind, (0...1).contains(value) else { throw Diagnostic(at: at(node, "$.\(key)"), "expected a number from 0 to 1") }
+        return value
+    }
+
+    /// `documents`: documents, or folders whose documents are all taken.
+    func documents(directory: String) throws(Diagnostic) -> [String] {
         guard let documentPaths = try strings("documents"), !documentPaths.isEmpty else {
             throw Diagnostic(at: at(root, "$"), "missing key 'documents' (documents or folders of documents)")
         }
@@ -122,12 +159,18 @@ package struct Project: Sendable {
             do { full = try SafePath.resolve(relative, inside: directory, mustBeDirectory: relative.hasSuffix("/") || !relative.hasSuffix(".json")) } catch {
                 throw Diagnostic(error.kind, at: at(fields["documents"]!, "$.documents[\(index)]"), error.message)
             }
-            documents += full.hasSuffix(".json") ? [full] : Self.documents(in: full)
+            documents += full.hasSuffix(".json") ? [full] : Project.documents(in: full)
         }
+        return documents
+    }
+
+    /// The matrix of variants: devices and widths × themes × content sizes × locales ×
+    /// directions × appearances × scales, counted before it is made.
+    func variants(directory: String) throws(Diagnostic) -> [Variant] {
         var devices: [(String, Double)] = []
         for (index, name) in (try strings("devices") ?? []).enumerated() {
-            guard let width = Self.devices[name] else {
-                throw Diagnostic(at: at(fields["devices"]!, "$.devices[\(index)]"), Suggestions.unknown("device", name, known: Array(Self.devices.keys)))
+            guard let width = Project.devices[name] else {
+                throw Diagnostic(at: at(fields["devices"]!, "$.devices[\(index)]"), Suggestions.unknown("device", name, known: Array(Project.devices.keys)))
             }
             devices.append((name, width))
         }
@@ -184,9 +227,9 @@ package struct Project: Sendable {
         let axes = [("devices", max(1, devices.count)), ("themes", themes.count), ("contentSizes", contentSizes.count), ("locales", locales.count),
                     ("directions", directions.count), ("appearances", appearances.count), ("scales", scales.count)]
         let count = axes.reduce(1) { $0.multipliedReportingOverflow(by: $1.1).overflow ? Int.max : $0 * $1.1 }
-        guard count <= Self.maximumVariants else {
+        guard count <= Project.maximumVariants else {
             let product = axes.filter { $0.1 > 1 }.map { "\($0.1) \($0.0)" }.joined(separator: " × ")
-            throw Diagnostic(at: at(root, "$"), "the matrix has \(product): \(count == Int.max ? "too many" : String(count)) variants of each document; at most \(Self.maximumVariants)")
+            throw Diagnostic(at: at(root, "$"), "the matrix has \(product): \(count == Int.max ? "too many" : String(count)) variants of each document; at most \(Project.maximumVariants)")
         }
         var variants: [Variant] = []
         for device in (devices.isEmpty ? [("default", 0)] : devices) {
@@ -198,6 +241,11 @@ package struct Project: Sendable {
                 variants.append(variant)
             } } } } } }
         }
+        return variants
+    }
+
+    /// How images are compared: precision, perceptual precision, pixels allowed to differ, anti-aliasing.
+    func comparison() throws(Diagnostic) -> ComparisonOptions {
         var comparison = ComparisonOptions()
         comparison.precision = try number("precision") ?? 1
         comparison.perceptualPrecision = try number("perceptualPrecision") ?? 1
@@ -211,6 +259,10 @@ package struct Project: Sendable {
             guard case .bool(let flag) = node.kind else { throw Diagnostic(at: at(node, "$.ignoreAntialiasing"), "expected true or false") }
             comparison.ignoresAntialiasing = flag
         }
+        return comparison
+    }
+
+    func snapshotsFolder() throws(Diagnostic) -> String {
         var folder = "__Snapshots__"
         if let node = fields["snapshots"] {
             guard case .string(let name) = node.kind, !name.isEmpty, !name.contains("/"), name != "..", name != "." else {
@@ -218,7 +270,11 @@ package struct Project: Sendable {
             }
             folder = name
         }
-        var project = Project(file: path, directory: directory, documents: documents, variants: variants, snapshotsFolder: folder, comparison: comparison)
+        return folder
+    }
+
+    /// `masks`: the views, rows or JSON paths left out of image comparisons.
+    func masks() throws(Diagnostic) -> Masks? {
         if let node = fields["masks"] {
             guard case .array(let items) = node.kind else {
                 throw Diagnostic(at: at(node, "$.masks"), "expected an array of view ids, row ids or JSON paths ($.sections[0].items[2])")
@@ -230,19 +286,8 @@ package struct Project: Sendable {
                 }
                 names.append(name)
             }
-            project.masks = Masks(names)
+            return Masks(names)
         }
-        return project
-    }
-
-    /// The documents of a folder: its `*.json` files and its subfolders', in name order, without
-    /// project files, changes files, snapshot folders and asset catalogs (whose `Contents.json`
-    /// files are not documents).
-    static func documents(in folder: String) -> [String] {
-        guard let entries = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else { return [] }
-        return entries.filter { entry in
-            entry.hasSuffix(".json") && !entry.hasSuffix("tablerender.json") && !entry.hasSuffix(".changes.json")
-                && !entry.split(separator: "/").contains { $0.hasPrefix("__") || $0 == "Output" || $0.hasPrefix(".") || $0.hasSuffix(".xcassets") }
-        }.sorted().map { folder + "/" + $0 }
+        return nil
     }
 }

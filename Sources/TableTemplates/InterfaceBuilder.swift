@@ -347,27 +347,14 @@ package enum IBReader {
                 throw Diagnostic(at: top.location, "the table view cell '\(top.attribute("id")?.value ?? "")' has no <tableViewCellContentView>")
             }
             content = try view(element, counter: &counter)
-            // Constraints IB keeps on the cell itself name the cell, whose edges are the content view's.
-            content.layoutGuides += [topView.id] + topView.layoutGuides
-            content.constraints += topView.constraints.map { constraint in
-                var moved = constraint
-                if moved.firstItem == nil { moved.firstItem = topView.id }
-                if moved.secondItem == nil, moved.secondAttribute != nil { moved.secondItem = topView.id }
-                return moved
-            }
+            adopt(topView, into: &content)
         case .collectionCell:
             // Its content view (a `<view key="contentView">`, often without an id of its own):
             // constraints name the cell, whose edges are the content view's.
             if let element = top.children.first(where: { $0.attribute("key")?.value == "contentView" }) {
                 content = try view(element, counter: &counter)
                 if content.id.isEmpty { content.id = topView.id + ".contentView" }
-                content.layoutGuides += [topView.id] + topView.layoutGuides
-                content.constraints += topView.constraints.map { constraint in
-                    var moved = constraint
-                    if moved.firstItem == nil { moved.firstItem = topView.id }
-                    if moved.secondItem == nil, moved.secondAttribute != nil { moved.secondItem = topView.id }
-                    return moved
-                }
+                adopt(topView, into: &content)
                 if content.frame.width <= 0 { content.frame = IBRect(x: 0, y: 0, width: topView.frame.width, height: topView.frame.height) }
             } else {
                 content = topView
@@ -396,6 +383,18 @@ package enum IBReader {
                           images: resources.images, storedColors: resources.colors, accessory: top.attribute("accessoryType")?.value,
                           designScreenWidth: resources.screenWidth, designScale: resources.scale, toolsVersion: resources.toolsVersion,
                           designSafeArea: resources.safeArea)
+    }
+
+    /// Constraints IB keeps on a cell itself name the cell, whose edges are its content view's:
+    /// they move to the content view, and the cell's id (and its layout guides) name it.
+    static func adopt(_ cell: IBView, into content: inout IBView) {
+        content.layoutGuides += [cell.id] + cell.layoutGuides
+        content.constraints += cell.constraints.map { constraint in
+            var moved = constraint
+            if moved.firstItem == nil { moved.firstItem = cell.id }
+            if moved.secondItem == nil, moved.secondAttribute != nil { moved.secondItem = cell.id }
+            return moved
+        }
     }
 
     struct Counter {

@@ -27,6 +27,15 @@ import TableText
         #expect(close, "'\(id)': \(got), expected \(x), \(y), \(width) × \(height)", sourceLocation: sourceLocation)
     }
 
+    /// The frames of a test file edited (each pair: what to replace, and with what), laid out at its design size.
+    static func design(_ name: String, editing edits: [(String, String)], storedSizes: Bool = true) throws -> [String: Rect] {
+        var xml = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/" + name, encoding: .utf8)
+        for (old, new) in edits { xml = xml.replacingOccurrences(of: old, with: new) }
+        let (template, document) = try inline(xml)
+        return try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: theme, assetsFolder: AutoLayoutOracleTests.folder,
+                                                              storedSizes: storedSizes).frames
+    }
+
     /// A document made of an inline XIB, as a template.
     static func inline(_ xml: String, id: String = "Inline") throws -> (Template, IBDocument) {
         let document = try IBReader.read(file: id + ".xib", bytes: Array(xml.utf8))
@@ -146,19 +155,13 @@ import TableText
         Self.expect(frames, "x26-SW-003", 312, 16, 63, 28)
         // With its own sizes (not the stored ones), the switch is iOS 26's as well.
         let (template, document) = try AutoLayoutOracleTests.load("MarginsOfXcode26.xib")
-        let own = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
-                                                                  assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        let own = try Self.design("MarginsOfXcode26.xib", editing: [], storedSizes: false)
         Self.expect(own, "x26-SW-003", 312, 16, 63, 28)
         // "32700.99.1234" is what some Xcode 15 builds write as their version: the plug-in's says which.
-        let xml = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/MarginsOfXcode26.xib", encoding: .utf8)
-            .replacingOccurrences(of: #"toolsVersion="24765""#, with: #"toolsVersion="32700.99.1234""#)
-            .replacingOccurrences(of: "<objects>", with: """
-                <dependencies><plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="22684"/></dependencies>
-                <objects>
-                """)
-        let (template15, document15) = try Self.inline(xml)
-        let xcode15 = try AutoLayout(text: TextEngine()).designFrames(template15, document: document15, theme: Self.theme,
-                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
+        let xcode15 = try Self.design("MarginsOfXcode26.xib", editing: [
+            (#"toolsVersion="24765""#, #"toolsVersion="32700.99.1234""#),
+            ("<objects>", #"<dependencies><plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="22684"/></dependencies><objects>"#),
+        ])
         Self.expect(xcode15, "x26-LA-001", 20, 11, 100, 20)
         // Drawn today, a row takes iOS 18's margins and switch.
         let laidOut = try Self.row(template, document, width: 393, height: 60)
@@ -171,18 +174,10 @@ import TableText
         Self.expect(frames, "saf-LL-001", 20, 50, 374, 148)
         Self.expect(frames, "saf-VM-002", 8, 44, 30, 10)
         // As tall as the screen less 16 pt, it reaches 18 pt into the home indicator's inset.
-        let xml = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/SafeAreaOfAView.xib", encoding: .utf8)
-            .replacingOccurrences(of: #"width="414" height="210""#, with: #"width="414" height="880""#)
-        let (template, document) = try Self.inline(xml)
-        let tall = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
-                                                                   assetsFolder: AutoLayoutOracleTests.folder).frames
+        let tall = try Self.design("SafeAreaOfAView.xib", editing: [(#"width="414" height="210""#, #"width="414" height="880""#)])
         Self.expect(tall, "saf-LL-001", 20, 50, 374, 880 - 18 - 12 - 50)
         // Saved by Xcode 14 and later, the canvas's iPhone 11 has its own 48 pt at the top.
-        let xcode14 = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/SafeAreaOfAView.xib", encoding: .utf8)
-            .replacingOccurrences(of: #"toolsVersion="18122""#, with: #"toolsVersion="21507""#)
-        let (template14, document14) = try Self.inline(xcode14)
-        let later = try AutoLayout(text: TextEngine()).designFrames(template14, document: document14, theme: Self.theme,
-                                                                    assetsFolder: AutoLayoutOracleTests.folder).frames
+        let later = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="21507""#)])
         Self.expect(later, "saf-LL-001", 20, 54, 374, 210 - 12 - 54)
         Self.expect(later, "saf-VM-002", 8, 48, 30, 10)
         // In a table, a footer's safe area is its bounds.
