@@ -301,8 +301,6 @@ final class ConstraintSystem {
             && (view.flag("fixedFrame") || !named.contains(view.id)) {
             prototyping(view)
         }
-        addIntrinsicSizes(all.filter { $0.id != rootID && ($0.usesConstraints || arranged.contains($0.id)) }, states: states,
-                          huggingBoost: tieFillStacks(all, states: states))
         // In the order a nib adds them: a view's subviews are decoded (with their constraints)
         // before its own constraints, and a stack view arranges its views after its own. When
         // required constraints conflict, the one added last gives way, as in UIKit.
@@ -314,6 +312,12 @@ final class ConstraintSystem {
             if view.element == "stackView" { stack(view, states: states) }
         }
         addConstraints(of: document.content)
+        // The content size constraints come last: UIKit adds them when it first lays the view
+        // out, after the nib's, so a hugging or compression resistance of 1000 gives way to a
+        // required size the nib sets (IB's frames keep a label's height constraint of 21 over
+        // its 18 pt text hugging at 1000).
+        addIntrinsicSizes(all.filter { $0.id != rootID && ($0.usesConstraints || arranged.contains($0.id)) }, states: states,
+                          huggingBoost: tieFillStacks(all, states: states))
         findAmbiguity(document, states: states)
     }
 

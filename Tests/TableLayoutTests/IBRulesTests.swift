@@ -243,6 +243,49 @@ import TableText
         #expect(abs(detail.x + detail.width - 312) < 0.01 && abs(detail.y + detail.height - 52) < 0.01, "\(detail)")
     }
 
+    @Test func aRequiredSizeOfTheNibWinsOverRequiredHugging() throws {
+        // A label hugging and resisting at 1000 (its text 18 pt tall) with a height constraint
+        // of 21: UIKit adds content size constraints after the nib's, so they give way; IB's
+        // frame is 21 tall. Content view 375 × 44, iPhone 8: 16, 11, 100 × 21.
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="rq0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="rq0-Cl-000" id="rq0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                            <subviews>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" text="Months subscribed" translatesAutoresizingMaskIntoConstraints="NO" id="rq0-LL-001">
+                                    <rect key="frame" x="16" y="11" width="100" height="21"/>
+                                    <size key="intrinsicContentSize" width="100" height="18"/>
+                                    <constraints>
+                                        <constraint firstAttribute="height" constant="21" id="rq0-Cn-001"/>
+                                    </constraints>
+                                    <fontDescription key="fontDescription" style="UICTFontTextStyleSubhead"/>
+                                    <nil key="textColor"/>
+                                    <nil key="highlightedColor"/>
+                                </label>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="rq0-LL-001" firstAttribute="leading" secondItem="rq0-CV-000" secondAttribute="leadingMargin" id="rq0-Cn-002"/>
+                                <constraint firstItem="rq0-LL-001" firstAttribute="top" secondItem="rq0-CV-000" secondAttribute="topMargin" id="rq0-Cn-003"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </objects>
+            </document>
+            """
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "rq0-LL-001", 16, 11, 100, 21)
+        // Drawn, with its own text measured, the label keeps the nib's 21.
+        let laidOut = try Self.row(template, document)
+        #expect(Self.find("rq0-LL-001", in: laidOut)?.frame.height == 21)
+    }
+
     @Test func aHiddenArrangedViewKeepsItsAlignmentAcrossTheAxis() throws {
         let frames = try Self.design("StackRules.xib").frames
         Self.expect(frames, "sr0-SH-001", 16, 10, 100, 130)
