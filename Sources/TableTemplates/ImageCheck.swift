@@ -44,6 +44,46 @@ package enum ImageCheck {
     /// The most numbers the paths and polygons of an SVG may hold (about 50,000 segments:
     /// Cairo strokes 400,000 crossing lines in 20 s).
     package static let maximumSVGCoordinates = 100_000
+    /// The most characters one `<text>` element may hold (its spans included): librsvg 2.54 lays
+    /// a text element out in time that grows with the square of its length (5,000 characters
+    /// take 0.9 s, 20,000 take 21 s).
+    package static let maximumSVGTextElement = 2_000
+    /// The most characters an SVG's text may draw in all, once its `<use>` references are
+    /// followed (20,000 in short elements take 0.6 s).
+    package static let maximumSVGText = 20_000
+
+    /// The characters `element` holds as text to draw (a `<text>`, `<tspan>`, `<textPath>` or
+    /// `<tref>`'s own, not what its children hold).
+    static func drawnCharacters(_ element: XMLElement) -> Int {
+        ["text", "tspan", "textPath", "tref"].contains(element.name) ? element.text.unicodeScalars.count : 0
+    }
+
+    /// The first `<text>` element of `elements` that holds more than `maximumSVGTextElement`
+    /// characters, and how many.
+    static func longText(_ elements: [XMLElement]) -> (location: SourceLocation, characters: Int)? {
+        for element in elements where element.name == "text" {
+            let characters = element.descendants.reduce(0) { $0 + drawnCharacters($1) }
+            if characters > maximumSVGTextElement { return (element.location, characters) }
+        }
+        return nil
+    }
+
+    /// What drawing the SVG's markers may add to its coordinates: a marker (`<marker>`) is drawn
+    /// at the start, end and every vertex of the paths, lines, polylines and polygons that ask
+    /// for it, which a style sheet or an ancestor can do for all of them, so every vertex is
+    /// counted with the largest marker (its coordinates and elements).
+    static func markerCoordinates(_ root: XMLElement, coordinates: Int, file: String) throws(Diagnostic) -> Int {
+        var largest = 0
+        for marker in root.descendants where marker.name == "marker" {
+            largest = max(largest, try expanded(marker, within: root, file: file) { element in
+                1 + ["d", "points"].reduce(0) { count, name in count + (element.attribute(name).map { numbers(in: $0.value) } ?? 0) }
+            })
+        }
+        guard largest > 0 else { return 0 }
+        let product = (coordinates / 2 + 2).multipliedReportingOverflow(by: largest)
+        return product.overflow ? Int.max : product.partialValue
+    }
+
     /// Filter limits: octaves of turbulence, a blur's deviation (user units), and how far a
     /// filter's region may reach (10 times the element's box, or 1,000 %).
     package static let maximumTurbulenceOctaves = 10.0
@@ -100,15 +140,21 @@ package enum ImageCheck {
     /// tens of millions).
     package static let maximumDashes = 1_000_000.0
 
-    /// The shortest dash pattern of `elements` (`stroke-dasharray`, as an attribute or in a
-    /// `style`), and where it is; nil when nothing is dashed.
+    /// The shortest dash pattern of `elements` (`stroke-dasharray`, as an attribute, in a
+    /// `style` attribute or in a `<style>` sheet), and where it is; nil when nothing is dashed.
     static func shortestDashPattern(_ elements: [XMLElement]) -> (length: Double, location: SourceLocation)? {
         var shortest: (length: Double, location: SourceLocation)?
         for element in elements {
             var patterns: [(String, SourceLocation)] = []
             if let dashes = element.attribute("stroke-dasharray") { patterns.append((dashes.value, dashes.location)) }
-            if let style = element.attribute("style"), let range = style.value.range(of: "stroke-dasharray") {
-                patterns.append((String(style.value[range.upperBound...].drop { $0 == ":" || $0 == " " }.prefix { $0 != ";" }), style.location))
+            var sheets: [(String, SourceLocation)] = element.attribute("style").map { [($0.value, $0.location)] } ?? []
+            if element.name == "style" { sheets.append((element.text, element.location)) }
+            for (css, location) in sheets {
+                var rest = Substring(css)
+                while let range = rest.range(of: "stroke-dasharray") {
+                    rest = rest[range.upperBound...]
+                    patterns.append((String(rest.drop { $0 == ":" || $0 == " " || $0 == "\t" || $0 == "\n" }.prefix { $0 != ";" && $0 != "}" }), location))
+                }
             }
             for (text, location) in patterns where text.trimmingCharacters(in: .whitespaces) != "none" {
                 let values = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0.hasSuffix("px") ? String($0.dropLast(2)) : String($0)) ?? 0 }
@@ -263,7 +309,7 @@ package enum ImageCheck {
             return Info(kind: kind, naturalSize: (Double(size.width) / scale, Double(size.height) / scale))
         case .svg:
             let root = try XMLParser.parse(file: path, bytes: bytes,
-                                           leniency: .init(plainDoctype: true, text: true, maximumSize: maximumSVGSize, what: "SVG images"))
+                                           leniency: .init(plainDoctype: true, keepsText: true, maximumSize: maximumSVGSize, what: "SVG images"))
             guard root.name == "svg" else { throw Diagnostic(at: root.location, "not an SVG image (its root is <\(root.name)>)") }
             let drawn = try expandedCount(root, file: path)
             guard drawn <= maximumSVGElements else {
@@ -275,7 +321,18 @@ package enum ImageCheck {
             guard coordinates <= maximumSVGCoordinates else {
                 throw Diagnostic(at: SourceLocation(file: path), "the SVG's paths hold \(coordinates > 1_000_000_000 ? "over a billion" : String(coordinates)) coordinates once its <use> references are followed; at most \(maximumSVGCoordinates) are drawn")
             }
+            let markers = try markerCoordinates(root, coordinates: coordinates, file: path)
+            guard markers <= maximumSVGCoordinates - coordinates else {
+                throw Diagnostic(at: SourceLocation(file: path), "the SVG's markers, drawn at each of its paths' \(coordinates / 2) vertices, may draw \(markers > 1_000_000_000 ? "over a billion" : String(markers)) coordinates; at most \(maximumSVGCoordinates) are drawn with its paths")
+            }
             let elements = root.descendants
+            if let long = longText(elements) {
+                throw Diagnostic(at: long.location, "the SVG's <text> holds \(long.characters) characters; at most \(maximumSVGTextElement) are drawn in one text element")
+            }
+            let characters = try expanded(root, file: path, own: drawnCharacters)
+            guard characters <= maximumSVGText else {
+                throw Diagnostic(at: SourceLocation(file: path), "the SVG's text comes to \(characters > 1_000_000_000 ? "over a billion" : String(characters)) characters once its <use> references are followed; at most \(maximumSVGText) are drawn")
+            }
             if let problem = filterProblem(elements) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
             if let problem = fontSizeProblem(elements) { throw Diagnostic(at: problem.location, "the SVG \(problem.message)") }
             var width = svgLength(root.attribute("width")?.value), height = svgLength(root.attribute("height")?.value)
@@ -313,14 +370,15 @@ package enum ImageCheck {
     }
 
     /// The sum of `own` over the elements `root` draws with every `<use>` followed (at most a
-    /// billion and one).
-    static func expanded(_ root: XMLElement, file: String, own: (XMLElement) -> Int) throws(Diagnostic) -> Int {
+    /// billion and one); references are looked up in `document`, or in `root` itself.
+    static func expanded(_ root: XMLElement, within document: XMLElement? = nil, file: String,
+                         own: (XMLElement) -> Int) throws(Diagnostic) -> Int {
         var byID: [String: XMLElement] = [:]
         func index(_ element: XMLElement) {
             if let id = element.attribute("id")?.value { byID[id] = element }
             for child in element.children { index(child) }
         }
-        index(root)
+        index(document ?? root)
         var counts: [String: Int] = [:]
         var visiting = Set<String>()
         func count(_ element: XMLElement) throws(Diagnostic) -> Int {

@@ -327,6 +327,27 @@ def cases():
          '<path stroke="black" stroke-dasharray="0.06" fill="none" d="M0 0' + " l40 40 l-40 -40" * 500 + '"/></svg>'), render, 0)
     case("svg-dashes-beyond", image_document("path.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
          '<path stroke="black" style="stroke-dasharray: 0.01" fill="none" d="M0 0' + " l40 40 l-40 -40" * 500 + '"/></svg>'), render, 65, "dashes")
+    prose = open("/usr/share/common-licenses/GPL-3", encoding="utf-8").read().replace("&", "and").replace("<", "(")
+    case("svg-style-sheet-font-size", image_document("text.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+         '<style>text { font-size: 1e9px }</style>' + '<text x="0" y="20">W</text>' * 100 + "</svg>"), render, 65, "font size")
+    case("svg-style-sheet-dashes", image_document("path.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
+         '<style>\npath { stroke: black;\n  stroke-dasharray: 0.01 }</style><path fill="none" d="M0 0' + " l40 40 l-40 -40" * 500 + '"/></svg>'), render, 65, "dashes")
+    case("svg-text-300000-characters", image_document("text.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+         '<text y="20" font-size="10">' + "W" * 300_000 + "</text></svg>"), render, 65, "at most 2000 are drawn in one text element")
+    case("svg-text-in-spans-of-one-element", image_document("text.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+         '<text y="20" font-size="10">' + "".join(f"<tspan>{prose[i:i + 40]}</tspan>" for i in range(0, 4_000, 40)) + "</text></svg>"), render, 65,
+         "at most 2000 are drawn in one text element")
+    case("svg-text-used-many-times", image_document("text.svg", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">'
+         '<defs><text id="t" y="20" font-size="10">' + prose[:1_900] + "</text></defs>" + '<use xlink:href="#t"/>' * 200 + "</svg>"), render, 65,
+         "at most 20000 are drawn")
+    case("svg-text-at-the-limits", image_document("text.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+         + "".join(f'<text y="20" font-size="10">{prose[i:i + 2_000]}</text>' for i in range(0, 20_000, 2_000)) + "</svg>"), render, 0)
+    marker = '<defs><marker id="m" markerWidth="10" markerHeight="10"><path stroke="black" d="M0 0' + " l1 1" * 2_000 + '"/></marker></defs>'
+    case("svg-marker-bomb", image_document("marker.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">' + marker
+         + '<path marker-mid="url(#m)" stroke="black" d="M0 0' + " l0.001 0.001" * 20_000 + '"/></svg>'), render, 65, "markers")
+    small_marker = '<defs><marker id="m" markerWidth="4" markerHeight="4"><path d="M0 0 L4 2 L0 4 z"/></marker></defs>'
+    case("svg-markers-at-the-limits", image_document("marker.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">' + small_marker
+         + '<path marker-mid="url(#m)" stroke="black" d="M0 0' + " l0.01 0.01" * 6_000 + '"/></svg>'), render, 0)
     case("pdf-30000-pixel-image", catalog_document("big", "big.pdf", huge_image_xobject()), render, 65, "30000 × 30000")
     case("pdf-20-million-strokes", catalog_document("strokes", "strokes.pdf", many_strokes(20_000_000)), render, 65, "PDF image")
     case("pdf-strokes-at-the-limit", catalog_document("strokes", "strokes.pdf", many_strokes(55_000)), render, 0)
