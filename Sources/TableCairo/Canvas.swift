@@ -517,8 +517,15 @@ final class Canvas {
 
     /// Finishes the surface (writes the PDF trailer), flushes the file to disk, and reports any
     /// error: the file's own first (a full disk says so), then Cairo's.
-    func finish() throws(Diagnostic) {
+    ///
+    /// A PDF's catalog then gets `language` (`/Lang`) and, when `displaysTitle`, asks readers to
+    /// show the title (`PDFCatalog`).
+    func finish(language: String? = nil, displaysTitle: Bool = false) throws(Diagnostic) {
         Typesetting.exclusively { cairo_surface_finish(surface) }
+        if isPDF, let file, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+           let update = PDFCatalog.update(length: file.count, language: language, displaysTitle: displaysTitle, read: file.read(at:count:)) {
+            update.withUnsafeBytes { _ = file.append($0) }
+        }
         try file?.finish()
         try check("finish the document")
     }

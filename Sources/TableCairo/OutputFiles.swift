@@ -17,9 +17,12 @@ final class OutputFile {
     private(set) var failure: Int32 = 0
     /// What was written, when kept in memory.
     private(set) var bytes: [UInt8] = []
+    /// How many bytes were appended so far.
+    private(set) var count = 0
 
     init(temporary: String, name: String) throws(Diagnostic) {
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Read and write: a PDF's catalog is read back to be updated (`read(at:count:)`).
+        descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         self.name = name
         guard descriptor >= 0 else { throw Self.error(name, errno) }
     }
@@ -51,6 +54,7 @@ final class OutputFile {
     @discardableResult
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == 0 else { return false }
+        count += bytes.count
         guard descriptor >= 0 else {
             self.bytes.append(contentsOf: bytes)
             return true
@@ -64,6 +68,23 @@ final class OutputFile {
             pendingCount += bytes.count
         }
         return true
+    }
+
+    /// The `count` bytes written at `offset` (fewer at the end), or nil when they cannot be read.
+    func read(at offset: Int, count: Int) -> [UInt8]? {
+        guard failure == 0, offset >= 0, count >= 0, offset <= self.count else { return nil }
+        let wanted = min(count, self.count - offset)
+        guard descriptor >= 0 else { return Array(bytes[offset..<offset + wanted]) }
+        guard flush() else { return nil }
+        var out = [UInt8](repeating: 0, count: wanted)
+        var done = 0
+        while done < wanted {
+            let got = out.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, wanted - done, off_t(offset + done)) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            done += got
+        }
+        return out
     }
 
     /// Writes what waits in `pending`; false (with `failure` set) when the system refused it.

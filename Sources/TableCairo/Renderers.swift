@@ -113,23 +113,27 @@ package struct PDFRenderer {
 
     /// Writes the PDF to `path` (the caller renames it into place). The creation date comes from
     /// `SOURCE_DATE_EPOCH` when set; otherwise the PDF carries none, so output is reproducible.
-    package func write(_ table: LaidOutTable, appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
-        try write([(nil, table)], appearance: appearance, to: path, title: title)
+    /// `language` is the document's (its catalog's `/Lang`, what a screen reader speaks it in).
+    package func write(_ table: LaidOutTable, appearance: Appearance, to path: String, title: String?, language: String?) throws(Diagnostic) {
+        try write([(nil, table)], appearance: appearance, to: path, title: title, language: language)
     }
 
     /// Several scenes in one PDF: each starts on a page of its own; with more than one, each
     /// scene is an outline entry and its sections are entries below it.
-    package func write(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String, title: String?) throws(Diagnostic) {
-        _ = try render(scenes, appearance: appearance, to: path, title: title)
+    package func write(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String, title: String?,
+                       language: String?) throws(Diagnostic) {
+        _ = try render(scenes, appearance: appearance, to: path, title: title, language: language)
     }
 
     /// The PDF's bytes, made in memory: the same bytes `write` puts in a file.
-    package func bytes(_ table: LaidOutTable, appearance: Appearance, title: String?) throws(Diagnostic) -> [UInt8] {
-        try render([(nil, table)], appearance: appearance, to: nil, title: title)
+    package func bytes(_ table: LaidOutTable, appearance: Appearance, title: String?, language: String?) throws(Diagnostic) -> [UInt8] {
+        try render([(nil, table)], appearance: appearance, to: nil, title: title, language: language)
     }
 
-    private func render(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String?, title: String?) throws(Diagnostic) -> [UInt8] {
-        let stream = PDFStream(theme: theme, text: text, appearance: appearance, path: path, title: title, outlinesScenes: scenes.count > 1)
+    private func render(_ scenes: [(name: String?, table: LaidOutTable)], appearance: Appearance, to path: String?, title: String?,
+                        language: String?) throws(Diagnostic) -> [UInt8] {
+        let stream = PDFStream(theme: theme, text: text, appearance: appearance, path: path, title: title, language: language,
+                               outlinesScenes: scenes.count > 1)
         for scene in scenes {
             stream.beginScene(scene.name)
             for page in scene.table.pages { try stream.add(page, of: scene.table) }
@@ -196,6 +200,7 @@ package final class PDFStream {
     private let painter: Painter
     private let path: String?
     private let title: String?
+    private let language: String?
     private let outlinesScenes: Bool
     private var canvas: Canvas?
     private var number = 0
@@ -205,11 +210,13 @@ package final class PDFStream {
     private var outlined = Set<Int>()
 
     /// Pages for the PDF at `path`, or for one kept in memory (`finish` gives its bytes) when nil.
-    package init(theme: Theme, text: TextEngine, appearance: Appearance, path: String?, title: String?, outlinesScenes: Bool) {
+    /// `language` is the document's, written in the catalog (`/Lang`).
+    package init(theme: Theme, text: TextEngine, appearance: Appearance, path: String?, title: String?, language: String?, outlinesScenes: Bool) {
         painter = Painter(theme: theme, appearance: appearance, text: text)
         painter.structure = PDFStructure()
         self.path = path
         self.title = title
+        self.language = language
         self.outlinesScenes = outlinesScenes
     }
 
@@ -250,7 +257,7 @@ package final class PDFStream {
     @discardableResult
     package func finish() throws(Diagnostic) -> [UInt8] {
         if let canvas { painter.structure?.finish(on: canvas) }
-        try canvas?.finish()
+        try canvas?.finish(language: language, displaysTitle: title?.isEmpty == false)
         return canvas?.pdfBytes ?? []
     }
 }

@@ -204,6 +204,7 @@ final class RenderRun {
         if plan.streaming == .pdfPages {
             add(name) { path throws(Diagnostic) in
                 let stream = PDFStream(theme: renderer.theme, text: renderer.engine.text, appearance: appearance, path: path, title: title,
+                                       language: document.language,
                                        outlinesScenes: false)
                 let description = renderer.engine.describe(document.table, options: plan.layout)
                 _ = try renderer.engine.stream(document.table, options: plan.layout, locate: document.location(of:), window: plan.window) {
@@ -214,7 +215,8 @@ final class RenderRun {
         } else {
             let pages = laidOut.map { (name: plan.namesScenes ? Optional($0.scene.name) : nil, table: $0.table) }
             add(name) { path throws(Diagnostic) in
-                try PDFRenderer(theme: renderer.theme, text: renderer.engine.text).write(pages, appearance: appearance, to: path, title: title)
+                try PDFRenderer(theme: renderer.theme, text: renderer.engine.text).write(pages, appearance: appearance, to: path, title: title,
+                                                                                         language: document.language)
             }
         }
     }

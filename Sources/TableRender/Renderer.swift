@@ -156,16 +156,18 @@ public final class Renderer {
         try PNGRenderer(theme: theme, text: engine.text).pixels(laidOut, appearance: appearance, scale: scale, masks: masks)
     }
 
-    /// Writes the PDF to `path`, whole or not at all.
-    public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light, to path: String) throws(Diagnostic) {
+    /// Writes the PDF to `path`, whole or not at all. `language` is the text's (a BCP 47 tag such
+    /// as `en` or `pt-BR`), written in the PDF for screen readers, as the HTML's `lang`.
+    public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light, language: String = "en", to path: String) throws(Diagnostic) {
         try AtomicFile.write(to: path) { temporary throws(Diagnostic) in
-            try PDFRenderer(theme: theme, text: engine.text).write(laidOut, appearance: appearance, to: temporary, title: laidOut.table.title)
+            try PDFRenderer(theme: theme, text: engine.text).write(laidOut, appearance: appearance, to: temporary, title: laidOut.table.title,
+                                                                   language: language)
         }
     }
 
-    /// The PDF's bytes, every page: what `pdf(_:appearance:to:)` writes, made in memory.
-    public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light) throws(Diagnostic) -> [UInt8] {
-        try PDFRenderer(theme: theme, text: engine.text).bytes(laidOut, appearance: appearance, title: laidOut.table.title)
+    /// The PDF's bytes, every page: what `pdf(_:appearance:language:to:)` writes, made in memory.
+    public func pdf(_ laidOut: LaidOutTable, appearance: Appearance = .light, language: String = "en") throws(Diagnostic) -> [UInt8] {
+        try PDFRenderer(theme: theme, text: engine.text).bytes(laidOut, appearance: appearance, title: laidOut.table.title, language: language)
     }
 }
 
