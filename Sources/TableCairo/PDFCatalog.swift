@@ -17,7 +17,8 @@ enum PDFCatalog {
     }
 
     /// The bytes to append to a PDF of `length` bytes that Cairo finished, read through `read`
-    /// (offset, count), so that its catalog holds `language` and shows `title`; nil when there is
+    /// (offset, count), so that its catalog holds `language` and, when `displaysTitle`, asks for
+    /// the title in the reader's window; nil when there is
     /// nothing to add or the file's end is not the single trailer and cross-reference table Cairo
     /// writes.
     static func update(length: Int, language: String?, displaysTitle: Bool, read: (Int, Int) -> [UInt8]?) -> [UInt8]? {
