@@ -3,7 +3,7 @@
 # warm (the same folder again, unchanged: nothing drawn, gallery.json says so), median of 3 each,
 # printed beside each other, with a changed file's run (one XIB touched: only its entry drawn).
 # usage: Benchmarks/gallery.sh [FOLDER]
-#   FOLDER: an app's folder, or a corpus of public IB files (e.g. ../shared/ib-corpus);
+#   FOLDER: an app's folder, or a corpus of public IB files (gathered as docs/interface-builder.md says);
 #   default: a generated app of 100 cell XIBs (the examples' six XIBs, renamed) and a storyboard.
 # Targets (issue 37): the warm run under 1 s for a folder of a hundred files.
 set -euo pipefail

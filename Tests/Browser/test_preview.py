@@ -156,8 +156,8 @@ def test_a_gallery_shows_every_entry_its_pictures_and_its_errors(browser, tmp_pa
 
 
 def test_the_gallery_of_a_public_corpus(browser, tmp_path):
-    """Opt-in (TABLERENDER_IB_CORPUS=<folder>, e.g. ../shared/ib-corpus): every file an entry,
-    every picture loads."""
+    """Opt-in (TABLERENDER_IB_CORPUS=<folder of public IB files, gathered as
+    docs/interface-builder.md says>): every file an entry, every picture loads."""
     import os
     import pytest
     corpus = os.environ.get("TABLERENDER_IB_CORPUS")
