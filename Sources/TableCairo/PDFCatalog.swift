@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a tagged PDF's catalog needs and Cairo 1.16 has no call for: the document's natural
 /// language (`/Lang`, which a screen reader picks its voice by) and, with a title,
 /// `/ViewerPreferences << /DisplayDocTitle true >>` (the reader's window names the title, not the
@@ -41,7 +43,7 @@ enum PDFCatalog {
         let subsection = lines[1].split(separator: " ")
         guard subsection.count == 2, let first = Int(subsection[0]), let size = Int(subsection[1]), root >= first, root < first + size else { return nil }
         let entryOffset = table + lines[0].utf8.count + 1 + lines[1].utf8.count + 1 + (root - first) * 20
-        guard let entry = read(entryOffset, 20).map(latin1), entry.hasSuffix("n \n") || entry.hasSuffix("n\r\n") || entry.hasSuffix(" n\n"),
+        guard let entry = read(entryOffset, 20).map(latin1), entry.hasSuffix("n \n") || entry.hasSuffix("n\r\n"),
               let catalogOffset = Int(entry.prefix(10)), catalogOffset < length else { return nil }
         // The catalog object, as Cairo wrote it: `N 0 obj << … >> endobj`.
         guard let catalogText = read(catalogOffset, min(65_536, length - catalogOffset)).map(latin1),
@@ -54,8 +56,7 @@ enum PDFCatalog {
         let objectOffset = length + out.count
         out += bytes(body) + Array(entries.map { "   " + $0 + "\n" }.joined().utf8) + Array(">>\nendobj\n".utf8)
         let xrefOffset = length + out.count
-        let offsetText = String(objectOffset)
-        let entryLine = String(repeating: "0", count: max(0, 10 - offsetText.count)) + offsetText + " 00000 n \n"
+        let entryLine = String(format: "%010d 00000 n \n", objectOffset)
         // The head of the free list (object 0) as well, as an update by qpdf or Acrobat writes it:
         // some readers take a table that does not start at 0 for a broken one.
         out += Array("xref\n0 1\n0000000000 65535 f \n\(root) 1\n\(entryLine)trailer\n".utf8)
