@@ -192,6 +192,14 @@ package struct HTMLRenderer {
         }.joined()
     }
 
+    /// The tokens Increase Contrast changes, at their high-contrast values.
+    private func highContrastPalette(_ appearance: Appearance) -> String {
+        theme.highContrastColors.keys.sorted().map { name in
+            let color = appearance == .light ? theme.highContrastColors[name]!.light : theme.highContrastColors[name]!.dark
+            return "\(Escape.token(name)):\(color);"
+        }.joined()
+    }
+
     private func stylesheet(_ table: LaidOutTable, classes: [String: String], withStates: Bool) -> String {
         typealias Switch = ControlMetrics.Switch
         let px = Escape.px
@@ -202,6 +210,17 @@ package struct HTMLRenderer {
             css += "@media (prefers-color-scheme: dark){:root{\(palette(.dark))}}\n"
         case .some(let forced):
             css += ":root{\(palette(forced))}\n"
+        }
+        // Increase Contrast follows the reader's setting (`prefers-contrast: more`), as the
+        // appearance does, unless the page was made at high contrast.
+        if theme.contrast == .normal, !theme.highContrastColors.isEmpty {
+            switch appearance {
+            case .none:
+                css += "@media (prefers-contrast: more){:root{\(highContrastPalette(.light))}}\n"
+                css += "@media (prefers-contrast: more) and (prefers-color-scheme: dark){:root{\(highContrastPalette(.dark))}}\n"
+            case .some(let forced):
+                css += "@media (prefers-contrast: more){:root{\(highContrastPalette(forced))}}\n"
+            }
         }
         let style = table.style
         // A hairline is one device pixel: the 1 px line scaled to half a pixel at 2x, a third at 3x.

@@ -99,6 +99,9 @@ public typealias ContentSizeCategory = TableTemplates.ContentSizeCategory
 /// The direction a screen is laid out in: UIKit's `userInterfaceLayoutDirection`.
 public typealias LayoutDirection = TableTemplates.LayoutDirection
 
+/// The reader's Increase Contrast setting: UIKit's `UIAccessibilityContrast` (`normal`, `high`).
+public typealias Contrast = TableTemplates.Contrast
+
 /// A Nib-like template: a `<cell>`, `<header>` or `<footer>` found by its file name.
 public typealias Template = TableTemplates.Template
 

@@ -36,7 +36,8 @@ struct RenderPlan {
     var htmlLaidOutApart: Bool
     var streaming: Streaming
     var window: Int
-    /// `<out>/<doc>`, and the files' common name: `<doc>[.<content size>][.<locale>][.<direction>]`.
+    /// `<out>/<doc>`, and the files' common name:
+    /// `<doc>[.<content size>][.<locale>][.<direction>][.high-contrast]`.
     var folder: String
     var base: String
 
@@ -72,9 +73,11 @@ struct RenderPlan {
         window = max(1, options.streamWindow)
         folder = options.outputDirectory + "/" + document.name
         // Files of a content size other than the default carry it, and of a locale asked for:
-        // `<doc>.AX3@2x.png`, `<doc>.en-XA@2x.png`, and of a direction asked for: `<doc>.rtl@2x.png`.
+        // `<doc>.AX3@2x.png`, `<doc>.en-XA@2x.png`, of a direction asked for: `<doc>.rtl@2x.png`,
+        // and at Increase Contrast: `<doc>.high-contrast@2x.png`.
         base = document.name + (theme.contentSize == .large ? "" : "." + theme.contentSize.rawValue)
             + (loaded.locale.map { "." + $0 } ?? "") + (loaded.direction.map { "." + $0.rawValue } ?? "")
+            + (loaded.contrast == .high ? ".high-contrast" : "")
     }
 
     func sceneName(_ scene: Scene) -> String? { namesScenes && scene.name != "initial" ? scene.name : nil }

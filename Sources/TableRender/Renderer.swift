@@ -40,9 +40,11 @@ public final class Renderer {
     ///   - locale: the screen's language; the pseudo-locale `en-XA` rewrites every text (`PseudoLocale`).
     ///   - direction: the layout's direction instead of the locale's (right to left for `ar`, `he`,
     ///     `ar-XB`…): right to left mirrors the screen as UIKit does.
+    ///   - contrast: the reader's Increase Contrast setting: `high` draws the colours' high-contrast values.
     public convenience init(theme: String = "ios", templateFolders: [String] = [], assetsFolder: String? = nil,
-                            contentSize: ContentSizeCategory = .large, locale: String = "en", direction: LayoutDirection? = nil) throws(Diagnostic) {
-        let loaded = try ThemeLoader.load(theme).scaled(to: contentSize).localized(to: locale).directed(direction)
+                            contentSize: ContentSizeCategory = .large, locale: String = "en", direction: LayoutDirection? = nil,
+                            contrast: Contrast = .normal) throws(Diagnostic) {
+        let loaded = try ThemeLoader.load(theme).scaled(to: contentSize).localized(to: locale).directed(direction).contrasted(contrast)
         try self.init(theme: loaded, templateFolders: templateFolders, assetsFolder: assetsFolder ?? FileManager.default.currentDirectoryPath)
     }
 
@@ -56,10 +58,12 @@ public final class Renderer {
         if let given { catalogs = given } else { catalogs = try AssetCatalog.discover(in: templateFolders + [assetsFolder]) }
         var theme = theme
         for catalog in catalogs {
-            for (name, color) in catalog.colors { theme.colors[name] = color }
+            for (name, color) in catalog.colors { theme.addColor(name, normal: color, high: catalog.highContrastColors[name]) }
             for (name, system) in catalog.colorReferences {
                 let token = system.hasSuffix("Color") ? String(system.dropLast(5)) : system
-                if let color = theme.colors[token] { theme.colors[name] = color }
+                if let color = theme.colors[token] {
+                    theme.addColor(name, normal: theme.normalColors[token] ?? color, high: theme.highContrastColors[token])
+                }
             }
         }
         // SF Pro itself where the machine has it; the theme's stand-in everywhere else.
@@ -181,6 +185,8 @@ public struct LoadedDocument {
     public var locale: String?
     /// The direction asked for instead of the locale's, if any: it is in output names.
     public var direction: LayoutDirection?
+    /// The reader's Increase Contrast setting; `high` is in output names.
+    public var contrast: Contrast = .normal
 
     /// Reads the document, its theme (or `themeOverride`) and every template it can use. A
     /// `.storyboard` is read as the document of its static table view's scene (`scene`: a
@@ -188,17 +194,18 @@ public struct LoadedDocument {
     /// a JSON document may also start from one (`"storyboard"`, `"scene"`, `"overrides"`).
     /// `locale` shows the screen in that language instead of the document's (`lang`): the page's
     /// language, and a pseudo-locale's text (`en-XA`). `direction` lays it out left to right or
-    /// right to left whatever its language's direction.
+    /// right to left whatever its language's direction. `contrast` `high` draws the colours'
+    /// Increase Contrast values (the theme's, the asset catalogs' `"contrast": "high"` variants).
     public init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
-                locale: String? = nil, direction: LayoutDirection? = nil) throws(Diagnostic) {
+                locale: String? = nil, direction: LayoutDirection? = nil, contrast: Contrast = .normal) throws(Diagnostic) {
         try self.init(path: path, themeOverride: themeOverride, scene: scene, contentSize: contentSize, locale: locale, direction: direction,
-                      catalogFolders: [])
+                      contrast: contrast, catalogFolders: [])
     }
 
     /// The same, with asset catalogs also read from `catalogFolders` (an app's catalogs, found
     /// by `tablerender gallery` wherever they are in the app's folder).
     package init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
-                 locale: String? = nil, direction: LayoutDirection? = nil, catalogFolders: [String]) throws(Diagnostic) {
+                 locale: String? = nil, direction: LayoutDirection? = nil, contrast: Contrast = .normal, catalogFolders: [String]) throws(Diagnostic) {
         TextEngine.startFontSetup()
         var document: Document
         if path.hasSuffix(".storyboard") {
@@ -218,10 +225,11 @@ public struct LoadedDocument {
         if let locale { document.language = locale }
         self.locale = locale
         self.direction = direction
+        self.contrast = contrast
         let themeName = themeOverride ?? document.theme ?? "ios"
         let theme = try ThemeLoader.load(themeName, relativeTo: themeOverride == nil ? document.directory : nil,
                                          location: themeOverride == nil ? document.themeLocation : nil)
-            .scaled(to: contentSize).localized(to: document.language).directed(direction)
+            .scaled(to: contentSize).localized(to: document.language).directed(direction).contrasted(contrast)
         var extra: [String: Template] = [:]
         var folders = document.templateFolders
         var catalogs: [AssetCatalog]?

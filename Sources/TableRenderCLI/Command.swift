@@ -67,6 +67,7 @@ package struct TableRenderCommand {
             .init(names: ["--content-size"], value: "category", help: "The reader's text size (Dynamic Type): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5; file names carry it unless large. (default: large)"),
             .init(names: ["--locale"], value: "tag", help: "The screen's language instead of the document's lang: the localized values' strings (.strings, .stringsdict, .xcstrings) and the HTML page's lang; the pseudo-locale en-XA writes every text accented, about 40 % longer and in brackets, to find truncation before translators do, and ar-XB shows English written right to left in a mirrored layout. A right-to-left language (ar, he, fa, ur…) lays the screen out right to left. File names carry it."),
             .init(names: ["--direction"], value: "direction", help: "ltr or rtl: lay the screen out in that direction whatever its language's (right to left for ar, he, fa, ur… and the pseudo-locale ar-XB). Right to left mirrors what UIKit mirrors: stacks, paddings, margins, overlays, separators, accessories, switches, leading and trailing constraints, and text's natural alignment. File names carry it."),
+            .init(names: ["--contrast"], value: "contrast", help: "normal or high: high draws the screen as with the reader's Increase Contrast setting, every colour at its high-contrast value (the ios theme's system colours, an asset catalog colour set's High Contrast variant). File names carry it (<doc>.high-contrast@2x.png)."),
             .init(names: ["--strict-strings"], value: nil, help: "A localized value without its string is an error instead of a warning and a visible ⟦key⟧."),
             .init(names: ["--scene"], value: "scene", help: "The storyboard scene to render: its storyboard identifier, title, custom class or IB id (needed when the storyboard has several static tables; 'tablerender scenes' lists them)."),
             .init(names: ["-f", "--format"], value: "format", help: "png, pdf, html, layout (every frame as JSON) or accessibility (what VoiceOver would read, in its order, as text); repeat or separate with commas for several. (default: png)", repeatable: true),
@@ -163,7 +164,7 @@ package struct TableRenderCommand {
 
     static let lint = CommandSpec(
         name: "lint", overview: "Find layout breakage: cut text, broken words, clipping, overflow, low contrast, missing glyphs.",
-        usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--width <width>] [--page <page>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
+        usage: "tablerender lint <document> ... [--content-size <category>] [--locale <tag>] [--direction <direction>] [--contrast <contrast>] [--width <width>] [--page <page>] [--json] [--strict] [--all] [--report <dir>]\n       tablerender lint --project <file> [--json] [--strict] [--all] [--report <dir>]",
         arguments: [("<document>", "A JSON document or a storyboard.")],
         options: [
             allowRead,
@@ -172,6 +173,7 @@ package struct TableRenderCommand {
             .init(names: ["--report"], value: "dir", help: "Also write an HTML report there: each finding beside its row, cropped from the row's image with the view marked."),
             .init(names: ["--locale"], value: "tag", help: "The language to lay documents out in; en-XA, the pseudo-locale, finds what a longer translation cuts."),
             .init(names: ["--direction"], value: "direction", help: "ltr or rtl instead of the language's direction."),
+            .init(names: ["--contrast"], value: "contrast", help: "normal or high: the colours of the reader's Increase Contrast setting (contrast findings are measured in them)."),
             .init(names: ["--width"], value: "width", help: "Table width in points, instead of the document's or the theme's."),
             .init(names: ["--page"], value: "page", help: "content, a4, letter, or WIDTHxHEIGHT in points: lay documents out on these pages instead of the document's or the theme's (--report shows each finding on its page)."),
             .init(names: ["--json"], value: nil, help: "Print the findings as JSON."),
@@ -294,7 +296,7 @@ package struct TableRenderCommand {
         for path in parsed.positionals {
             do throws(Diagnostic) {
                 let loaded = try LoadedDocument(path: path, themeOverride: parsed.value("--theme"), scene: parsed.value("--scene"), contentSize: contentSize,
-                                                locale: locale, direction: direction)
+                                                locale: locale, direction: direction, contrast: variant.contrast)
                 let missing = loaded.document.missingStrings
                 if parsed.flags.contains("--strict-strings"), let first = missing.first {
                     for problem in missing.dropFirst() { stderr(problem.description + "\n") }
@@ -335,11 +337,10 @@ package struct TableRenderCommand {
             guard !parsed.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<document>' (or --project <file>)") }
             let (locale, direction) = (variant.locale, variant.direction)
             for path in parsed.positionals {
-                let loaded = try LoadedDocument(path: path, contentSize: contentSize, locale: locale, direction: direction)
+                let loaded = try LoadedDocument(path: path, contentSize: contentSize, locale: locale, direction: direction, contrast: variant.contrast)
                 loaded.renderer.engine.allowsFontFallback = true
                 let laidOut = try loaded.layout(width: width, page: page)
-                let name = "w\(Int(laidOut.width))" + (contentSize == .large ? "" : "." + contentSize.rawValue) + (locale.map { "." + $0 } ?? "")
-                    + (direction.map { "." + $0.rawValue } ?? "")
+                let name = variant.lintName(width: laidOut.width)
                 runs.append(LintRun(document: loaded, layout: laidOut, variant: name, scale: lint.scale,
                                     findings: lint.findings(laidOut, document: loaded, variant: name, appearances: [.light, .dark])))
             }

@@ -46,6 +46,7 @@ package final class PreviewServer: Sendable {
         var contentSize: ContentSizeCategory = .large
         var locale: String?
         var direction: LayoutDirection?
+        var contrast = Contrast.normal
     }
 
     /// The most pages a preview shows (a project's matrix may be larger: name fewer variants).
@@ -99,7 +100,7 @@ package final class PreviewServer: Sendable {
                 project.variants.map { variant in
                     Job(document: document, title: (document as NSString).lastPathComponent + " — " + variant.name, appearance: variant.appearance,
                         width: width ?? variant.width, theme: theme ?? variant.theme, contentSize: variant.contentSize, locale: variant.locale,
-                        direction: variant.direction)
+                        direction: variant.direction, contrast: variant.contrast)
                 }
             }
         }
@@ -133,10 +134,10 @@ package final class PreviewServer: Sendable {
             var laidOut: [String: (loaded: LoadedDocument, scenes: [(name: String, table: LaidOutTable, marks: [FindingMark])])] = [:]
             for job in jobs {
                 guard panels.count < Self.maximumPanels else { more += 1; continue }
-                let key = "\(job.document)|\(job.width ?? 0)|\(job.theme ?? "")|\(job.contentSize.rawValue)|\(job.locale ?? "")|\(job.direction?.rawValue ?? "")"
+                let key = "\(job.document)|\(job.width ?? 0)|\(job.theme ?? "")|\(job.contentSize.rawValue)|\(job.locale ?? "")|\(job.direction?.rawValue ?? "")|\(job.contrast.rawValue)"
                 if laidOut[key] == nil {
                     let loaded = try LoadedDocument(path: job.document, themeOverride: job.theme, contentSize: job.contentSize, locale: job.locale,
-                                                    direction: job.direction)
+                                                    direction: job.direction, contrast: job.contrast)
                     let name = (job.document as NSString).lastPathComponent
                     var scenes: [(name: String, table: LaidOutTable, marks: [FindingMark])] = []
                     for scene in loaded.document.table.defaultScenes {

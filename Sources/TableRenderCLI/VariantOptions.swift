@@ -3,7 +3,7 @@ import TableRender
 import TableTemplates
 
 /// The options that choose a variant of a screen — `--width`, `--page`, `--content-size`,
-/// `--locale`, `--direction` — read one way, with one message each, by every subcommand that
+/// `--locale`, `--direction`, `--contrast` — read one way, with one message each, by every subcommand that
 /// takes them (render, lint, check, preview, gallery).
 struct VariantOptions {
     var width: Double?
@@ -11,6 +11,7 @@ struct VariantOptions {
     var contentSize = ContentSizeCategory.large
     var locale: String?
     var direction: LayoutDirection?
+    var contrast = Contrast.normal
 
     init(_ parsed: ParsedArguments) throws {
         if let text = parsed.value("--width") {
@@ -43,6 +44,18 @@ struct VariantOptions {
             }
             direction = value
         }
+        if let text = parsed.value("--contrast") {
+            guard let value = Contrast(rawValue: text) else {
+                throw UsageError(message: Self.invalid("--contrast <contrast>", text, Contrast.allCases.map(\.rawValue)))
+            }
+            contrast = value
+        }
+    }
+
+    /// The variant's name in lint runs: `w390[.AX3][.de][.rtl][.high-contrast]`.
+    func lintName(width: Double) -> String {
+        "w\(Int(width))" + (contentSize == .large ? "" : "." + contentSize.rawValue) + (locale.map { "." + $0 } ?? "")
+            + (direction.map { "." + $0.rawValue } ?? "") + (contrast == .high ? ".high-contrast" : "")
     }
 
     /// "The value 'x' is invalid for '--option <value>'; expected one of: …", with the nearest.

@@ -170,6 +170,8 @@ public struct SnapshotTestingConfiguration: Sendable {
     public var locale: String?
     /// The layout's direction when a strategy names none (the locale's).
     public var direction: LayoutDirection?
+    /// The reader's Increase Contrast setting (normal): `high` draws the colours' high-contrast values.
+    public var contrast: Contrast?
     /// The count of unnamed snapshots of the running test case, set by the `.snapshots` trait for
     /// each run of a test case.
     var counter: SnapshotNaming.Counter?
@@ -178,7 +180,7 @@ public struct SnapshotTestingConfiguration: Sendable {
     /// variable or its default.
     public init(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil, theme: String? = nil,
                 templateFolders: [String]? = nil, assetsFolder: String? = nil, width: Double? = nil, appearance: Appearance? = nil,
-                contentSize: ContentSizeCategory? = nil, locale: String? = nil, direction: LayoutDirection? = nil) {
+                contentSize: ContentSizeCategory? = nil, locale: String? = nil, direction: LayoutDirection? = nil, contrast: Contrast? = nil) {
         self.record = record
         self.diffTool = diffTool
         self.snapshotDirectory = snapshotDirectory
@@ -190,6 +192,7 @@ public struct SnapshotTestingConfiguration: Sendable {
         self.contentSize = contentSize
         self.locale = locale
         self.direction = direction
+        self.contrast = contrast
     }
 
     /// The configuration in force for the current task (`withSnapshotTesting`, the `.snapshots` trait).
@@ -202,7 +205,7 @@ public struct SnapshotTestingConfiguration: Sendable {
                                                   templateFolders: other.templateFolders ?? templateFolders, assetsFolder: other.assetsFolder ?? assetsFolder,
                                                   width: other.width ?? width, appearance: other.appearance ?? appearance,
                                                   contentSize: other.contentSize ?? contentSize, locale: other.locale ?? locale,
-                                                  direction: other.direction ?? direction)
+                                                  direction: other.direction ?? direction, contrast: other.contrast ?? contrast)
         result.counter = other.counter ?? counter
         return result
     }
@@ -215,12 +218,13 @@ public struct SnapshotTestingConfiguration: Sendable {
 public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil,
                                    theme: String? = nil, templateFolders: [String]? = nil, assetsFolder: String? = nil,
                                    width: Double? = nil, appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil,
-                                   locale: String? = nil, direction: LayoutDirection? = nil,
+                                   locale: String? = nil, direction: LayoutDirection? = nil, contrast: Contrast? = nil,
                                    operation: () throws -> R) rethrows -> R {
     let configuration = SnapshotTestingConfiguration.current
         .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory, theme: theme,
                                                      templateFolders: templateFolders, assetsFolder: assetsFolder, width: width,
-                                                     appearance: appearance, contentSize: contentSize, locale: locale, direction: direction))
+                                                     appearance: appearance, contentSize: contentSize, locale: locale, direction: direction,
+                                                     contrast: contrast))
     return try SnapshotTestingConfiguration.$current.withValue(configuration, operation: operation)
 }
 
@@ -229,12 +233,13 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool
 public func withSnapshotTesting<R>(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil,
                                    theme: String? = nil, templateFolders: [String]? = nil, assetsFolder: String? = nil,
                                    width: Double? = nil, appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil,
-                                   locale: String? = nil, direction: LayoutDirection? = nil,
+                                   locale: String? = nil, direction: LayoutDirection? = nil, contrast: Contrast? = nil,
                                    isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R) async rethrows -> R {
     let configuration = SnapshotTestingConfiguration.current
         .overridden(by: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory, theme: theme,
                                                      templateFolders: templateFolders, assetsFolder: assetsFolder, width: width,
-                                                     appearance: appearance, contentSize: contentSize, locale: locale, direction: direction))
+                                                     appearance: appearance, contentSize: contentSize, locale: locale, direction: direction,
+                                                     contrast: contrast))
     return try await SnapshotTestingConfiguration.$current.withValue(configuration, operation: operation, isolation: isolation)
 }
 
@@ -257,16 +262,16 @@ public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == SnapshotsTrait {
     /// Record mode, diff tool, snapshot folder, theme, template folders, assets folder or the
-    /// variant (width, appearance, text size, locale, direction) for the snapshots of this test or
-    /// suite.
+    /// variant (width, appearance, text size, locale, direction, Increase Contrast) for the
+    /// snapshots of this test or suite.
     public static func snapshots(record: RecordMode? = nil, diffTool: DiffTool? = nil, snapshotDirectory: String? = nil, theme: String? = nil,
                                  templateFolders: [String]? = nil, assetsFolder: String? = nil, width: Double? = nil,
                                  appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil, locale: String? = nil,
-                                 direction: LayoutDirection? = nil) -> Self {
+                                 direction: LayoutDirection? = nil, contrast: Contrast? = nil) -> Self {
         SnapshotsTrait(configuration: SnapshotTestingConfiguration(record: record, diffTool: diffTool, snapshotDirectory: snapshotDirectory,
                                                                    theme: theme, templateFolders: templateFolders, assetsFolder: assetsFolder,
                                                                    width: width, appearance: appearance, contentSize: contentSize,
-                                                                   locale: locale, direction: direction))
+                                                                   locale: locale, direction: direction, contrast: contrast))
     }
 }
 

@@ -124,13 +124,14 @@ struct ScreenOptions {
     var contentSize: ContentSizeCategory
     var locale: String?
     var direction: LayoutDirection?
+    var contrast: Contrast = .normal
 
     /// The strategy's settings, else the configuration's (`withSnapshotTesting`, `.snapshots`),
     /// else the defaults.
     static func resolved(contentSize: ContentSizeCategory?, locale: String?, direction: LayoutDirection?) -> ScreenOptions {
         let configuration = SnapshotTestingConfiguration.current
         return ScreenOptions(contentSize: contentSize ?? configuration.contentSize ?? .large, locale: locale ?? configuration.locale,
-                             direction: direction ?? configuration.direction)
+                             direction: direction ?? configuration.direction, contrast: configuration.contrast ?? .normal)
     }
 }
 
@@ -172,7 +173,7 @@ extension Table: SnapshotScreen {
         let language = options.locale ?? "en"
         let renderer = try Renderer(theme: configuration.theme ?? "ios", templateFolders: (configuration.templateFolders ?? []).map(SnapshotContext.resolve),
                                     assetsFolder: SnapshotContext.resolve(configuration.assetsFolder ?? "."), contentSize: options.contentSize,
-                                    locale: language, direction: options.direction)
+                                    locale: language, direction: options.direction, contrast: options.contrast)
         return PreparedScreen(renderer: renderer, language: language) { width, page throws(Diagnostic) in
             try renderer.layout(self, width: width ?? 390, page: page)
         }
@@ -182,7 +183,8 @@ extension Table: SnapshotScreen {
 extension DocumentFile: SnapshotScreen {
     func prepared(_ options: ScreenOptions) throws(Diagnostic) -> PreparedScreen {
         let loaded = try LoadedDocument(path: SnapshotContext.resolve(path), themeOverride: SnapshotTestingConfiguration.current.theme, scene: scene,
-                                        contentSize: options.contentSize, locale: options.locale, direction: options.direction)
+                                        contentSize: options.contentSize, locale: options.locale, direction: options.direction,
+                                        contrast: options.contrast)
         return PreparedScreen(renderer: loaded.renderer, language: loaded.document.language, pdfPage: loaded.document.page ?? .a4) { width, page throws(Diagnostic) in
             try loaded.layout(width: width, page: page)
         }

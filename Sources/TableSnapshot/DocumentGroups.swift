@@ -24,7 +24,7 @@ enum DocumentGroups {
         var groups: [[Int]] = []
         var groupOf: [String: Int] = [:]
         for (index, job) in jobs.enumerated() {
-            let name = job.document + "|" + (job.variant.theme ?? "") + "|" + job.variant.contentSize.rawValue + "|" + (job.variant.locale ?? "") + "|" + (job.variant.direction?.rawValue ?? "")
+            let name = job.document + "|" + (job.variant.theme ?? "") + "|" + job.variant.contentSize.rawValue + "|" + (job.variant.locale ?? "") + "|" + (job.variant.direction?.rawValue ?? "") + "|" + job.variant.contrast.rawValue
             if let group = groupOf[name] { groups[group].append(index) } else { groupOf[name] = groups.count; groups.append([index]) }
         }
         let failures = Failures()
@@ -35,7 +35,7 @@ enum DocumentGroups {
                 do throws(Diagnostic) {
                     let first = jobs[list[group][0]]
                     let loaded = try LoadedDocument(path: first.document, themeOverride: first.variant.theme, contentSize: first.variant.contentSize,
-                                                    locale: first.variant.locale, direction: first.variant.direction)
+                                                    locale: first.variant.locale, direction: first.variant.direction, contrast: first.variant.contrast)
                     loaded.renderer.engine.maximumThreads = 1
                     for index in list[group] {
                         let job = jobs[index]

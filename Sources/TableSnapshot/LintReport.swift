@@ -30,7 +30,7 @@ package struct LintRun {
             for variant in project.variants {
                 guard seen.insert(variant.layoutKey).inserted else { continue }
                 let loaded = try LoadedDocument(path: document, themeOverride: variant.theme, contentSize: variant.contentSize, locale: variant.locale,
-                                                direction: variant.direction)
+                                                direction: variant.direction, contrast: variant.contrast)
                 // A character no font has is a finding here, not an error.
                 loaded.renderer.engine.allowsFontFallback = true
                 lint.scale = variant.scale
@@ -45,7 +45,8 @@ package struct LintRun {
 
     /// The name of a variant in the lint's lines (`iphone-15.AX5.en-XA`).
     static func name(of variant: Variant) -> String {
-        [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue, variant.locale, variant.direction?.rawValue]
+        [variant.device, variant.theme, variant.contentSize == .large ? nil : variant.contentSize.rawValue, variant.locale, variant.direction?.rawValue,
+         variant.contrast == .high ? "high-contrast" : nil]
             .compactMap { $0 }.joined(separator: ".")
     }
 

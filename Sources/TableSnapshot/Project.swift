@@ -18,20 +18,26 @@ package struct Variant: Sendable, Hashable {
     package var locale: String?
     /// The layout's direction when the matrix names directions (`rtl`), else the locale's.
     package var direction: LayoutDirection?
+    /// The reader's Increase Contrast setting when the matrix names contrasts (`high`).
+    package var contrast: Contrast = .normal
 
     /// What makes its layout differ from another variant's (appearances and scales only
     /// change pixels): the lint looks at each layout once.
-    package var layoutKey: String { "\(device)|\(theme ?? "")|\(contentSize.rawValue)|\(locale ?? "")|\(direction?.rawValue ?? "")" }
+    package var layoutKey: String {
+        "\(device)|\(theme ?? "")|\(contentSize.rawValue)|\(locale ?? "")|\(direction?.rawValue ?? "")|\(contrast.rawValue)"
+    }
 
     /// `iphone-15.dark@2x`, with the theme after the device when the matrix names themes, and the
     /// content size after it unless large (`iphone-15.AX5.dark@2x`), then the locale and the
-    /// direction when the matrix names them (`iphone-15.ar.rtl@2x`).
+    /// direction when the matrix names them (`iphone-15.ar.rtl@2x`), and high contrast
+    /// (`iphone-15.high-contrast.dark@2x`).
     package var name: String {
         var text = device
         if let theme = themeName ?? theme { text += "." + theme }
         if contentSize != .large { text += "." + contentSize.rawValue }
         if let locale { text += "." + locale }
         if let direction { text += "." + direction.rawValue }
+        if contrast == .high { text += ".high-contrast" }
         if appearance == .dark { text += ".dark" }
         return text + "@" + (scale.rounded() == scale ? String(Int(scale)) : String(scale)) + "x"
     }
@@ -47,7 +53,7 @@ package struct Project: Sendable {
     package static let maximumSnapshots = 20_000
 
     package static let keys = ["documents", "devices", "widths", "appearances", "scales", "themes", "contentSizes", "snapshots", "precision",
-                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks", "locales", "directions"]
+                              "perceptualPrecision", "ignoreAntialiasing", "maxDiffPixels", "masks", "locales", "directions", "contrasts"]
 
     package var file: String
     package var directory: String
@@ -165,7 +171,7 @@ private struct ProjectFields {
     }
 
     /// The matrix of variants: devices and widths × themes × content sizes × locales ×
-    /// directions × appearances × scales, counted before it is made.
+    /// directions × contrasts × appearances × scales, counted before it is made.
     func variants(directory: String) throws(Diagnostic) -> [Variant] {
         var devices: [(String, Double)] = []
         for (index, name) in (try strings("devices") ?? []).enumerated() {
@@ -223,9 +229,17 @@ private struct ProjectFields {
                 directions.append(direction)
             }
         }
+        // Contrasts: normal unless the matrix names some.
+        var contrasts: [Contrast] = []
+        for (index, name) in (try strings("contrasts") ?? ["normal"]).enumerated() {
+            guard let contrast = Contrast(rawValue: name) else {
+                throw Diagnostic(at: at(fields["contrasts"]!, "$.contrasts[\(index)]"), Suggestions.unknown("contrast", name, known: Contrast.allCases.map(\.rawValue)))
+            }
+            contrasts.append(contrast)
+        }
         // The matrix is counted before it is made: a few lines of JSON can ask for millions.
         let axes = [("devices", max(1, devices.count)), ("themes", themes.count), ("contentSizes", contentSizes.count), ("locales", locales.count),
-                    ("directions", directions.count), ("appearances", appearances.count), ("scales", scales.count)]
+                    ("directions", directions.count), ("contrasts", contrasts.count), ("appearances", appearances.count), ("scales", scales.count)]
         let count = axes.reduce(1) { $0.multipliedReportingOverflow(by: $1.1).overflow ? Int.max : $0 * $1.1 }
         guard count <= Project.maximumVariants else {
             let product = axes.filter { $0.1 > 1 }.map { "\($0.1) \($0.0)" }.joined(separator: " × ")
@@ -233,13 +247,16 @@ private struct ProjectFields {
         }
         var variants: [Variant] = []
         for device in (devices.isEmpty ? [("default", 0)] : devices) {
-            for theme in themes { for contentSize in contentSizes { for locale in locales { for direction in directions { for appearance in appearances { for scale in scales {
-                var variant = Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme.resolved, contentSize: contentSize)
-                variant.themeName = theme.name
-                variant.locale = locale
-                variant.direction = direction
-                variants.append(variant)
-            } } } } } }
+            for theme in themes { for contentSize in contentSizes { for locale in locales { for direction in directions { for contrast in contrasts {
+                for appearance in appearances { for scale in scales {
+                    var variant = Variant(device: device.0, width: device.1, appearance: appearance, scale: scale, theme: theme.resolved, contentSize: contentSize)
+                    variant.themeName = theme.name
+                    variant.locale = locale
+                    variant.direction = direction
+                    variant.contrast = contrast
+                    variants.append(variant)
+                } }
+            } } } } }
         }
         return variants
     }

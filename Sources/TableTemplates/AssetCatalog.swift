@@ -9,6 +9,9 @@ public struct AssetCatalog: Sendable {
     package var images: [String: ImageReference] = [:]
     /// Colours by name, light and dark (a set without a dark variant is the same in both).
     package var colors: [String: (light: RGBA, dark: RGBA)] = [:]
+    /// The high-contrast colours of the sets that have any (`"contrast": "high"`), light and
+    /// dark; a missing one is the set's normal colour of that appearance, as UIKit resolves it.
+    package var highContrastColors: [String: (light: RGBA, dark: RGBA)] = [:]
     /// Colour sets that name a system colour (`"reference": "systemBlueColor"`), by name.
     package var colorReferences: [String: String] = [:]
 
@@ -43,7 +46,9 @@ public struct AssetCatalog: Sendable {
                 count += 1
                 guard count <= Self.maximumSets else { throw Diagnostic(at: SourceLocation(file: folder), "more than \(Self.maximumSets) sets in an asset catalog") }
                 switch try Self.colorSet(path) {
-                case .color(let light, let dark)?: colors[name] = (light, dark)
+                case .color(let normal, let high)?:
+                    colors[name] = normal
+                    highContrastColors[name] = high
                 case .reference(let system)?: colorReferences[name] = system
                 case nil: break
                 }
@@ -90,6 +95,8 @@ public struct AssetCatalog: Sendable {
             guard case .object = image.kind else { throw Diagnostic(at: SourceLocation(file: file, line: image.line, column: image.column, path: path), "expected an object, found \(image.typeName)") }
             // Only what an iPhone shows: universal or iphone images.
             if case .string(let idiom)? = image.object("idiom")?.kind, !["universal", "iphone"].contains(idiom) { continue }
+            // High-contrast images are not drawn: the normal one stands for both.
+            if highContrast(image) { continue }
             guard case .string(let filename)? = image.object("filename")?.kind else { continue }
             let resolved: String
             do throws(SafePath.Failure) { resolved = try SafePath.resolve(filename, inside: folder, folder: "its image set") } catch {
@@ -116,15 +123,18 @@ public struct AssetCatalog: Sendable {
     }
 
     /// `"appearances": [{"appearance": "luminosity", "value": "dark"}]`.
-    static func appearance(of node: JSONNode) -> String? {
+    static func appearance(of node: JSONNode, _ kind: String = "luminosity") -> String? {
         guard case .array(let appearances)? = node.object("appearances")?.kind else { return nil }
         for appearance in appearances {
-            if case .string("luminosity")? = appearance.object("appearance")?.kind, case .string(let value)? = appearance.object("value")?.kind { return value }
+            if case .string(kind)? = appearance.object("appearance")?.kind, case .string(let value)? = appearance.object("value")?.kind { return value }
         }
         return nil
     }
 
-    enum ColorSet { case color(RGBA, RGBA), reference(String) }
+    /// `"appearances": [{"appearance": "contrast", "value": "high"}]`: Xcode's High Contrast variant.
+    static func highContrast(_ node: JSONNode) -> Bool { appearance(of: node, "contrast") == "high" }
+
+    enum ColorSet { case color((light: RGBA, dark: RGBA), high: (light: RGBA, dark: RGBA)?), reference(String) }
 
     /// A colour set's universal light and dark colours, in every form Xcode writes components:
     /// floating point (`"0.345"`), 8-bit integers (`"88"`) and hexadecimal (`"0x58"`), in sRGB,
@@ -135,21 +145,25 @@ public struct AssetCatalog: Sendable {
         guard case .array(let colors)? = root.object("colors")?.kind else {
             throw Diagnostic(at: SourceLocation(file: file, line: root.line, column: root.column, path: "$.colors"), "expected an array 'colors'")
         }
-        var light: RGBA?, dark: RGBA?
+        var light: RGBA?, dark: RGBA?, highLight: RGBA?, highDark: RGBA?
         for (index, entry) in colors.enumerated() {
             let path = "$.colors[\(index)]"
             if case .string(let idiom)? = entry.object("idiom")?.kind, !["universal", "iphone"].contains(idiom) { continue }
             guard let color = entry.object("color") else { continue }
             if case .string(let system)? = color.object("reference")?.kind { return .reference(system) }
             let value = try Self.color(color, file: file, path: path + ".color")
-            switch appearance(of: entry) {
-            case "dark"?: dark = value
-            case nil, "light"?: if light == nil || appearance(of: entry) == "light" { light = value }
+            switch (appearance(of: entry), highContrast(entry)) {
+            case ("dark"?, false): dark = value
+            case ("dark"?, true): highDark = value
+            case (nil, false), ("light"?, false): if light == nil || appearance(of: entry) == "light" { light = value }
+            case (nil, true), ("light"?, true): if highLight == nil || appearance(of: entry) == "light" { highLight = value }
             default: break
             }
         }
-        guard let light = light ?? dark else { return nil }
-        return .color(light, dark ?? light)
+        guard let light = light ?? dark ?? highLight ?? highDark else { return nil }
+        let normal = (light: light, dark: dark ?? light)
+        let high = highLight == nil && highDark == nil ? nil : (light: highLight ?? normal.light, dark: highDark ?? normal.dark)
+        return .color(normal, high: high)
     }
 
     static func color(_ node: JSONNode, file: String, path: String) throws(Diagnostic) -> RGBA {

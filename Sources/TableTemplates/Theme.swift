@@ -135,6 +135,15 @@ public struct Theme: Sendable {
     /// Template folders, the parent theme's first: later folders override earlier ones.
     package var templateFolders: [String]
     package var colors: [String: (light: RGBA, dark: RGBA)]
+    /// The colours of tokens that change under Increase Contrast (`lightHighContrast`,
+    /// `darkHighContrast` in a theme, a colour set's `"contrast": "high"` variants). `colors`
+    /// holds them in place of the normal ones once the theme is `contrasted(.high)`; an HTML page
+    /// that follows the reader's settings writes them for `prefers-contrast: more`.
+    package var highContrastColors: [String: (light: RGBA, dark: RGBA)] = [:]
+    /// The reader's Increase Contrast setting the colours are drawn at (`contrasted(_:)`).
+    package var contrast: Contrast = .normal
+    /// At high contrast, the normal colours of the tokens it replaced (to go back).
+    package var normalColors: [String: (light: RGBA, dark: RGBA)] = [:]
     package var fonts: [String: FontSpec]
     package var styles: [TableStyle: StyleMetrics]
     package var width: Double
@@ -306,11 +315,16 @@ package enum ThemeLoader {
         for element in root.children {
             switch element.name {
             case "color":
-                try expect(element, ["name", "light", "dark"])
+                try expect(element, ["name", "light", "dark", "lightHighContrast", "darkHighContrast"])
                 let name = try required(element, "name")
                 let light = try color(element, "light")
                 let dark = element.attribute("dark") == nil ? light : try color(element, "dark")
                 theme.colors[name] = (light, dark)
+                // Each high-contrast value defaults to the normal one of its appearance; a colour
+                // redefined without them has none (not its parent theme's).
+                let lightHigh = element.attribute("lightHighContrast") == nil ? nil : try color(element, "lightHighContrast")
+                let darkHigh = element.attribute("darkHighContrast") == nil ? nil : try color(element, "darkHighContrast")
+                theme.highContrastColors[name] = lightHigh == nil && darkHigh == nil ? nil : (lightHigh ?? light, darkHigh ?? dark)
             case "font":
                 try expect(element, ["name", "family", "size", "weight", "italic", "lineHeight"])
                 let name = try required(element, "name")

@@ -101,6 +101,10 @@ private func scratchFolder() -> String {
         let dark = try withSnapshotTesting(appearance: .dark) { try Snapshotting<Table, SnapshotImage>.image(width: 320, scale: 1).snapshot(settings()) }
         let light = try Snapshotting<Table, SnapshotImage>.image(width: 320, scale: 1).snapshot(settings())
         #expect(dark.rgba.pixels[0..<4] != light.rgba.pixels[0..<4], "the configuration's appearance is drawn")
+        // Increase Contrast: the grouped background is UIKit's high-contrast #EBEBF0 (#F2F2F7 normally).
+        let high = try withSnapshotTesting(contrast: .high) { try Snapshotting<Table, SnapshotImage>.image(width: 320, scale: 1).snapshot(settings()) }
+        #expect(Array(light.rgba.pixels[0..<3]) == [0xF2, 0xF2, 0xF7] && Array(high.rgba.pixels[0..<3]) == [0xEB, 0xEB, 0xF0],
+                "the configuration's contrast is drawn")
     }
 
     /// A diff tool: a command's name, `.ksdiff`, or a closure that writes the whole line.
