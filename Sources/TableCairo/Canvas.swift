@@ -519,11 +519,12 @@ final class Canvas {
     /// error: the file's own first (a full disk says so), then Cairo's.
     ///
     /// A PDF's catalog then gets `language` (`/Lang`) and, when `displaysTitle`, asks readers to
-    /// show the title (`PDFCatalog`).
-    func finish(language: String? = nil, displaysTitle: Bool = false) throws(Diagnostic) {
+    /// show the title, and its figures get `figures` as their alternative texts (`PDFCatalog`).
+    func finish(language: String? = nil, displaysTitle: Bool = false, figures: [String] = []) throws(Diagnostic) {
         Typesetting.exclusively { cairo_surface_finish(surface) }
         if isPDF, let file, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-           let update = PDFCatalog.update(length: file.count, language: language, displaysTitle: displaysTitle, read: file.read(at:count:)) {
+           let update = PDFCatalog.update(length: file.count, language: language, displaysTitle: displaysTitle, figures: figures,
+                                          read: file.read(at:count:)) {
             update.withUnsafeBytes { _ = file.append($0) }
         }
         try file?.finish()

@@ -19,6 +19,8 @@ final class Painter {
     let masks: Masks
     /// The structure of a tagged PDF, when drawing one (`PDFStructure`).
     var structure: PDFStructure?
+    /// How many translucent groups the view being drawn is inside.
+    private var groupDepth = 0
 
     init(theme: Theme, appearance: Appearance, text: TextEngine, scale: Double = 3, masks: Masks = Masks()) {
         self.theme = theme
@@ -106,7 +108,10 @@ final class Painter {
         let style = view.style
         guard style.opacity > 0 else { return }
         let translucent = style.opacity < 1
-        if translucent { canvas.pushGroup() }
+        if translucent {
+            canvas.pushGroup()
+            groupDepth += 1
+        }
         if let background = style.background { canvas.fill(frame, color(background), radius: style.cornerRadius) }
         let clips = style.cornerRadius > 0 || style.clips
         if clips {
@@ -132,15 +137,20 @@ final class Painter {
             }
             canvas.show(shaped, x: inner.x, top: inner.y, color: color(textColor), lines: lines)
             canvas.restore()
-        case .image(let path, let contentMode, _):
+        case .image(let path, let contentMode, let alt):
             // A file, or an asset's file for this appearance and scale; a template image in its tint.
             let reference = ImageReference(path)
             let file = reference.file(dark: appearance == .dark, scale: scale).path
+            // An image with a text to read is a figure of a tagged PDF, tagged where it starts (not
+            // again on the page a row goes on to), and not inside a translucent group.
+            let figure = !alt.isEmpty && groupDepth == 0 && visible.map { frame.y >= $0.top - 0.0005 } ?? true
+                && structure?.beginFigure(alt, on: canvas) == true
             if reference.template {
                 canvas.drawTinted(try image(file), in: frame, contentMode: contentMode, color: color(reference.tint))
             } else {
                 canvas.draw(try image(file), in: frame, contentMode: contentMode)
             }
+            if figure { structure?.endFigure(on: canvas) }
         case .toggle(let on, let tint):
             drawSwitch(on: on, tint: tint, in: frame, on: canvas)
         case .accessory(let accessory, let tint):
@@ -156,7 +166,10 @@ final class Painter {
         for child in view.children where child.style.isPositioned { try draw(child, at: (frame.x, frame.y), on: canvas, visible: visible) }
         if clips { canvas.restore() }
         if style.borderWidth > 0 { canvas.stroke(frame, color(style.borderColor), width: style.borderWidth, radius: style.cornerRadius) }
-        if translucent { canvas.paintGroup(alpha: style.opacity) }
+        if translucent {
+            groupDepth -= 1
+            canvas.paintGroup(alpha: style.opacity)
+        }
     }
 
     private func image(_ path: String) throws(Diagnostic) -> LoadedImage {
@@ -315,12 +328,24 @@ public struct Masks: Sendable, Hashable {
 
 /// The logical structure of a tagged PDF, as a screen reader and a PDF's reflow read it: the
 /// document, a section (`Sect`) per table section, the large title and the section headers as
-/// headings (`H1`, `H2`), a section's rows as a list (`L`) of items (`LI`), a footer as a
-/// paragraph (`P`), in reading order. Backgrounds and separators are left out of it; a header
-/// repeated at a page's top is drawn but not read twice.
+/// headings (`H1`, `H2`), a section's rows as a list (`L`) of items (`LI`) each holding its
+/// content in a body (`LBody`), a footer as a paragraph (`P`), in reading order; a row's image
+/// with a text to read is a figure (`Figure`) with that text as its alternative. Backgrounds and
+/// separators are left out of it; a header repeated at a page's top is drawn but not read twice.
+///
+/// Cairo 1.16 writes an element's own content or the elements it holds, never both: an element
+/// that holds a figure would lose its text. So a figure closes the row's body and a new body
+/// opens after it: the item holds body, figure, body, each with its own content (a row whose
+/// figure comes before any text starts with the figure).
 final class PDFStructure {
     private var open: [String] = []
     private var section: Int?
+    /// The alternative texts of the figures tagged so far, in the structure tree's order (Cairo
+    /// 1.16 cannot write them: `PDFCatalog` adds them when the file is finished).
+    private(set) var figureTexts: [String] = []
+    /// Whether the block being drawn may hold figures: a row read for the first time, whose
+    /// content is not a link's (the link's element holds it all).
+    private var figuresAllowed = false
 
     private func push(_ name: String, on canvas: Canvas) {
         canvas.beginTag(name)
@@ -338,6 +363,7 @@ final class PDFStructure {
     /// Opens what `block` belongs to and the block's own element.
     func begin(_ block: Block, on canvas: Canvas) {
         if open.isEmpty { push("Document", on: canvas) }
+        figuresAllowed = block.kind == .row && !block.repeated && block.link == nil
         // A header repeated at a page's top is not read twice; the rest of a block a page break
         // cut is still the element the page before opened.
         guard !block.repeated, block.contentOffset == 0 else { return }
@@ -355,6 +381,7 @@ final class PDFStructure {
         case .row:
             if open.last != "L" { push("L", on: canvas) }
             push("LI", on: canvas)
+            if !(figuresAllowed && block.content.map(Self.startsWithFigure) == true) { push("LBody", on: canvas) }
         case .footer:
             if open.last == "L" { pop(until: "Sect", on: canvas) }
             push("P", on: canvas)
@@ -364,9 +391,49 @@ final class PDFStructure {
     /// Closes the block's own element, unless the block goes on on the next page (one element
     /// across the page break).
     func end(_ block: Block, on canvas: Canvas) {
-        guard !block.repeated, !block.continues, let last = open.last, ["H1", "H2", "LI", "P"].contains(last) else { return }
-        canvas.endTag(last)
-        open.removeLast()
+        guard !block.repeated, !block.continues, let last = open.last, ["H1", "H2", "LI", "LBody", "P"].contains(last) else { return }
+        pop(until: ["LI", "LBody"].contains(last) ? "L" : open[open.count - 2], on: canvas)
+    }
+
+    /// Opens a figure whose alternative text is `alt` in the row being read, between two bodies;
+    /// false where none can be (not in a row's body, or in another figure).
+    func beginFigure(_ alt: String, on canvas: Canvas) -> Bool {
+        guard figuresAllowed, open.last == "LBody" || open.last == "LI" else { return false }
+        pop(until: "LI", on: canvas)
+        push("Figure", on: canvas)
+        figureTexts.append(alt)
+        return true
+    }
+
+    /// Whether the first thing read in `view`, drawn in the painter's order, is an image with a
+    /// text to read (a figure) rather than a text: then the row's item starts with the figure,
+    /// not with an empty body. Nil when it has neither.
+    static func startsWithFigure(_ view: LaidOutView) -> Bool? {
+        startsWithFigure(view, inGroup: false)
+    }
+
+    private static func startsWithFigure(_ view: LaidOutView, inGroup: Bool) -> Bool? {
+        guard view.style.opacity > 0 else { return nil }
+        let inGroup = inGroup || view.style.opacity < 1
+        switch view.style.content {
+        case .label(let text, _, _) where !text.isEmpty: return false
+        case .image(_, _, let alt) where !alt.isEmpty && !inGroup: return true
+        default: break
+        }
+        for child in view.children where !child.style.isPositioned {
+            if let found = startsWithFigure(child, inGroup: inGroup) { return found }
+        }
+        for child in view.children where child.style.isPositioned {
+            if let found = startsWithFigure(child, inGroup: inGroup) { return found }
+        }
+        return nil
+    }
+
+    /// Closes the figure and opens the row's next body.
+    func endFigure(on canvas: Canvas) {
+        guard open.last == "Figure" else { return }
+        pop(until: "LI", on: canvas)
+        push("LBody", on: canvas)
     }
 
     /// Closes everything still open, at the end of the document.

@@ -154,6 +154,41 @@ def test_increase_contrast_raises_every_contrast_axe_finds(browser, tmp_path):
             assert normal and all(3.8 < ratio < 4.5 for ratio in more.values()), (normal, more)
 
 
+def test_the_pdfs_figures_carry_the_images_alternative_texts(browser, tmp_path):
+    """Each row image with a text to read is a `Figure` of the PDF's structure tree whose `/Alt`
+    is that text, as pypdf reads it after following the update's trailer (Cairo 1.16 cannot write
+    `/Alt`; tablerender adds it in an incremental update): the same texts, in the same order, as
+    the labels of the HTML page's images in Chromium. On the feed (Latin, Japanese, Arabic, Hebrew,
+    Devanagari and Thai names, an emoji)."""
+    import pypdf
+    out = tmp_path / "out"
+    run = subprocess.run([str(BINARY), "render", str(ROOT / "Examples" / "feed" / "feed.json"), "--format", "pdf,html", "--out", str(out), "-q"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    reader = pypdf.PdfReader(str(out / "feed" / "feed.pdf"), strict=False)
+    figures = []
+
+    def walk(element):
+        element = element.get_object()
+        if not isinstance(element, dict) or "/S" not in element:
+            return
+        if element["/S"] == "/Figure":
+            figures.append(str(element.get("/Alt")))
+        kids = element.get("/K")
+        for kid in (kids if isinstance(kids, list) else [kids] if kids is not None else []):
+            walk(kid)
+
+    kids = reader.trailer["/Root"]["/StructTreeRoot"]["/K"]
+    for kid in (kids if isinstance(kids, list) else [kids]):
+        walk(kid)
+    page = browser.new_page()
+    page.goto((out / "feed" / "feed.html").as_uri())
+    # The page draws an image as a span with role img and its text as its label (accessories are SVG).
+    alts = page.locator("span[role=img]").evaluate_all("images => images.map(image => image.getAttribute('aria-label'))")
+    page.close()
+    assert len(figures) >= 10 and figures == alts, (figures, alts)
+
+
 def test_the_pdf_names_its_language_and_title(tmp_path):
     """The PDF's catalog, as pypdf (a reader of its own) finds it after following every trailer:
     `/Lang` is the document's language or `--locale`, and a titled document asks readers to show

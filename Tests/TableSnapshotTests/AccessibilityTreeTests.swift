@@ -171,6 +171,60 @@ import Testing
         }
     }
 
+    /// A row's image with a text to read is a figure of the tagged PDF: each such image one
+    /// `Figure` in its row's item, the row's text still in the item's body beside it (Cairo 1.16
+    /// writes an element's content or its elements, never both: a figure inside the body would
+    /// erase the body's text), read in the tree's order (`pdfinfo -struct-text`). The figures'
+    /// alternative texts are read with pypdf in `test_accessibility.py`.
+    @Test func rowImagesAreFiguresBesideTheRowsText() throws {
+        let loaded = try LoadedDocument(path: Repository.root + "/Examples/feed/feed.json")
+        let laidOut = try loaded.layout()
+        let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("tablerender-figures-\(UUID().uuidString).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: pdf) }
+        try loaded.renderer.pdf(laidOut, to: pdf)
+        func images(_ view: LaidOutView) -> Int {
+            var count = 0
+            if case .image(_, _, let alt) = view.style.content, !alt.isEmpty { count = 1 }
+            return count + view.children.map(images).reduce(0, +)
+        }
+        let rows = laidOut.pages.flatMap(\.blocks).filter { $0.kind == .row && !$0.repeated && $0.contentOffset == 0 }
+        let expected = rows.map { $0.content.map(images) ?? 0 }
+        #expect(expected.reduce(0, +) >= 10, "the feed's posts and albums have avatars and covers")
+        let structure = Tool.run("pdfinfo", ["-struct-text", pdf]).output
+        // Each item: its figures, and the text of its bodies.
+        var items: [(figures: Int, text: String)] = []
+        for line in structure.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line == "LI (block)" { items.append((0, "")) } else if line == "Figure", !items.isEmpty { items[items.count - 1].figures += 1 } else if line.hasPrefix("\""), !items.isEmpty {
+                items[items.count - 1].text += line.dropFirst().dropLast()
+            }
+        }
+        #expect(items.map(\.figures) == expected, "\(structure)")
+        func squeezed(_ text: String) -> String { String(text.filter { !$0.isWhitespace && $0 != "," }) }
+        let spoken = Self.spoken(loaded.renderer.accessibility(laidOut)).filter { !$0.contains("— header") }.map { line -> String in
+            guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].lastIndex(of: "\"") else { return "" }
+            return squeezed(String(line[line.index(after: open)..<close]))
+        }
+        #expect(items.count == spoken.count, "\(items.count) items, \(spoken.count) rows read")
+        // A figure between two texts: body, figure, body, both texts kept.
+        let folder = Repository.folder(with: [
+            "t/Row.xml": #"<cell><stack axis="horizontal" padding="11 16" spacing="8"><label text="{before}"/><image source="dot.png" width="20" height="20" alt="{alt}"/><label text="{after}"/></stack></cell>"#,
+            "doc.json": #"{"templates": ["t"], "sections": [{"items": [{"template": "Row", "values": {"before": "Before", "alt": "A dot", "after": "After"}}]}]}"#,
+        ])
+        try Data(TestPNG.solid(width: 20, height: 20)).write(to: URL(fileURLWithPath: folder + "/dot.png"))
+        let between = try LoadedDocument(path: folder + "/doc.json")
+        try between.renderer.pdf(try between.layout(), to: pdf)
+        let lines = Tool.run("pdfinfo", ["-struct-text", pdf]).output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let item = Array(lines.drop { $0 != "LI (block)" })
+        #expect(item == ["LI (block)", "LBody (block)", "\"Before\"", "Figure", "\"\"", "LBody (block)", "\"After\""], "\(lines)")
+        for (item, label) in zip(items, spoken) {
+            // The row's label reads the figure's text first, then the row's texts: the body's
+            // (compared where poppler gives text in logical order: not right to left, Indic or Thai).
+            let text = squeezed(item.text)
+            #expect(!text.isEmpty, "\(label): its text is in the structure")
+            if label.unicodeScalars.allSatisfy({ $0.value < 0x0590 }) { #expect(label.contains(text.prefix(12)), "\(text) in \(label)") }
+        }
+    }
+
     /// A view's texts, in order.
     static func texts(_ view: LaidOutView) -> String {
         var found = ""
