@@ -137,14 +137,15 @@ final class Painter {
             }
             canvas.show(shaped, x: inner.x, top: inner.y, color: color(textColor), lines: lines)
             canvas.restore()
-        case .image(let path, let contentMode, let alt):
+        case .image(let path, let contentMode, _):
             // A file, or an asset's file for this appearance and scale; a template image in its tint.
             let reference = ImageReference(path)
             let file = reference.file(dark: appearance == .dark, scale: scale).path
             // An image with a text to read is a figure of a tagged PDF, tagged where it starts (not
             // again on the page a row goes on to), and not inside a translucent group.
-            let figure = !alt.isEmpty && groupDepth == 0 && visible.map { frame.y >= $0.top - 0.0005 } ?? true
-                && structure?.beginFigure(alt, on: canvas) == true
+            let spoken = PDFStructure.figureText(view)
+            let figure = !spoken.isEmpty && groupDepth == 0 && visible.map { frame.y >= $0.top - 0.0005 } ?? true
+                && structure?.beginFigure(spoken, on: canvas) == true
             if reference.template {
                 canvas.drawTinted(try image(file), in: frame, contentMode: contentMode, color: color(reference.tint))
             } else {
@@ -405,6 +406,14 @@ final class PDFStructure {
         return true
     }
 
+    /// What an image view reads as a figure: its accessibility label where it has one, else a
+    /// template image's `alt` (an Interface Builder image view's is its IB id, which nothing
+    /// reads); nothing for a view left out of what VoiceOver reads.
+    static func figureText(_ view: LaidOutView) -> String {
+        guard case .image(_, _, let alt) = view.style.content, view.style.accessibility?.isElement != false else { return "" }
+        return view.style.accessibility?.label ?? (view.style.placedByConstraints ? "" : alt)
+    }
+
     /// Whether the first thing read in `view`, drawn in the painter's order, is an image with a
     /// text to read (a figure) rather than a text: then the row's item starts with the figure,
     /// not with an empty body. Nil when it has neither.
@@ -413,11 +422,11 @@ final class PDFStructure {
     }
 
     private static func startsWithFigure(_ view: LaidOutView, inGroup: Bool) -> Bool? {
-        guard view.style.opacity > 0 else { return nil }
+        guard view.style.opacity > 0, view.style.accessibility?.isElement != false else { return nil }
         let inGroup = inGroup || view.style.opacity < 1
         switch view.style.content {
         case .label(let text, _, _) where !text.isEmpty: return false
-        case .image(_, _, let alt) where !alt.isEmpty && !inGroup: return true
+        case .image where !inGroup && !figureText(view).isEmpty: return true
         default: break
         }
         for child in view.children where !child.style.isPositioned {

@@ -536,7 +536,9 @@ package struct HTMLRenderer {
         /// the label copies and reads as its text. A label cut by its line limit shows its lines
         /// and ellipsis to the eye only; its whole text is there, unseen, for copying and for
         /// assistive technology.
-        static func writeLines(_ lines: TextLines, of text: String, into out: inout String) {
+        /// `spoken`: what is read instead of the text (an `accessibilityLabel`), there unseen as the
+        /// text of a cut label is.
+        static func writeLines(_ lines: TextLines, of text: String, spoken: String? = nil, into out: inout String) {
             var shown = ""
             for (index, line) in lines.lines.enumerated() {
                 if lines.tracking != 0, !line.isEmpty {
@@ -574,10 +576,10 @@ package struct HTMLRenderer {
             // A label whose only line is empty still has that line (a browser makes no line box
             // for nothing).
             if shown.isEmpty { shown = "&#8203;" }
-            if isWhole(lines, of: text) {
+            if spoken == nil, isWhole(lines, of: text) {
                 out += shown
             } else {
-                out += "<span class=\"sr\">\(Escape.text(text))</span><span class=\"t\" aria-hidden=\"true\">\(shown)</span>"
+                out += "<span class=\"sr\">\(Escape.text(spoken ?? text))</span><span class=\"t\" aria-hidden=\"true\">\(shown)</span>"
             }
         }
 
@@ -722,6 +724,15 @@ package struct HTMLRenderer {
                     return
                 }
             }
+            // A view a template or IB leaves out of what VoiceOver reads (a decorative image).
+            if view.style.accessibility?.isElement == false {
+                var own = ""
+                try writeView(view, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight, sized: sized,
+                              rowLabel: rowLabel, into: &own)
+                ARIA.adding(" aria-hidden=\"true\"", toFirstTagOf: &own)
+                out += own
+                return
+            }
             try writeView(view, parentAxis: parentAxis, parentDistribution: parentDistribution, fillsHeight: fillsHeight, sized: sized,
                           rowLabel: rowLabel, into: &out)
         }
@@ -793,6 +804,8 @@ package struct HTMLRenderer {
             // Text the own family does not all have is set without the font's tracking.
             if lines.tracking != textStyle.font.tracking { inline += "letter-spacing:\(Escape.px(lines.tracking));--t:\(Escape.px(-lines.tracking));" }
             let fonts = inline.isEmpty ? "" : " style=\"\(inline)\""
+            // A label given a label of its own (not an element: its row reads it) reads that.
+            let spoken = view.style.accessibility.flatMap { $0.isElement == nil ? $0.label : nil }
             out += "<span class=\"l \(viewClass)\(idClass)\" dir=\"auto\"\(fonts)>"
             if sized, let widths = intrinsicWidths?(text, textStyle) {
                 // The browser would take the widths of the lines below for the label's own;
@@ -801,10 +814,10 @@ package struct HTMLRenderer {
                 // no wider, together as wide as the label on one line (max-content).
                 out += "<span class=\"sz\">\(Self.sizer(minimum: widths.min, maximum: widths.max))</span>"
                 out += "<span class=\"tx\">"
-                Self.writeLines(lines, of: text, into: &out)
+                Self.writeLines(lines, of: text, spoken: spoken, into: &out)
                 out += "</span></span>"
             } else {
-                Self.writeLines(lines, of: text, into: &out)
+                Self.writeLines(lines, of: text, spoken: spoken, into: &out)
                 out += "</span>"
             }
         }
@@ -847,7 +860,8 @@ package struct HTMLRenderer {
                 // An Interface Builder image view's alt is its IB id, which nothing reads; one IB
                 // makes an element gets its role from `write`.
                 let label = view.style.accessibility != nil && AccessibilityTree.element(of: view) != nil ? ""
-                    : alt.isEmpty || view.style.placedByConstraints ? " aria-hidden=\"true\"" : " role=\"img\" aria-label=\"\(Escape.text(alt))\""
+                    : (view.style.accessibility?.label ?? alt).isEmpty || (view.style.placedByConstraints && view.style.accessibility?.label == nil)
+                        ? " aria-hidden=\"true\"" : " role=\"img\" aria-label=\"\(Escape.text(view.style.accessibility?.label ?? alt))\""
                 out += "<span class=\"i \(viewClass)\(idClass) im\(index)\"\(label)></span>"
             case .toggle(let on, _):
                 // IB's label, else the row's first text (a switch must have a name on a page).

@@ -91,7 +91,9 @@ package struct Binder: Sendable {
     fileprivate final class CompiledNode: Sendable {
         static let commonNames = ["id", "hidden", "hidesWhenEmpty", "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight",
                                   "grow", "shrink", "background", "cornerRadius", "borderWidth", "borderColor", "alignSelf",
-                                  "position", "top", "right", "bottom", "left", "margin"]
+                                  "position", "top", "right", "bottom", "left", "margin"] + accessibilityNames
+        static let accessibilityNames = ["isAccessibilityElement", "accessibilityLabel", "accessibilityValue", "accessibilityHint",
+                                         "accessibilityIdentifier", "accessibilityTraits"]
         static let stackNames = ["axis", "padding", "spacing", "alignment", "distribution", "wrap", "lineSpacing"]
         static let labelNames = ["transform", "font", "lineHeight", "lines", "alignment", "truncation", "color"]
         let node: ViewNode
@@ -234,8 +236,38 @@ package struct Binder: Sendable {
             style.cornerRadius = try number(node, "cornerRadius") ?? 0
             style.borderWidth = try number(node, "borderWidth") ?? 0
             style.borderColor = try string(node, "borderColor")
+            style.accessibility = try accessibility(node)
             return Common(style: style, hidden: AttributeCheck.bool(try string(node, "hidden")) == true,
                           hidesWhenEmpty: AttributeCheck.bool(try string(node, "hidesWhenEmpty")) ?? true)
+        }
+
+        /// What the view says to VoiceOver (`isAccessibilityElement`, `accessibilityLabel`…), as
+        /// Interface Builder's Identity inspector sets it; nil when the template says nothing.
+        /// An empty text (a value left out) is the view's own.
+        func accessibility(_ node: ViewNode) throws(Diagnostic) -> AccessibilitySettings? {
+            guard CompiledNode.accessibilityNames.contains(where: { node.attributes[$0] != nil }) else { return nil }
+            var settings = AccessibilitySettings()
+            switch try string(node, "isAccessibilityElement") {
+            case "true": settings.isElement = true
+            case "false": settings.isElement = false
+            default: break
+            }
+            func text(_ name: String, localized: Bool = true) throws(Diagnostic) -> String? {
+                var text = try string(node, name)
+                if text.isEmpty { return nil }
+                if localized, let pseudo = binder.pseudoLocale { text = pseudo.apply(text) }
+                return text
+            }
+            settings.label = try text("accessibilityLabel")
+            settings.value = try text("accessibilityValue")
+            settings.hint = try text("accessibilityHint")
+            settings.identifier = try text("accessibilityIdentifier", localized: false)
+            settings.traits = AttributeCheck.traits(try string(node, "accessibilityTraits")).map(Set.init)
+            if settings.isElement != true, let name = ["accessibilityValue", "accessibilityHint", "accessibilityIdentifier", "accessibilityTraits"]
+                .first(where: { node.attributes[$0] != nil && !((try? string(node, $0)) ?? "").isEmpty }) {
+                throw error(node, "\(name) is what VoiceOver reads of an element of its own: add isAccessibilityElement=\"true\" to the view")
+            }
+            return settings
         }
 
         /// A stack's axis, content, padding and wrapping.
@@ -427,6 +459,11 @@ package struct Binder: Sendable {
                 style.width = ControlMetrics.switchSize.width
                 style.height = ControlMetrics.switchSize.height
                 style.content = .toggle(on: on, tint: try string(node, "tint"))
+                // A switch made an element reads as UISwitch does: a toggle button, on or off.
+                if style.accessibility?.isElement == true {
+                    style.accessibility?.control = "switch"
+                    if style.accessibility?.value == nil { style.accessibility?.value = on ? "on" : "off" }
+                }
             case .accessory:
                 let typeName = try string(node, "type")
                 guard let accessory = Accessory(rawValue: typeName.isEmpty ? "none" : typeName) else {

@@ -1,3 +1,5 @@
+import TableModel
+
 /// The template vocabulary: every element, every attribute, its kind and its default. The parser
 /// checks templates against it and `tablerender templates --reference` prints it.
 package enum ViewKind: String, Sendable, Hashable, CaseIterable {
@@ -26,6 +28,8 @@ package enum AttributeKind: Sendable, Hashable {
     case widthLength
     /// A number, a percentage of the parent's height (`50%`), or `auto`.
     case heightLength
+    /// VoiceOver's traits, comma-separated (`button, selected`), from `ItemAccessibility.traitNames`.
+    case traits
 
     var summary: String {
         switch self {
@@ -40,6 +44,7 @@ package enum AttributeKind: Sendable, Hashable {
         case .offset: return "number (may be negative) or auto"
         case .widthLength: return "number, % of the parent's width, or auto"
         case .heightLength: return "number, % of the parent's height, or auto"
+        case .traits: return "traits, comma-separated: " + ItemAccessibility.traitNames.joined(separator: ", ")
         }
     }
 }
@@ -85,6 +90,12 @@ package enum Schema {
         .init("cornerRadius", .number, "0", "rounds the corners and clips the content"),
         .init("borderWidth", .number, "0", "border line width"),
         .init("borderColor", .color, "separator", "border colour"),
+        .init("isAccessibilityElement", .choice(["auto", "true", "false"]), "auto", "true: VoiceOver reads the view as an element of its own (its label, else its texts; then its value, hint and traits) and the row is no element itself, as UIKit's cell with accessible subviews; false: the view and what it holds are not read (a decorative image); auto: the view's texts are part of its row's label (UIKit's isAccessibilityElement)"),
+        .init("accessibilityLabel", .text, nil, "what VoiceOver reads for the view instead of its texts or its image's alt (UIKit's accessibilityLabel); in a row read as one element it replaces the view's part of the row's label; empty: the view's own"),
+        .init("accessibilityValue", .text, nil, "the element's value, read after its label (isAccessibilityElement=\"true\")"),
+        .init("accessibilityHint", .text, nil, "what acting on the element does, read last (isAccessibilityElement=\"true\")"),
+        .init("accessibilityIdentifier", .text, nil, "the element's name for UI tests, in --format accessibility after # (isAccessibilityElement=\"true\")"),
+        .init("accessibilityTraits", .traits, nil, "the element's traits instead of UIKit's (isAccessibilityElement=\"true\")"),
     ]
 
     package static let views: [ViewKind: [AttributeSpec]] = [

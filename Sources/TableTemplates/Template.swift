@@ -185,7 +185,17 @@ package enum AttributeCheck {
             return options.contains(value) ? nil : Suggestions.unknown("value", value, known: options)
         case .insets:
             return insets(value) == nil ? "expected 1 to 4 finite numbers ≥ 0 or margin (top right bottom left)" : nil
+        case .traits:
+            return traits(value).flatMap { names in
+                names.first { !ItemAccessibility.traitNames.contains($0) }.map { Suggestions.unknown("trait", $0, known: ItemAccessibility.traitNames) }
+            }
         }
+    }
+
+    /// A comma-separated list of trait names, trimmed; nil when empty.
+    package static func traits(_ text: String) -> [String]? {
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return names.isEmpty ? nil : names
     }
 
     package static func number(_ text: String) -> Double? {

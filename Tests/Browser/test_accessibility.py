@@ -91,6 +91,32 @@ def test_a_documents_item_accessibility_is_its_rows_aria(browser, tmp_path):
     assert page.get_by_role("button", name="Wi-Fi network, Home").get_attribute("aria-description") == "Opens the list of networks"
 
 
+def test_a_templates_views_say_what_voiceover_reads(browser, tmp_path):
+    """A template's per-view accessibility in Chromium, in the tree's order (`check`): a
+    decorative image (`isAccessibilityElement="false"`) is hidden, a relabelled label reads its
+    `accessibilityLabel` and not its text, a view made an element is an image with its label, a
+    switch made an element a switch with its label and hint."""
+    import base64
+    folder = tmp_path / "doc"
+    (folder / "t").mkdir(parents=True)
+    (folder / "dot.png").write_bytes(base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))
+    (folder / "t" / "Plain.xml").write_text('<cell><stack padding="11 16" spacing="8" alignment="center"><image source="dot.png" width="20" height="20" alt="Decoration" isAccessibilityElement="false"/><label text="{title}" accessibilityLabel="{spoken}"/><label text="{detail}"/></stack></cell>')
+    (folder / "t" / "Toggle.xml").write_text('<cell><stack padding="11 16" spacing="8" alignment="center"><label text="{title}" grow="1"/><image source="dot.png" width="20" height="20" accessibilityLabel="Verified" isAccessibilityElement="true" accessibilityTraits="image, static text"/><switch on="{on}" isAccessibilityElement="true" accessibilityLabel="{title}" accessibilityHint="Turns it on"/></stack></cell>')
+    (folder / "views.json").write_text(json.dumps({"templates": ["t"], "sections": [{"items": [
+        {"template": "Plain", "values": {"title": "Wi-Fi", "spoken": "Wireless network", "detail": "Home"}},
+        {"template": "Toggle", "values": {"title": "Bluetooth", "on": True}}]}]}))
+    tree, snapshot = check(browser, tmp_path, str(folder / "views.json"))
+    assert [re.sub(r" @ .*", "", line) for line in tree] == [
+        '1. "Wireless network, Home"', '2. "Bluetooth"', '3. "Verified" — image, static text',
+        '4. "Bluetooth", value "on", hint "Turns it on" — button, toggle'], tree
+    assert "Decoration" not in snapshot and "Wi-Fi" not in snapshot, snapshot
+    assert 'img "Verified"' in snapshot and 'switch "Bluetooth" [checked]' in snapshot, snapshot
+    page = browser.new_page()
+    page.goto((tmp_path / "out" / "views" / "views.html").as_uri())
+    assert page.get_by_role("switch", name="Bluetooth").get_attribute("aria-description") == "Turns it on"
+
+
 def test_axe_finds_nothing_but_contrast_on_every_example(browser, tmp_path):
     """axe-core (bundled by axe-playwright-python) on every example's page, light and dark: no
     violation but colour contrast, which is iOS's own grey text on its grouped backgrounds (the

@@ -171,6 +171,47 @@ import Testing
         }
     }
 
+    /// Templates say what VoiceOver reads as IB's Identity inspector does, per view: a
+    /// decorative image left out (`isAccessibilityElement="false"`), a label read by its
+    /// `accessibilityLabel` in its row's label; a view made an element with its label, traits and
+    /// identifier; a switch made an element reads as UISwitch (a toggle button, on or off) with a
+    /// hint; a row holding elements is no element itself (its text read among them). Values
+    /// bound from the document; what only an element has, on a view that is none, is an error.
+    @Test func templateViewsSayWhatVoiceOverReads() throws {
+        let folder = Repository.folder(with: [
+            "t/Plain.xml": #"<cell><stack padding="11 16" spacing="8" alignment="center"><image source="dot.png" width="20" height="20" alt="Decoration" isAccessibilityElement="false"/><label text="{title}" accessibilityLabel="{spoken}"/><label text="{detail}"/></stack></cell>"#,
+            "t/Toggle.xml": #"<cell><stack padding="11 16" spacing="8" alignment="center"><label text="{title}" grow="1"/><image source="dot.png" width="20" height="20" accessibilityLabel="Verified" isAccessibilityElement="true" accessibilityTraits="image, static text" accessibilityIdentifier="badge"/><switch on="{on}" isAccessibilityElement="true" accessibilityLabel="{title}" accessibilityHint="Turns it on"/></stack></cell>"#,
+            "doc.json": #"{"templates": ["t"], "sections": [{"items": [{"template": "Plain", "values": {"title": "Wi-Fi", "spoken": "Wireless network", "detail": "Home"}}, {"template": "Toggle", "values": {"title": "Bluetooth", "on": true}}]}]}"#,
+            "t2/Bad.xml": #"<cell><label text="x" accessibilityHint="Opens it"/></cell>"#,
+            "bad.json": #"{"templates": ["t2"], "sections": [{"items": [{"template": "Bad"}]}]}"#,
+            "t3/Trait.xml": #"<cell><label text="x" isAccessibilityElement="true" accessibilityTraits="button, buton"/></cell>"#,
+            "trait.json": #"{"templates": ["t3"], "sections": [{"items": [{"template": "Trait"}]}]}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(TestPNG.solid(width: 20, height: 20)).write(to: URL(fileURLWithPath: folder + "/dot.png"))
+        let loaded = try LoadedDocument(path: folder + "/doc.json")
+        let text = loaded.renderer.accessibility(try loaded.layout())
+        #expect(Self.spoken(text) == [
+            #"1. "Wireless network, Home""#,
+            #"2. "Bluetooth""#,
+            #"3. "Verified" — image, static text #badge"#,
+            #"4. "Bluetooth", value "on", hint "Turns it on" — button, toggle"#,
+        ], "\(text)")
+        do {
+            _ = try LoadedDocument(path: folder + "/bad.json").layout()
+            Issue.record("a hint on a view that is no element was accepted")
+        } catch {
+            #expect(error.description.contains("accessibilityHint is what VoiceOver reads of an element of its own: add isAccessibilityElement=\"true\""), "\(error.description)")
+        }
+        do {
+            _ = try LoadedDocument(path: folder + "/trait.json").layout()
+            Issue.record("an unknown trait was accepted")
+        } catch {
+            #expect(error.description.contains("Trait.xml:1:53") && error.description.contains("unknown trait 'buton'") && error.description.contains("'button'"),
+                    "\(error.description)")
+        }
+    }
+
     /// A row's image with a text to read is a figure of the tagged PDF: each such image one
     /// `Figure` in its row's item, the row's text still in the item's body beside it (Cairo 1.16
     /// writes an element's content or its elements, never both: a figure inside the body would
