@@ -15,14 +15,17 @@ final class LoadedImage {
     }
 
     private let storage: Storage
+    /// The file it was read from, named when drawing it runs past its deadline.
+    private let path: String
     /// The picture's size as decoded, in its own pixels (or points, for vectors).
     let width: Double
     let height: Double
     /// The surface's pixels per picture pixel: below 1 when a large picture is kept reduced.
     private let pixelScale: Double
 
-    private init(storage: Storage, width: Double, height: Double, pixelScale: Double = 1) {
+    private init(storage: Storage, path: String, width: Double, height: Double, pixelScale: Double = 1) {
         self.storage = storage
+        self.path = path
         self.width = width
         self.height = height
         self.pixelScale = pixelScale
@@ -55,11 +58,11 @@ final class LoadedImage {
         case .svg(let handle):
             var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
             var error: UnsafeMutablePointer<GError>?
-            _ = rsvg_handle_render_document(handle, cr, &viewport, &error)
+            DrawingDeadline.watch(path) { _ = rsvg_handle_render_document(handle, cr, &viewport, &error) }
             if let error { g_error_free(error) }
         case .pdf(_, let page):
             // The page in points, its origin top left (callers hold `Typesetting.exclusively`).
-            poppler_page_render(page, cr)
+            DrawingDeadline.watch(path) { poppler_page_render(page, cr) }
         }
     }
 
@@ -103,7 +106,7 @@ final class LoadedImage {
             return self
         }
         // Drawn at the size it had: callers scale by `width` and `height`.
-        return LoadedImage(storage: .surface(surface), width: width, height: height, pixelScale: factor)
+        return LoadedImage(storage: .surface(surface), path: path, width: width, height: height, pixelScale: factor)
     }
 
     private static func loadPNG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
@@ -113,7 +116,7 @@ final class LoadedImage {
             cairo_surface_destroy(surface)
             throw Diagnostic(at: SourceLocation(file: path), "cannot decode PNG: \(String(cString: cairo_status_to_string(status)))")
         }
-        return LoadedImage(storage: .surface(surface), width: Double(cairo_image_surface_get_width(surface)),
+        return LoadedImage(storage: .surface(surface), path: path, width: Double(cairo_image_surface_get_width(surface)),
                            height: Double(cairo_image_surface_get_height(surface)))
     }
 
@@ -155,7 +158,7 @@ final class LoadedImage {
             }
         }
         cairo_surface_mark_dirty(surface)
-        return LoadedImage(storage: .surface(surface), width: Double(width), height: Double(height))
+        return LoadedImage(storage: .surface(surface), path: path, width: Double(width), height: Double(height))
     }
 
     /// A PDF image (an asset catalog's vector image): its first page, by poppler, which draws
@@ -166,7 +169,7 @@ final class LoadedImage {
         let opened: (OpaquePointer?, OpaquePointer?) = Typesetting.exclusively {
             let data = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
             defer { g_bytes_unref(data) }
-            guard let document = poppler_document_new_from_bytes(data, nil, &error) else { return (nil, nil) }
+            guard let document = DrawingDeadline.watch(path, { poppler_document_new_from_bytes(data, nil, &error) }) else { return (nil, nil) }
             guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else {
                 g_object_unref(UnsafeMutableRawPointer(document))
                 return (nil, nil)
@@ -187,12 +190,14 @@ final class LoadedImage {
             }
             throw Diagnostic(at: SourceLocation(file: path), "PDF image page of \(width) × \(height) points")
         }
-        return LoadedImage(storage: .pdf(document: document, page: page), width: width, height: height)
+        return LoadedImage(storage: .pdf(document: document, page: page), path: path, width: width, height: height)
     }
 
     private static func loadSVG(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedImage {
         var error: UnsafeMutablePointer<GError>?
-        let made = Typesetting.exclusively { bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) } }
+        let made = Typesetting.exclusively {
+            DrawingDeadline.watch(path) { bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) } }
+        }
         guard let handle = made else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
@@ -205,7 +210,7 @@ final class LoadedImage {
             rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
             (width, height) = hasViewBox != 0 ? (viewBox.width, viewBox.height) : (100, 100)
         }
-        return LoadedImage(storage: .svg(handle), width: width, height: height)
+        return LoadedImage(storage: .svg(handle), path: path, width: width, height: height)
     }
 }
 

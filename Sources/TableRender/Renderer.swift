@@ -175,6 +175,19 @@ public final class Renderer {
     }
 }
 
+extension Renderer {
+    /// Puts a deadline on reading or drawing each SVG or PDF image, in every renderer of the
+    /// process, as `tablerender` does (`--image-deadline`, 10 s): librsvg and poppler cannot be
+    /// stopped once they draw, so a watching thread calls `exceeded` with the image's file and
+    /// what it exceeded when one runs past `seconds` or grows the process by more than
+    /// `memoryGrowth` bytes; `exceeded` must end the process. Nil `seconds`: no deadline (the
+    /// default), the images held only to the budgets checked before they are read.
+    public static func setImageDeadline(seconds: Double?, memoryGrowth: Int = 1 << 30,
+                                        exceeded: @escaping @Sendable (_ file: String, _ problem: String) -> Never) {
+        DrawingDeadline.set(seconds.map { DrawingDeadline.Limits(seconds: $0, growth: memoryGrowth, expired: exceeded) })
+    }
+}
+
 /// A document with the theme and templates it names, ready to lay out.
 public struct LoadedDocument {
     /// The document as read: its table, theme, templates, assets and settings.

@@ -23,6 +23,10 @@ package struct TableRenderCommand {
     package var terminalWidth: Int
     /// Whether stderr is a terminal: then progress is a bar redrawn in place.
     package var isTerminal: Bool
+    /// Ends the process with a message when an SVG or PDF image runs past `--image-deadline`
+    /// (`DrawingDeadline`): set by the executable; nil in a process that must not end (tests),
+    /// where images are drawn without a deadline.
+    package var imageDeadlineExpired: (@Sendable (String) -> Never)?
 
     /// `environment`: the variables the run takes its settings from (`RuntimeSettings`): the
     /// command line is where the library's settings are read, once.
@@ -58,12 +62,15 @@ package struct TableRenderCommand {
     /// Render, check, lint and snapshot read paths inside their own folders; this allows more.
     static let allowRead = CommandSpec.Option(names: ["--allow-read"], value: "folder", help: "Also read files in this folder when a document, project, catalog or theme path leads there (by default each is read inside its own folder: the document's, the project's, the folder a catalog or template is found in; repeat for several).", repeatable: true)
 
+    static let imageDeadline = CommandSpec.Option(names: ["--image-deadline"], value: "seconds", help: "The longest an SVG or PDF image may take to be read or drawn (default 10; also more than 1 GB of memory): librsvg and poppler cannot be stopped, so past it the run ends with that image's error (exit 65).")
+
     static let render = CommandSpec(
         name: "render", overview: "Render documents to PNG, PDF and HTML.",
         usage: "tablerender render <document> ... [--format <format>] [--out <dir>] [--theme <theme>] [--appearance <appearance>] [--scale <scale>] [--width <width>] [--page <page>]",
         arguments: [("<document>", "A JSON document describing a table, or a storyboard (.storyboard) whose static table view is rendered.")],
         options: [
             allowRead,
+            imageDeadline,
             .init(names: ["--content-size"], value: "category", help: "The reader's text size (Dynamic Type): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5; file names carry it unless large. (default: large)"),
             .init(names: ["--locale"], value: "tag", help: "The screen's language instead of the document's lang: the localized values' strings (.strings, .stringsdict, .xcstrings) and the HTML page's lang; the pseudo-locale en-XA writes every text accented, about 40 % longer and in brackets, to find truncation before translators do, and ar-XB shows English written right to left in a mirrored layout. A right-to-left language (ar, he, fa, ur…) lays the screen out right to left. File names carry it."),
             .init(names: ["--direction"], value: "direction", help: "ltr or rtl: lay the screen out in that direction whatever its language's (right to left for ar, he, fa, ur… and the pseudo-locale ar-XB). Right to left mirrors what UIKit mirrors: stacks, paddings, margins, overlays, separators, accessories, switches, leading and trailing constraints, and text's natural alignment. File names carry it."),
@@ -94,6 +101,7 @@ package struct TableRenderCommand {
         arguments: [("<file>", "A document (.json), a template (.xml or an Interface Builder .xib), a storyboard (.storyboard), an asset catalog (.xcassets) or a theme (theme.xml or its folder).")],
         options: [
             allowRead,
+            imageDeadline,
             .init(names: ["--theme"], value: "theme", help: "Theme whose tokens templates are checked against. (default: ios)"),
                   .init(names: ["--assets"], value: "folder", help: "Folder a .xib's images are looked up in. (default: the .xib's folder)"),
                   .init(names: ["--locale"], value: "tag", help: "The language a document's localized values are checked in: each needs its string. (default: the document's lang)")],
@@ -115,6 +123,7 @@ package struct TableRenderCommand {
         arguments: [("record|verify|clean|merge", "record writes every reference; verify compares (and records missing ones unless --record never); clean removes orphaned references; merge puts the reports of a CI matrix's shards (verify --shard K/N --report DIR on each machine) together as one report with one exit status.")],
         options: [
             allowRead,
+            imageDeadline,
             .init(names: ["--project"], value: "file", help: "The project file with the documents and the variant matrix. (default: tablerender.json)"),
             .init(names: ["--record"], value: "mode", help: "For verify: all, missing, failed or never; the flag wins over TABLERENDER_SNAPSHOT_RECORD, which is used without it. (default: missing)"),
             .init(names: ["--only"], value: "name", help: "Only the snapshots whose name (document/scene.variant) contains this text."),
@@ -156,6 +165,7 @@ package struct TableRenderCommand {
         arguments: [("<document | storyboard | folder | project>", "A JSON document or a storyboard (light and dark), a folder of them (each, light and dark), or a project file (each document in each variant it names: appearance, text size, locale, direction).")],
         options: [
             allowRead,
+            imageDeadline,
             .init(names: ["--port"], value: "port", help: "The port to listen on, on 127.0.0.1 only. (default: a free one, printed)"),
             .init(names: ["--theme"], value: "theme", help: "A theme name or folder instead of the document's."),
             .init(names: ["--width"], value: "width", help: "The screen's width in points instead of the document's."),
@@ -168,6 +178,7 @@ package struct TableRenderCommand {
         arguments: [("<document>", "A JSON document or a storyboard.")],
         options: [
             allowRead,
+            imageDeadline,
             .init(names: ["--project"], value: "file", help: "Lint every document of a project in every variant of its matrix (widths, themes, content sizes, locales; appearances for contrast)."),
             .init(names: ["--content-size"], value: "category", help: "The Dynamic Type text size to lay documents out at. (default: large)"),
             .init(names: ["--report"], value: "dir", help: "Also write an HTML report there: each finding beside its row, cropped from the row's image with the view marked."),
@@ -213,6 +224,16 @@ package struct TableRenderCommand {
         let parsed: ParsedArguments
         do { parsed = try spec.parse(words) } catch { return usage(spec, error.message) }
         if parsed.flags.contains("--help") { stdout(spec.help(width: terminalWidth)); return 0 }
+        var deadline = 10.0
+        if let text = parsed.value("--image-deadline") {
+            guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
+                return usage(spec, "The value '\(text)' is invalid for '--image-deadline <seconds>'; expected seconds from 0 to 86400")
+            }
+            deadline = value
+        }
+        if let expired = imageDeadlineExpired {
+            DrawingDeadline.set(.init(seconds: deadline, expired: { file, problem in expired("\(file): error: \(problem)\n") }))
+        }
         // Each run reads what its own flags allow (the tests run many in one process).
         do throws(SafePath.Failure) { try SafePath.allow(parsed.values["--allow-read"] ?? []) } catch {
             stderr("tablerender: error: \(error.message)\n")

@@ -12,4 +12,10 @@ let command = TableRenderCommand(
     stderr: { FileHandle.standardError.write(Data($0.utf8)) },
     terminalWidth: max(40, columns),
     isTerminal: isatty(2) != 0)
-exit(command.run(Array(CommandLine.arguments.dropFirst())))
+// An SVG or PDF image past its deadline cannot be stopped: its error ends the run.
+var running = command
+running.imageDeadlineExpired = { message in
+    FileHandle.standardError.write(Data(message.utf8))
+    _exit(65)
+}
+exit(running.run(Array(CommandLine.arguments.dropFirst())))

@@ -317,6 +317,15 @@ def cases():
          + '<rect width="40" height="40" filter="url(#f)"/>' * 50 + '</svg>'), render, 65, "filter")
     case("svg-path-bomb", image_document("path.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
          '<path stroke="black" stroke-dasharray="0.0001" fill="none" d="M0 0' + " l40 40 l-40 -40" * 200_000 + '"/></svg>'), render, 65, "path")
+    # Within every budget read before drawing, and still slow (2,000 blurred circles take
+    # minutes): drawing has a deadline, past which the run ends with the image's error.
+    circles = "".join(f'<circle cx="{(index * 37) % 400}" cy="{(index * 91) % 400}" r="{20 + index % 180}" fill="#3366cc" fill-opacity="0.5" filter="url(#b)"/>'
+                      for index in range(2_000))
+    case("svg-slow-within-the-budgets", {"doc.json": json.dumps({"templates": ["t"], "assets": "assets", "sections": [{"items": [{"template": "Row"}]}]}),
+                                         "t/Row.xml": '<cell><image source="slow.svg" width="380" height="380"/></cell>',
+                                         "assets/slow.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><defs><filter id="b">'
+                                         '<feGaussianBlur stdDeviation="20"/></filter></defs>' + circles + '</svg>'},
+         render + ["--image-deadline", "1"], 65, "slow.svg: error: drawing the image took more than 1 s")
     case("svg-filters-at-the-limits", image_document("filter.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
          '<filter id="f" x="-500%" y="-500%" width="1000%" height="1000%">'
          '<feTurbulence baseFrequency="0.9" numOctaves="10" result="t"/><feGaussianBlur in="t" stdDeviation="1000"/></filter>'

@@ -56,3 +56,18 @@ import Testing
         #expect(Run(["snapshot", "verify", "-q", "--project", folder + "/tablerender.json"]).code == 0)
     }
 }
+
+/// `--image-deadline` as the command reads it (what happens past it is a hostile case run by the
+/// executable itself: `Tests/Fuzz/hostile.py`, `svg-slow-within-the-budgets`).
+@Suite struct ImageDeadlineOptionTests {
+    @Test func theDeadlineIsSecondsAboveZero() {
+        let folder = Repository.folder(with: ["doc.json": #"{"sections": [{"items": [{"values": {"title": "Wi-Fi"}}]}]}"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for bad in ["0", "-1", "nan", "soon", "100000"] {
+            let run = Run(["render", folder + "/doc.json", "--out", folder + "/out", "--image-deadline", bad])
+            #expect(run.code == 64 && run.err.contains("'--image-deadline <seconds>'; expected seconds from 0 to 86400"), "\(bad): \(run.err)")
+        }
+        #expect(Run(["render", folder + "/doc.json", "--out", folder + "/out", "--image-deadline", "2.5"]).code == 0)
+        #expect(Run(["check", folder + "/doc.json", "--image-deadline", "2.5"]).code == 0)
+    }
+}
