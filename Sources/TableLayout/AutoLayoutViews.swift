@@ -41,12 +41,16 @@ struct IBViewState {
     /// (buttons, text fields, segmented controls).
     var centredBaseline: Double?
 
-    /// UIKit's second pass: a multi-line label measured at the width the layout gave it.
+    /// UIKit's second pass: a multi-line label measured at the width the layout gave it. Its
+    /// intrinsic size is then its text's bounding box at that width: as tall as its lines and as
+    /// wide as the longest of them (UILabel's size for a `preferredMaxLayoutWidth`), so that a
+    /// label nothing stretches keeps to its text (a wrapped label in a stack aligned to the top).
     mutating func remeasure(width: Double, text engine: TextEngine) {
         measuredAtWidth = width
         guard !text.isEmpty else { return }
         let size = engine.measure(text, style: style, width: max(1, width), source: source)
         intrinsicSize.height = element == "textView" ? size.height + 16 : DeviceMetrics.ceilToPixel(size.height)
+        if element == "label", intrinsicSize.width >= 0 { intrinsicSize.width = min(intrinsicSize.width, DeviceMetrics.ceilToPixel(size.width)) }
     }
 }
 

@@ -56,10 +56,13 @@ import TableText
         // Margins 16 (20 from 393 pt screens), icon 32, gap 12.
         let margin = width >= 393 ? 20.0 : 16
         #expect(abs(body.x - (margin + 32 + 12)) < 0.01)
-        // In a leading-aligned stack a label hugs its text: the column's width, or its longest
-        // line when that is shorter (the license text has hard line breaks).
-        let longest = DeviceMetrics.ceilToPixel(text.measure(detail, style: TextStyle(font: bodyFont, lines: 0), width: nil).width)
-        #expect(abs(body.width - min(width - 2 * margin - 32 - 12, longest)) < 0.01)
+        // In a leading-aligned stack a label hugs its text: as wide as its longest line once
+        // wrapped at the column's width (UILabel's size for the width it was given; IB stores
+        // such labels narrower than their column), rounded up to the pixel.
+        let column = width - 2 * margin - 32 - 12
+        let longest = DeviceMetrics.ceilToPixel(text.measure(detail, style: TextStyle(font: bodyFont, lines: 0), width: column).width)
+        #expect(longest <= column + 0.01)
+        #expect(abs(body.width - longest) < 0.01, "\(body.width) against \(longest) in \(column)")
         #expect(abs(body.y - (title.maxY + 4)) < 0.01)
         #expect(abs(button.y - (body.maxY + 4)) < 0.01)
         #expect(abs(root.frame.height - (button.maxY + 11)) < 0.01)

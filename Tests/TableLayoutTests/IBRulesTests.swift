@@ -286,6 +286,57 @@ import TableText
         #expect(Self.find("rq0-LL-001", in: laidOut)?.frame.height == 21)
     }
 
+    /// A label of several lines that nothing stretches is as wide as its longest line, as UILabel
+    /// sizes itself for the width it was given (`preferredMaxLayoutWidth`): in a vertical stack
+    /// aligned to the top, 200 pt wide, IB stores such a label narrower than the stack (in a
+    /// public app's cell, "Add money to your Cash Account, then buy crypto anytime." in footnote
+    /// is 157 pt wide in a 196 pt stack). With tablerender's text, the longest line of its own.
+    @Test func aWrappedLabelIsAsWideAsItsLongestLine() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                <device id="retina6_12" orientation="portrait" appearance="light"/>
+                <objects>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="wl0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="80"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="wl0-Cl-000" id="wl0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="80"/>
+                            <subviews>
+                                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" alignment="top" translatesAutoresizingMaskIntoConstraints="NO" id="wl0-SV-001">
+                                    <rect key="frame" x="20" y="11" width="200" height="58"/>
+                                    <subviews>
+                                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Add money to your Cash Account, then buy crypto anytime." numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="wl0-LL-001">
+                                            <rect key="frame" x="0.0" y="0.0" width="160" height="58"/>
+                                            <fontDescription key="fontDescription" style="UICTFontTextStyleFootnote"/>
+                                            <nil key="textColor"/>
+                                            <nil key="highlightedColor"/>
+                                        </label>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstAttribute="width" constant="200" id="wl0-Cn-001"/>
+                                    </constraints>
+                                </stackView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="wl0-SV-001" firstAttribute="leading" secondItem="wl0-CV-000" secondAttribute="leadingMargin" id="wl0-Cn-002"/>
+                                <constraint firstItem="wl0-SV-001" firstAttribute="top" secondItem="wl0-CV-000" secondAttribute="topMargin" id="wl0-Cn-003"/>
+                                <constraint firstItem="wl0-CV-000" firstAttribute="bottomMargin" secondItem="wl0-SV-001" secondAttribute="bottom" id="wl0-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </objects>
+            </document>
+            """
+        let (template, document) = try Self.inline(xml)
+        let text = TextEngine()
+        let laidOut = try Self.row(template, document, width: 393, text: text)
+        let label = try #require(Self.find("wl0-LL-001", in: laidOut))
+        let font = try #require(Self.theme.font("footnote"))
+        let wrapped = text.measure("Add money to your Cash Account, then buy crypto anytime.", style: TextStyle(font: font, lines: 0), width: 200)
+        #expect(wrapped.lineCount >= 2 && wrapped.width < 195, "the text wraps at 200 pt with room left: \(wrapped)")
+        #expect(abs(label.frame.width - DeviceMetrics.ceilToPixel(wrapped.width)) < 0.01, "\(label.frame) against its longest line \(wrapped.width)")
+    }
+
     @Test func aHiddenArrangedViewKeepsItsAlignmentAcrossTheAxis() throws {
         let frames = try Self.design("StackRules.xib").frames
         Self.expect(frames, "sr0-SH-001", 16, 10, 100, 130)
