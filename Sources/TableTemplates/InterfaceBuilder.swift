@@ -252,7 +252,9 @@ package enum IBReader {
             throw Diagnostic(at: root.location, "the document has no <objects>\(hint)")
         }
         let candidates = objects.children.filter { $0.name != "placeholder" }
-        guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) else {
+        // A cell, header or view first; else any view (a top-level collection, table or scroll
+        // view loads from a nib as a view does, and is laid out as one).
+        guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) ?? candidates.first(where: isView) else {
             throw Diagnostic(at: objects.location, "no table view cell, header-footer view, collection view cell or reusable view, or view among the document's top-level objects (found \(candidates.map { "<\($0.name)>" }.joined(separator: ", ")))")
         }
         // Outlets of the File's Owner point into the view as well (a view loaded by its owner).
@@ -262,6 +264,12 @@ package enum IBReader {
         }
         var counter = Counter()
         return try document(top, file: file, resources: resources, extraOutlets: ownerOutlets, counter: &counter)
+    }
+
+    /// Whether a top-level object is a view of some kind: IB writes a frame for every view
+    /// (`<rect key="frame">`), and for no other object (gesture recognizers, custom objects).
+    static func isView(_ element: XMLElement) -> Bool {
+        element.children.contains { $0.name == "rect" && $0.attribute("key")?.value == "frame" }
     }
 
     /// The root of an iOS Interface Builder file (a XIB or a storyboard).
@@ -335,7 +343,7 @@ package enum IBReader {
     /// in for a frame the file leaves out (static cells of old storyboards have none).
     static func document(_ top: XMLElement, file: String, resources: Resources, extraOutlets: [(property: String, destination: String)] = [],
                          designSize: (width: Double, height: Double)? = nil, counter: inout Counter) throws(Diagnostic) -> IBDocument {
-        guard let kind = IBDocument.Kind(rawValue: top.name) else {
+        guard let kind = IBDocument.Kind(rawValue: top.name) ?? (isView(top) ? .view : nil) else {
             throw Diagnostic(at: top.location, "<\(top.name)> is not a table view cell, header-footer view, collection view cell or reusable view, or view")
         }
         let before = counter

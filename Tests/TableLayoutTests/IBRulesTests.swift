@@ -286,6 +286,58 @@ import TableText
         #expect(Self.find("rq0-LL-001", in: laidOut)?.frame.height == 21)
     }
 
+    /// Any view loads from a nib as its top-level object, as UINib instantiates it: a XIB whose
+    /// only view is a scroll view (or a collection or table view) is laid out as a view at its
+    /// design size, its subviews by their constraints. A file with no view at all (a gesture
+    /// recognizer, a custom object) is still refused, naming what it holds.
+    /// Scroll view 375 × 200 (iPhone 8, no safe area); a label 100 × 21 at 20, 30 from its edges.
+    @Test func anyTopLevelViewIsLaidOutAsAView() throws {
+        func xml(_ top: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    \(top)
+                </objects>
+            </document>
+            """
+        }
+        let scroll = """
+            <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" id="tl0-SV-000">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Offline" translatesAutoresizingMaskIntoConstraints="NO" id="tl0-LL-001">
+                        <rect key="frame" x="20" y="30" width="100" height="21"/>
+                        <size key="intrinsicContentSize" width="100" height="21"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        <nil key="textColor"/>
+                        <nil key="highlightedColor"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="tl0-LL-001" firstAttribute="leading" secondItem="tl0-SV-000" secondAttribute="leading" constant="20" id="tl0-Cn-001"/>
+                    <constraint firstItem="tl0-LL-001" firstAttribute="top" secondItem="tl0-SV-000" secondAttribute="top" constant="30" id="tl0-Cn-002"/>
+                </constraints>
+            </scrollView>
+            """
+        let (template, document) = try Self.inline(xml(scroll))
+        #expect(document.kind == .view && document.content.id == "tl0-SV-000")
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "tl0-LL-001", 20, 30, 100, 21)
+        let grid = #"<collectionView clipsSubviews="YES" contentMode="scaleToFill" dataMode="none" id="tl0-CV-000"><rect key="frame" x="0.0" y="0.0" width="375" height="300"/><collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="10" minimumInteritemSpacing="10" id="tl0-FL-000"><size key="itemSize" width="128" height="128"/></collectionViewFlowLayout></collectionView>"#
+        #expect(try Self.inline(xml(grid)).1.kind == .view)
+        do {
+            _ = try Self.inline(xml(#"<tapGestureRecognizer id="tl0-TG-000"/>"#))
+            Issue.record("a file without a view was accepted")
+        } catch {
+            #expect(String(describing: error).contains("found <tapGestureRecognizer>"), "\(error)")
+        }
+    }
+
     /// A label of several lines that nothing stretches is as wide as its longest line, as UILabel
     /// sizes itself for the width it was given (`preferredMaxLayoutWidth`): in a vertical stack
     /// aligned to the top, 200 pt wide, IB stores such a label narrower than the stack (in a
