@@ -221,11 +221,16 @@ package enum IBReader {
     /// view at the top of that screen: 34 pt at the bottom (the home indicator) and at the top
     /// the sensor housing — 44 pt on every such device in Xcode 13 and before, each device's own
     /// from Xcode 14 (`toolsVersion` 21000; iPhone 11 48, iPhone 12 47, iPhone 12 mini 50,
-    /// Dynamic Island 59 and 62). Devices with a Home button have none here (IB's frames of them
-    /// hold 0 or 20 pt, by rules not found yet).
+    /// Dynamic Island 59 and 62). On a device with a Home button the canvas simulates the status
+    /// bar, 20 pt, in files saved by Xcode 10 (`toolsVersion` 14000–14999) and by Xcode 15 and
+    /// later (22000 on), and nothing in files of Xcode 9 and of Xcode 11 to 14 (as 29 public
+    /// files of 4 apps store their frames), with no inset at the bottom.
     package struct SafeArea: Sendable, Hashable {
         package var screenHeight, top, bottom: Double
     }
+
+    /// The portrait screen heights of devices with a Home button.
+    static let homeButtonScreenHeights: [String: Double] = ["retina3_5": 480, "retina4_0": 568, "retina4_7": 667, "retina5_5": 736]
 
     static func safeArea(device: String, toolsVersion: Double?) -> SafeArea? {
         let devices: [String: (height: Double, top: Double)] = [
@@ -233,6 +238,10 @@ package enum IBReader {
             "retina6_0": (844, 47), "retina6_7": (926, 47), "retina6_12": (852, 59), "retina6_72": (932, 59),
             "retina6_3": (874, 62), "retina6_9": (956, 62),
         ]
+        if let height = homeButtonScreenHeights[device] {
+            guard let version = toolsVersion, (14_000..<15_000).contains(version) || version >= 22_000 else { return nil }
+            return SafeArea(screenHeight: height, top: 20, bottom: 0)
+        }
         guard let known = devices[device] else { return nil }
         return SafeArea(screenHeight: known.height, top: (toolsVersion ?? 0) >= 21_000 ? known.top : 44, bottom: 34)
     }
@@ -294,6 +303,8 @@ package enum IBReader {
         var scale: Double?
         var toolsVersion: Double?
         var safeArea: SafeArea?
+        /// The device IB shows the file on (`<device id>`).
+        var device: String?
 
         init(_ root: XMLElement) {
             toolsVersion = root.attribute("toolsVersion")?.value.split(separator: ".").first.flatMap { Double($0) }
@@ -305,6 +316,7 @@ package enum IBReader {
                     .attribute("version")?.value.split(separator: ".").first.flatMap { Double($0) }
             }
             if let device = root.children.first(where: { $0.name == "device" })?.attribute("id")?.value {
+                self.device = device
                 screenWidth = IBReader.deviceWidths[device] ?? (device.hasPrefix("ipad") ? 768 : nil)
                 safeArea = IBReader.safeArea(device: device, toolsVersion: toolsVersion)
                 scale = ["retina3_5", "retina4_0", "retina4_7", "retina6_1"].contains(device) || device.hasPrefix("ipad") ? 2

@@ -186,6 +186,20 @@ import TableText
         #expect(Self.find("saf-LL-001", in: laidOut)?.frame.y == 6)
     }
 
+    /// On a device with a Home button (iPhone 8) the canvas simulates the status bar, 20 pt at the
+    /// top, in files saved by Xcode 10 and by Xcode 15 and later, and nothing in files of Xcode 11
+    /// to 14 (as 29 public files of 4 apps store their frames, view controllers' views and plain
+    /// views alike); there is no inset at the bottom. The view of `aPlainViewOnTheCanvas…`:
+    /// L 6 pt below the safe area's top and 12 above its bottom, M at the top margin.
+    @Test func aViewOnAHomeButtonDeviceHasTheStatusBarOfItsXcode() throws {
+        for (version, top) in [("14490.70", 20.0), ("17701", 0), ("21507", 0), ("22505", 20)] {
+            let frames = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="\#(version)""#),
+                                                                          (#"device id="retina6_1""#, #"device id="retina4_7""#)])
+            Self.expect(frames, "saf-LL-001", 20, top + 6, 374, 210 - 12 - (top + 6))
+            Self.expect(frames, "saf-VM-002", 8, max(8, top), 30, 10)
+        }
+    }
+
     @Test func aCollectionViewCellIsReadAsAnItem() throws {
         // A collection view cell 320 × 60 whose content view has no id: constraints name the
         // cell. Its content view has UIView's 8 pt margins, not a table cell's.
