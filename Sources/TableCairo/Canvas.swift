@@ -1,4 +1,4 @@
-import CGraphics
+import CCairo
 import Foundation
 import Synchronization
 import TableLayout

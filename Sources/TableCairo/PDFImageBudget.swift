@@ -1,4 +1,4 @@
-import CGraphics
+import CCairo
 import TableModel
 
 /// What a PDF image asks poppler to do, read from its bytes before poppler opens it: the
@@ -116,7 +116,7 @@ enum PDFImageBudget {
                 let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
                     stream.next_out = buffer.baseAddress
                     stream.avail_out = uInt(buffer.count)
-                    return CGraphics.inflate(&stream, Z_NO_FLUSH)
+                    return CCairo.inflate(&stream, Z_NO_FLUSH)
                 }
                 out += chunk[0..<(chunk.count - Int(stream.avail_out))]
                 if status == Z_STREAM_END { break }

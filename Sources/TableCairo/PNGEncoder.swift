@@ -1,4 +1,4 @@
-import CGraphics
+import CCairo
 import TableModel
 
 /// Encodes Cairo ARGB32 pixels as PNG with zlib at a chosen level: compression is most of the

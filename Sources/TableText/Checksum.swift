@@ -1,4 +1,4 @@
-import CGraphics
+import CPango
 import Foundation
 
 /// SHA-256 by GLib (`g_compute_checksum_for_data`), which the text stack links anyway: for

@@ -1,4 +1,4 @@
-import CGraphics
+import CPango
 import Foundation
 import TableModel
 import TableTemplates

@@ -1,4 +1,5 @@
-import CGraphics
+import CCairo
+import CPango
 import Foundation
 @testable import TableCairo
 import TableTemplates

@@ -27,6 +27,23 @@ import Testing
         #expect(undocumented.isEmpty, "public declarations without a doc comment:\n\(undocumented.joined(separator: "\n"))")
     }
 
+    /// Pango is the text engine's alone: the drawing module's C module map has none, so a
+    /// renderer that called Pango would not compile. This keeps the package so: only TableText
+    /// (and the test of drawing against Pango's own) depends on CPango, and nothing in Sources
+    /// but TableText imports it.
+    @Test func onlyTheTextEngineSeesPango() throws {
+        let manifest = try String(contentsOfFile: Repository.path("Package.swift"), encoding: .utf8)
+        let targets = manifest.split(separator: "\n").filter { $0.contains("\"CPango\"") && $0.lowercased().contains("target(name:") }
+        #expect(targets.map { $0.contains("name: \"TableText\"") || $0.contains("name: \"TableCairoTests\"") } == [true, true], "\(targets)")
+        let sources = Repository.path("Sources")
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources) where module != "TableText" && !module.hasPrefix("C") {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: sources + "/" + module)) ?? [] where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: sources + "/\(module)/\(file)", encoding: .utf8)
+                #expect(!text.contains("import CPango"), "Sources/\(module)/\(file) imports CPango")
+            }
+        }
+    }
+
     /// `import TableRender` names every public type of the stages (Exports.swift), so that a user
     /// needs no other import and the stages are not re-exported whole.
     @Test func everyPublicTypeOfTheStagesIsNamedByTableRender() throws {
