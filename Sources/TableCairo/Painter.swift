@@ -21,6 +21,9 @@ final class Painter {
     var structure: PDFStructure?
     /// How many translucent groups the view being drawn is inside.
     private var groupDepth = 0
+    /// How many views left out of what VoiceOver reads (`isAccessibilityElement` false) the view
+    /// being drawn is inside: none of its images is a figure.
+    private var silentDepth = 0
 
     init(theme: Theme, appearance: Appearance, text: TextEngine, scale: Double = 3, masks: Masks = Masks()) {
         self.theme = theme
@@ -112,6 +115,9 @@ final class Painter {
             canvas.pushGroup()
             groupDepth += 1
         }
+        let silent = style.accessibility?.isElement == false
+        if silent { silentDepth += 1 }
+        defer { if silent { silentDepth -= 1 } }
         if let background = style.background { canvas.fill(frame, color(background), radius: style.cornerRadius) }
         let clips = style.cornerRadius > 0 || style.clips
         if clips {
@@ -144,7 +150,7 @@ final class Painter {
             // An image with a text to read is a figure of a tagged PDF, tagged where it starts (not
             // again on the page a row goes on to), and not inside a translucent group.
             let spoken = PDFStructure.figureText(view)
-            let figure = !spoken.isEmpty && groupDepth == 0 && visible.map { frame.y >= $0.top - 0.0005 } ?? true
+            let figure = !spoken.isEmpty && groupDepth == 0 && silentDepth == 0 && visible.map { frame.y >= $0.top - 0.0005 } ?? true
                 && structure?.beginFigure(spoken, on: canvas) == true
             if reference.template {
                 canvas.drawTinted(try image(file), in: frame, contentMode: contentMode, color: color(reference.tint))

@@ -50,7 +50,15 @@ struct IBViewState {
         guard !text.isEmpty else { return }
         let size = engine.measure(text, style: style, width: max(1, width), source: source)
         intrinsicSize.height = element == "textView" ? size.height + 16 : DeviceMetrics.ceilToPixel(size.height)
-        if element == "label", intrinsicSize.width >= 0 { intrinsicSize.width = min(intrinsicSize.width, DeviceMetrics.ceilToPixel(size.width)) }
+        // Narrower only where the text sets the same lines at that width (a line as long as the
+        // width may not fit it again once tracking or rounding is counted: never narrower then).
+        if element == "label", intrinsicSize.width >= 0 {
+            let longest = DeviceMetrics.ceilToPixel(size.width)
+            if longest < intrinsicSize.width, longest < width,
+               engine.lines(text, style: style, width: max(1, longest), source: source).lines == engine.lines(text, style: style, width: max(1, width), source: source).lines {
+                intrinsicSize.width = longest
+            }
+        }
     }
 }
 

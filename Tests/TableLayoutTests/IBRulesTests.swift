@@ -401,6 +401,11 @@ import TableText
         let wrapped = text.measure("Add money to your Cash Account, then buy crypto anytime.", style: TextStyle(font: font, lines: 0), width: 200)
         #expect(wrapped.lineCount >= 2 && wrapped.width < 195, "the text wraps at 200 pt with room left: \(wrapped)")
         #expect(abs(label.frame.width - DeviceMetrics.ceilToPixel(wrapped.width)) < 0.01, "\(label.frame) against its longest line \(wrapped.width)")
+        // At its own width it sets the very lines it had at the column's (where a line as long as
+        // the width would not fit it again, the label keeps the column's width: never a word cut).
+        let style = TextStyle(font: font, lines: 0)
+        let sentence = "Add money to your Cash Account, then buy crypto anytime."
+        #expect(text.lines(sentence, style: style, width: label.frame.width).lines == text.lines(sentence, style: style, width: 200).lines)
     }
 
     @Test func aHiddenArrangedViewKeepsItsAlignmentAcrossTheAxis() throws {
