@@ -185,17 +185,10 @@ package struct HTMLRenderer {
 
     // MARK: Style sheet
 
-    private func palette(_ appearance: Appearance) -> String {
-        theme.colors.keys.sorted().map { name in
-            let color = appearance == .light ? theme.colors[name]!.light : theme.colors[name]!.dark
-            return "\(Escape.token(name)):\(color);"
-        }.joined()
-    }
-
-    /// The tokens Increase Contrast changes, at their high-contrast values.
-    private func highContrastPalette(_ appearance: Appearance) -> String {
-        theme.highContrastColors.keys.sorted().map { name in
-            let color = appearance == .light ? theme.highContrastColors[name]!.light : theme.highContrastColors[name]!.dark
+    /// `colors` as custom properties, at their `appearance` values, by name.
+    private func palette(_ appearance: Appearance, of colors: [String: (light: RGBA, dark: RGBA)]) -> String {
+        colors.keys.sorted().map { name in
+            let color = appearance == .light ? colors[name]!.light : colors[name]!.dark
             return "\(Escape.token(name)):\(color);"
         }.joined()
     }
@@ -204,22 +197,15 @@ package struct HTMLRenderer {
         typealias Switch = ControlMetrics.Switch
         let px = Escape.px
         var css = ""
-        switch appearance {
-        case .none:
-            css += ":root{\(palette(.light))}\n"
-            css += "@media (prefers-color-scheme: dark){:root{\(palette(.dark))}}\n"
-        case .some(let forced):
-            css += ":root{\(palette(forced))}\n"
-        }
-        // Increase Contrast follows the reader's setting (`prefers-contrast: more`), as the
-        // appearance does, unless the page was made at high contrast.
-        if theme.contrast == .normal, !theme.highContrastColors.isEmpty {
-            switch appearance {
-            case .none:
-                css += "@media (prefers-contrast: more){:root{\(highContrastPalette(.light))}}\n"
-                css += "@media (prefers-contrast: more) and (prefers-color-scheme: dark){:root{\(highContrastPalette(.dark))}}\n"
-            case .some(let forced):
-                css += "@media (prefers-contrast: more){:root{\(highContrastPalette(forced))}}\n"
+        // The appearance follows the reader's setting unless one was chosen, and so does Increase
+        // Contrast (`prefers-contrast: more`) unless the page was made at high contrast.
+        var palettes = [(media: "", colors: theme.colors)]
+        if theme.contrast == .normal, !theme.highContrastColors.isEmpty { palettes.append(("prefers-contrast: more", theme.highContrastColors)) }
+        for (media, colors) in palettes {
+            let rules: [(String, Appearance)] = appearance.map { [("", $0)] } ?? [("", .light), ("prefers-color-scheme: dark", .dark)]
+            for (scheme, shown) in rules {
+                let query = [media, scheme].filter { !$0.isEmpty }.map { "(\($0))" }.joined(separator: " and ")
+                css += query.isEmpty ? ":root{\(palette(shown, of: colors))}\n" : "@media \(query){:root{\(palette(shown, of: colors))}}\n"
             }
         }
         let style = table.style
