@@ -22,8 +22,9 @@ let pangoScale = Double(PANGO_SCALE)
 /// An engine is used by one thread at a time (it keeps caches); a process may have several.
 /// Results are cached per distinct (text, style, width).
 package final class TextEngine {
-    private let fontMap: OpaquePointer
-    private let context: OpaquePointer
+    /// Pango's objects: the font map, the context, and the fonts the caches below hold.
+    private let pango: PangoObjects
+    private var context: OpaquePointer { pango.context }
     private var shapes: [Key: ShapedText] = [:]
     private var sizes: [Key: TextSize] = [:]
     private var lineSets: [Key: TextLines] = [:]
@@ -131,39 +132,20 @@ package final class TextEngine {
     nonisolated(unsafe) private static let fontSetup: OpaquePointer = Typesetting.exclusively { OpaquePointer(pango_cairo_font_map_new())! }
 
     package init() {
-        let shared = Self.fontSetup
-        (fontMap, context) = Typesetting.exclusively {
-            // One font map for every engine of the process: it holds fontconfig's font sets,
-            // which cost milliseconds to sort for each new map (a storyboard's thousand static
-            // scenes checked one by one spent most of their time there). Engines set their
-            // own options on their own contexts.
-            let fontMap = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(shared)))!
-            let context = pango_font_map_create_context(UnsafeMutablePointer(fontMap))!
-            pango_cairo_context_set_resolution(context, 72)
-            let options = cairo_font_options_create()
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            pango_cairo_context_set_font_options(context, options)
-            cairo_font_options_destroy(options)
-            pango_context_set_round_glyph_positions(context, 0)
-            return (fontMap, context)
-        }
+        // One font map for every engine of the process: it holds fontconfig's font sets, which
+        // cost milliseconds to sort for each new map (a storyboard's thousand static scenes
+        // checked one by one spent most of their time there). Engines set their own options on
+        // their own contexts.
+        pango = PangoObjects(sharing: Self.fontSetup)
     }
 
     deinit {
         reportStatistics()
+        // The fonts held by the word tables go before the Pango objects `pango` frees.
         Typesetting.exclusively {
-            // The fonts held by the word tables go before their font map.
             lastWordTable = nil
             wordTables.removeAll()
-            for description in fonts.values { pango_font_description_free(description) }
-            for font in spaceFonts.values { g_object_unref(UnsafeMutableRawPointer(font)) }
-            for case let face? in paragraphFaces.values { g_object_unref(UnsafeMutableRawPointer(face.font)) }
-            if let wholeBuffer { hb_buffer_destroy(wholeBuffer) }
-            for address in fontIDs.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
-            g_object_unref(UnsafeMutableRawPointer(context))
-            g_object_unref(UnsafeMutableRawPointer(fontMap))
+            pango.free()
         }
     }
 
@@ -831,6 +813,7 @@ package final class TextEngine {
             pango_font_description_free(description)
         }
         let found = pango_fontset_get_font(fontset, 0x20)!
+        pango.keep(font: found)
         spaceFonts[key] = found
         return found
     }
@@ -1211,6 +1194,7 @@ package final class TextEngine {
         }
         let id = FontRegistry.id(for: face)
         g_object_ref(UnsafeMutableRawPointer(font))
+        pango.keep(font: font)
         fontIDs[address] = id
         return id
     }
@@ -1254,7 +1238,7 @@ package final class TextEngine {
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
-        guard let loaded = pango_font_map_load_font(UnsafeMutablePointer(fontMap), context, description) else { return "" }
+        guard let loaded = pango_font_map_load_font(UnsafeMutablePointer(pango.fontMap), context, description) else { return "" }
         defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
         let described = pango_font_describe(loaded)
         defer { pango_font_description_free(described) }
@@ -1283,6 +1267,7 @@ package final class TextEngine {
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango.keep(description: description)
         fonts[font] = description
         return description
     }
@@ -1349,7 +1334,10 @@ package final class TextEngine {
             return true
         }
         guard covered else { return nil }
-        if wholeBuffer == nil { wholeBuffer = hb_buffer_create() }
+        if wholeBuffer == nil, let made = hb_buffer_create() {
+            wholeBuffer = made
+            pango.keep(buffer: made)
+        }
         guard let buffer = wholeBuffer, let hbFont = pango_font_get_hb_font(face.font) else { return nil }
         // Pango 1.50's settings (`pango_hb_shape`): the whole paragraph is the item and its context.
         hb_buffer_clear_contents(buffer)
@@ -1424,6 +1412,7 @@ package final class TextEngine {
             let tag = g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))
             let language = analysis.language.map { hb_language_from_string(pango_language_to_string($0), -1) } ?? nil
             g_object_ref(UnsafeMutableRawPointer(runFont))
+            pango.keep(font: runFont)
             face = ParagraphFace(font: runFont, id: fontID(runFont), script: hb_script_from_iso15924_tag(tag), language: language,
                                  pangoLanguage: analysis.language, features: Array(features.prefix(Int(featureCount))))
         }
