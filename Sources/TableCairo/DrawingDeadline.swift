@@ -25,7 +25,9 @@ package enum DrawingDeadline {
     private struct Drawing {
         var file: String
         var started: ContinuousClock.Instant
-        var residentAtStart: Int
+        /// The process's resident memory when the watching thread first saw the drawing (read
+        /// there, not on the drawing's path: a drawing shorter than a tick is never measured).
+        var residentAtStart: Int?
     }
 
     private struct State {
@@ -44,13 +46,11 @@ package enum DrawingDeadline {
 
     /// Runs `body`, which reads or draws the image at `file`, under the limits if any are set.
     package static func watch<T>(_ file: String, _ body: () -> T) -> T {
-        guard state.withLock({ $0.limits != nil }) else { return body() }
-        let resident = residentBytes()
         let id: Int? = state.withLock { state in
             guard state.limits != nil else { return nil }
             let id = state.next
             state.next += 1
-            state.drawings[id] = Drawing(file: file, started: .now, residentAtStart: resident)
+            state.drawings[id] = Drawing(file: file, started: .now)
             if !state.watching {
                 state.watching = true
                 Thread.detachNewThread { watching() }
@@ -66,15 +66,16 @@ package enum DrawingDeadline {
         while true {
             usleep(50_000)
             let found: (Limits, String, String)? = state.withLock { state in
-                guard let limits = state.limits else { return nil }
+                guard let limits = state.limits, !state.drawings.isEmpty else { return nil }
                 let resident = residentBytes()
+                for id in state.drawings.keys where state.drawings[id]?.residentAtStart == nil { state.drawings[id]?.residentAtStart = resident }
                 for drawing in state.drawings.values.sorted(by: { $0.started < $1.started }) {
                     let elapsed = ContinuousClock.now - drawing.started
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     if seconds > limits.seconds {
                         return (limits, drawing.file, "drawing the image took more than \(format(limits.seconds)) s (--image-deadline); librsvg and poppler cannot be stopped, so the run ends here")
                     }
-                    if resident - drawing.residentAtStart > limits.growth {
+                    if resident - (drawing.residentAtStart ?? resident) > limits.growth {
                         return (limits, drawing.file, "drawing the image took more than \(limits.growth >> 20) MB of memory; librsvg and poppler cannot be stopped, so the run ends here")
                     }
                 }
