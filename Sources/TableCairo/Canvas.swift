@@ -519,12 +519,14 @@ final class Canvas {
     /// error: the file's own first (a full disk says so), then Cairo's.
     ///
     /// A PDF's catalog then gets `language` (`/Lang`) and, when `displaysTitle`, asks readers to
-    /// show the title, and its figures get `figures` as their alternative texts (`PDFCatalog`).
-    func finish(language: String? = nil, displaysTitle: Bool = false, figures: [String] = []) throws(Diagnostic) {
+    /// show the title, its figures get `figures` as their alternative texts, and, when
+    /// `marksArtifacts`, what its pages draw outside the structure is marked as artifacts
+    /// (`PDFCatalog`).
+    func finish(language: String? = nil, displaysTitle: Bool = false, figures: [String] = [], marksArtifacts: Bool = false) throws(Diagnostic) {
         Typesetting.exclusively { cairo_surface_finish(surface) }
         if isPDF, let file, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
            let update = PDFCatalog.update(length: file.count, language: language, displaysTitle: displaysTitle, figures: figures,
-                                          read: file.read(at:count:)) {
+                                          marksArtifacts: marksArtifacts, read: file.read(at:count:)) {
             update.withUnsafeBytes { _ = file.append($0) }
         }
         try file?.finish()

@@ -1,9 +1,13 @@
+import CCairo
 import Foundation
+import Synchronization
+import TableModel
 
 /// What a tagged PDF needs and Cairo 1.16 has no call for: the document's natural language in its
 /// catalog (`/Lang`, which a screen reader picks its voice by), with a title
 /// `/ViewerPreferences << /DisplayDocTitle true >>` (the reader's window names the title, not the
-/// file), and each figure's alternative text (`/Alt` on its `Figure` element), as PDF/UA asks.
+/// file), each figure's alternative text (`/Alt` on its `Figure` element), and what each page
+/// draws outside the structure marked as artifacts (`PDFArtifacts`), as PDF/UA asks.
 /// They are written as an incremental update (ISO 32000-1, 7.5.6): the changed objects again,
 /// a cross-reference section for them alone and a trailer pointing back at Cairo's (`/Prev`).
 /// Every reader follows the newest trailer, so the bytes Cairo wrote stay as they were.
@@ -21,27 +25,32 @@ enum PDFCatalog {
     /// The bytes to append to a PDF of `length` bytes that Cairo finished, read through `read`
     /// (offset, count), so that its catalog holds `language` and, when `displaysTitle`, asks for
     /// the title in the reader's window, and its `Figure` elements, in the structure tree's order,
-    /// carry `figures` as their alternative texts (left out unless there are as many); nil when
-    /// there is nothing to add or the file's end is not the single trailer and cross-reference
-    /// table Cairo writes.
-    static func update(length: Int, language: String?, displaysTitle: Bool, figures: [String] = [], read: @escaping (Int, Int) -> [UInt8]?) -> [UInt8]? {
+    /// carry `figures` as their alternative texts (left out unless there are as many), and, when
+    /// `marksArtifacts`, each page's drawing outside the structure is marked as artifacts; nil
+    /// when there is nothing to add or the file's end is not the single trailer and
+    /// cross-reference table Cairo writes.
+    static func update(length: Int, language: String?, displaysTitle: Bool, figures: [String] = [], marksArtifacts: Bool = false,
+                       read: @escaping (Int, Int) -> [UInt8]?) -> [UInt8]? {
         var entries: [String] = []
         if let language, let tag = languageTag(language) { entries.append("/Lang (\(tag))") }
         if displaysTitle { entries.append("/ViewerPreferences << /DisplayDocTitle true >>") }
-        guard !entries.isEmpty || !figures.isEmpty, let file = CairoFile(length: length, read: read),
+        guard !entries.isEmpty || !figures.isEmpty || marksArtifacts, let file = CairoFile(length: length, read: read),
               let catalog = file.object(file.root), catalog.contains("/Catalog"), !catalog.contains("/Lang"), !catalog.contains("/ViewerPreferences")
         else { return nil }
-        var changed: [(number: Int, text: String)] = []
-        if !entries.isEmpty { changed.append((file.root, adding(entries, to: catalog))) }
+        var changed: [(number: Int, bytes: [UInt8])] = []
+        if !entries.isEmpty { changed.append((file.root, bytes(adding(entries, to: catalog)))) }
         if !figures.isEmpty, let structRoot = reference(after: "/StructTreeRoot", in: catalog) {
-            changed += file.figures(below: structRoot, alternativeTexts: figures)
+            changed += file.figures(below: structRoot, alternativeTexts: figures).map { ($0.number, bytes($0.text)) }
+        }
+        if marksArtifacts, catalog.contains("/StructTreeRoot"), let pages = reference(after: "/Pages", in: catalog) {
+            changed += withArtifacts(file.pages(below: pages).compactMap(file.content))
         }
         guard !changed.isEmpty else { return nil }
         var out: [UInt8] = file.endsWithNewline ? [] : [0x0A]
         var offsets: [(number: Int, offset: Int)] = []
-        for (number, text) in changed {
+        for (number, object) in changed {
             offsets.append((number, length + out.count))
-            out += bytes(text)
+            out += object
         }
         let xrefOffset = length + out.count
         // The head of the free list (object 0) as well, as an update by qpdf or Acrobat writes it:
@@ -101,11 +110,64 @@ enum PDFCatalog {
             return offset
         }
 
-        /// Object `number` as written, `N 0 obj … endobj`, when it is a dictionary of at most 64 KB.
-        func object(_ number: Int) -> String? {
-            guard let offset = offset(of: number), let text = read(offset, min(65_536, length - offset)).map(latin1),
-                  text.hasPrefix("\(number) 0 obj"), let end = text.range(of: "endobj") else { return nil }
-            return String(text[..<end.upperBound])
+        /// Object `number` as written, `N 0 obj … endobj`, when it is a dictionary of at most
+        /// `limit` bytes.
+        func object(_ number: Int, limit: Int = 65_536) -> String? {
+            guard let offset = offset(of: number) else { return nil }
+            // Read a little first (a page's object is some 300 bytes), more only when it is longer.
+            var count = 1024
+            while true {
+                let available = min(count, length - offset)
+                guard let bytes = read(offset, available) else { return nil }
+                if let end = PDFCatalog.firstIndex(of: Self.endobj, in: bytes[...]) {
+                    let text = PDFCatalog.latin1(Array(bytes[..<(end + Self.endobj.count)]))
+                    return text.hasPrefix("\(number) 0 obj") ? text : nil
+                }
+                guard available < limit, available < length - offset else { return nil }
+                count = min(limit, count * 8)
+            }
+        }
+
+        private static let endobj = Array("endobj".utf8)
+        private static let streamStart = Array(">>\nstream\n".utf8)
+
+        /// The page objects below the page tree node `node`, in order (Cairo writes one node
+        /// holding them all, some 10 bytes a page; a deeper tree is followed eight levels down).
+        func pages(below node: Int, depth: Int = 0) -> [String] {
+            guard depth < 8, let object = object(node, limit: depth == 0 ? 64 << 20 : 65_536) else { return [] }
+            if object.contains("/Type /Pages") {
+                guard let kids = object.range(of: "/Kids"), let open = object[kids.upperBound...].firstIndex(of: "["),
+                      let close = object[open...].firstIndex(of: "]") else { return [] }
+                let words = object[object.index(after: open)..<close].split(whereSeparator: \.isWhitespace)
+                guard words.count % 3 == 0 else { return [] }
+                return stride(from: 0, to: words.count, by: 3).flatMap { at -> [String] in
+                    guard words[at + 2] == "R", let kid = Int(words[at]) else { return [] }
+                    return pages(below: kid, depth: depth + 1)
+                }
+            }
+            return object.contains("/Type /Page") ? [object] : []
+        }
+
+        /// The content stream of the page whose object is `page`, as written (compressed), when
+        /// it is one stream compressed as Cairo compresses it.
+        func content(of page: String) -> (number: Int, compressed: [UInt8])? {
+            guard let number = PDFCatalog.reference(after: "/Contents", in: page),
+                  let offset = offset(of: number), let head = read(offset, min(512, length - offset)),
+                  let streamKeyword = PDFCatalog.firstIndex(of: Self.streamStart, in: head[...]) else { return nil }
+            let dictionary = PDFCatalog.latin1(Array(head[..<streamKeyword]))
+            guard dictionary.hasPrefix("\(number) 0 obj") else { return nil }
+            guard dictionary.contains("/Filter /FlateDecode"), !dictionary.contains("/DecodeParms"), let lengthKey = dictionary.range(of: "/Length")
+            else { return nil }
+            let words = dictionary[lengthKey.upperBound...].split(whereSeparator: \.isWhitespace).prefix(3)
+            let streamLength: Int?
+            if words.count == 3, words.last == "R", let lengthObject = Int(words.first!) {
+                streamLength = object(lengthObject).flatMap { $0.split(whereSeparator: \.isWhitespace).dropFirst(3).first.flatMap { Int($0) } }
+            } else {
+                streamLength = words.first.flatMap { Int($0) }
+            }
+            let dataStart = offset + streamKeyword + Self.streamStart.count
+            guard let streamLength, streamLength > 0, dataStart + streamLength <= length, let data = read(dataStart, streamLength) else { return nil }
+            return (number, data)
         }
 
         /// The `Figure` elements of the structure tree whose root is `structRoot`, each with its
@@ -131,6 +193,29 @@ enum PDFCatalog {
         }
     }
 
+    /// Each content stream in `streams` (its object's number and compressed bytes) written
+    /// again with what it draws outside the structure marked as artifacts (`PDFArtifacts`),
+    /// as a whole object; those with nothing to mark are left out. The streams are marked on
+    /// every core (`RuntimeSettings.threads` when set), each on its own.
+    static func withArtifacts(_ streams: [(number: Int, compressed: [UInt8])]) -> [(number: Int, bytes: [UInt8])] {
+        let marked = Mutex([Int: [UInt8]]())
+        let workers = max(1, min(streams.count, RuntimeSettings.current.threads ?? ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var mine: [Int: [UInt8]] = [:]
+            for index in stride(from: worker, to: streams.count, by: workers) {
+                let limit = 256 << 20
+                guard let content = PDFImageBudget.inflate(streams[index].compressed[...], limit: limit), content.count < limit,
+                      let withArtifacts = PDFArtifacts.marking(content), let compressed = deflate(withArtifacts) else { continue }
+                let number = streams[index].number
+                mine[index] = Array("\(number) 0 obj\n<< /Length \(compressed.count)\n   /Filter /FlateDecode\n>>\nstream\n".utf8)
+                    + compressed + Array("\nendstream\nendobj\n".utf8)
+            }
+            marked.withLock { $0.merge(mine) { first, _ in first } }
+        }
+        let objects = marked.withLock { $0 }
+        return streams.indices.compactMap { index in objects[index].map { (streams[index].number, $0) } }
+    }
+
     /// `object` (`N 0 obj << … >> endobj`) with `entries` added to its dictionary.
     private static func adding(_ entries: [String], to object: String) -> String {
         guard let endobj = object.range(of: "endobj", options: .backwards),
@@ -147,7 +232,7 @@ enum PDFCatalog {
     }
 
     /// The object number of the indirect reference `N G R` after `key` in `dictionary`.
-    private static func reference(after key: String, in dictionary: String) -> Int? {
+    static func reference(after key: String, in dictionary: String) -> Int? {
         guard let range = dictionary.range(of: key) else { return nil }
         let words = dictionary[range.upperBound...].split(whereSeparator: \.isWhitespace).prefix(3)
         guard words.count == 3, words.last == "R" else { return nil }
@@ -162,8 +247,29 @@ enum PDFCatalog {
         return Int(words.first!)
     }
 
+    /// Where `needle` first starts in `bytes` (an offset from its start).
+    static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = bytes.startIndex
+        let last = bytes.endIndex - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index - bytes.startIndex }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `data` compressed with zlib (a PDF's `/FlateDecode`), as Cairo compresses its streams.
+    static func deflate(_ data: [UInt8]) -> [UInt8]? {
+        var size = compressBound(uLong(data.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        guard compress2(&out, &size, data, uLong(data.count), Z_DEFAULT_COMPRESSION) == Z_OK else { return nil }
+        out.removeSubrange(Int(size)...)
+        return out
+    }
+
     /// Bytes as ISO Latin-1 text: one character a byte, so that offsets stay counts of bytes.
-    private static func latin1(_ bytes: [UInt8]) -> String {
+    static func latin1(_ bytes: [UInt8]) -> String {
         String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 

@@ -69,9 +69,10 @@ final class Painter {
             }
         }
         for block in page.blocks {
+            // Backgrounds and separators are drawn outside the row's element: a tagged PDF marks
+            // them as artifacts (`PDFArtifacts`).
             if let background = block.background { canvas.fill(block.frame, color(background)) }
             structure?.begin(block, on: canvas)
-            defer { structure?.end(block, on: canvas) }
             // A row with a link: the link's element holds the row's content.
             if let link = block.link { canvas.beginLink(link, block.frame) }
             if let content = block.content {
@@ -86,6 +87,8 @@ final class Painter {
                          visible: pieced ? (block.frame.y, block.frame.maxY) : nil)
                 canvas.restore()
             }
+            if block.link != nil { canvas.endLink() }
+            structure?.end(block, on: canvas)
             if let separator = block.separator {
                 let thickness = hairline(separator.thickness)
                 // Up from the row's bottom, taken from its top on the pixel grid and put on the grid.
@@ -93,7 +96,6 @@ final class Painter {
                 canvas.fill(Rect(x: block.frame.x + separator.x, y: bottom - thickness, width: separator.width,
                                  height: thickness), color(separator.color))
             }
-            if block.link != nil { canvas.endLink() }
         }
         guard !masks.isEmpty else { return }
         // Masks over everything, as Playwright draws them.
@@ -337,8 +339,10 @@ public struct Masks: Sendable, Hashable {
 /// document, a section (`Sect`) per table section, the large title and the section headers as
 /// headings (`H1`, `H2`), a section's rows as a list (`L`) of items (`LI`) each holding its
 /// content in a body (`LBody`), a footer as a paragraph (`P`), in reading order; a row's image
-/// with a text to read is a figure (`Figure`) with that text as its alternative. Backgrounds and
-/// separators are left out of it; a header repeated at a page's top is drawn but not read twice.
+/// with a text to read is a figure (`Figure`) with that text as its alternative. Backgrounds,
+/// separators and a header repeated at a page's top are drawn while no element that holds content
+/// is open (so Cairo marks them as no element's, and `PDFArtifacts` marks them as artifacts): a
+/// row a page break cuts closes its body at the page's end and opens another on the next page.
 ///
 /// Cairo 1.16 writes an element's own content or the elements it holds, never both: an element
 /// that holds a figure would lose its text. So a figure closes the row's body and a new body
@@ -372,8 +376,11 @@ final class PDFStructure {
         if open.isEmpty { push("Document", on: canvas) }
         figuresAllowed = block.kind == .row && !block.repeated && block.link == nil
         // A header repeated at a page's top is not read twice; the rest of a block a page break
-        // cut is still the element the page before opened.
-        guard !block.repeated, block.contentOffset == 0 else { return }
+        // cut is still the element the page before opened (a row's, in a new body).
+        guard !block.repeated, block.contentOffset == 0 else {
+            if !block.repeated, open.last == "LI" { push("LBody", on: canvas) }
+            return
+        }
         if block.kind != .title, block.section != section {
             pop(until: "Document", on: canvas)
             push("Sect", on: canvas)
@@ -396,8 +403,13 @@ final class PDFStructure {
     }
 
     /// Closes the block's own element, unless the block goes on on the next page (one element
-    /// across the page break).
+    /// across the page break; a row's body is closed, so that what the next page draws before
+    /// the row goes on is no element's content).
     func end(_ block: Block, on canvas: Canvas) {
+        if block.continues, !block.repeated, block.kind == .row, ["LBody", "Figure"].contains(open.last ?? "") {
+            pop(until: "LI", on: canvas)
+            return
+        }
         guard !block.repeated, !block.continues, let last = open.last, ["H1", "H2", "LI", "LBody", "P"].contains(last) else { return }
         pop(until: ["LI", "LBody"].contains(last) ? "L" : open[open.count - 2], on: canvas)
     }

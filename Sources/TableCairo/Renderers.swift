@@ -257,7 +257,8 @@ package final class PDFStream {
     @discardableResult
     package func finish() throws(Diagnostic) -> [UInt8] {
         if let canvas { painter.structure?.finish(on: canvas) }
-        try canvas?.finish(language: language, displaysTitle: title?.isEmpty == false, figures: painter.structure?.figureTexts ?? [])
+        try canvas?.finish(language: language, displaysTitle: title?.isEmpty == false, figures: painter.structure?.figureTexts ?? [],
+                           marksArtifacts: painter.structure != nil)
         return canvas?.pdfBytes ?? []
     }
 }

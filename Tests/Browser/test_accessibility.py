@@ -4,6 +4,7 @@ headings, switches as switches with their state."""
 import json
 import re
 import subprocess
+from pathlib import Path
 
 from pagecheck import BINARY, ROOT
 
@@ -239,3 +240,85 @@ def test_the_pdf_names_its_language_and_title(tmp_path):
         if title:
             assert reader.metadata.title == title
         assert len(reader.pages) >= 1 and reader.pages[0].extract_text().strip()
+
+
+PAINTING = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"Tj", b"TJ", b"'", b'"', b"Do", b"sh"}
+
+
+def marked_drawing(reader, page):
+    """What `page` draws, as pypdf's own content-stream parser reads it: each drawing operator
+    with the marked-content sequences it sits in (tags, outermost first), and each filled
+    rectangle's height."""
+    from pypdf.generic import ContentStream
+    stack, drawn, rects = [], [], []
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        if operator in (b"BDC", b"BMC"):
+            element = operator == b"BDC" and hasattr(operands[1], "get") and "/MCID" in operands[1]
+            stack.append((str(operands[0]), element))
+        elif operator == b"EMC":
+            stack.pop()
+        elif operator == b"re":
+            rects.append(float(operands[3]))
+        elif operator in PAINTING:
+            text = ""
+            if operator in (b"Tj", b"TJ"):
+                parts = operands[0] if operator == b"TJ" else [operands[0]]
+                text = "".join(str(part) for part in parts if isinstance(part, str))
+            drawn.append({"tags": list(stack), "operator": operator, "text": text,
+                          "thin": operator in (b"f", b"f*") and len(rects) == 1 and abs(rects[0]) <= 1})
+            rects = []
+        elif operator == b"n":
+            rects = []
+    assert not stack
+    return drawn
+
+
+def test_backgrounds_separators_and_repeated_headers_are_artifacts(tmp_path):
+    """What a page draws outside the structure is marked as an artifact (PDF/UA; Cairo 1.16
+    cannot, tablerender rewrites each page's content stream in the update), as pypdf's own parser
+    reads the pages: everything drawn is either an element's content or an artifact, never one
+    inside the other; each page's background is an artifact; no hairline is drawn in a row's
+    element (the row separators are artifacts); the only text in artifacts is a section header
+    repeated at a page's top, never on the first page. On the examples (the catalogue on A4 repeats
+    its headers) and on a row of the Apache licence cut across the pages of 390 × 600 pt, which is
+    one list item with a body on each page and nothing else between."""
+    import pypdf
+    folder = tmp_path / "cut"
+    (folder / "t").mkdir(parents=True)
+    (folder / "t" / "Text.xml").write_text('<cell><stack padding="11 16"><label text="{text}" lines="0"/></stack></cell>')
+    licence = Path("/usr/share/common-licenses/Apache-2.0").read_text()[:6000]
+    (folder / "cut.json").write_text(json.dumps({"title": "Licence", "templates": ["t"], "sections": [{"header": "Terms", "items": [
+        {"template": "Text", "values": {"text": "Short row"}}, {"template": "Text", "values": {"text": licence}},
+        {"template": "Text", "values": {"text": "After"}}]}]}))
+    cases = [(ROOT / "Examples" / name / f"{name}.json", []) for name in ["settings", "feed", "catalogue", "headers", "states"]]
+    cases.append((folder / "cut.json", ["--page", "390x600"]))
+    repeated_pages = 0
+    for document, options in cases:
+        out = tmp_path / ("out-" + document.stem)
+        run = subprocess.run([str(BINARY), "render", str(document), "--format", "pdf", "--out", str(out), "-q", *options], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        pdf = sorted(out.rglob("*.pdf"))[0]
+        reader = pypdf.PdfReader(str(pdf), strict=False)
+        structure = subprocess.run(["pdfinfo", "-struct-text", str(pdf)], capture_output=True, text=True).stdout
+        lines = [line.strip() for line in structure.splitlines()]
+        headers = {squeezed(lines[index + 1].strip('"')) for index, line in enumerate(lines) if line == "H2 (block)" and index + 1 < len(lines)}
+        for number, page in enumerate(reader.pages):
+            drawn = marked_drawing(reader, page)
+            assert drawn and drawn[0]["tags"] == [("/Artifact", False)], (document.name, number, drawn[:1])
+            for item in drawn:
+                kinds = ["artifact" if tag == "/Artifact" else "element" for tag, element in item["tags"] if tag == "/Artifact" or element]
+                assert len(kinds) == 1, (document.name, number, item)
+                if kinds == ["element"]:
+                    assert not (item["thin"] and any(tag in ("/LBody", "/LI", "/Link") for tag, _ in item["tags"])), (document.name, number, item)
+            artifact_text = squeezed("".join(item["text"] for item in drawn if item["tags"][0][0] == "/Artifact"))
+            if artifact_text:
+                assert number > 0 and artifact_text in headers, (document.name, number, artifact_text, headers)
+                repeated_pages += 1
+        if document.stem == "cut":
+            assert len(reader.pages) >= 6
+            start = structure.index("LI (block)", structure.index('"Short row"'))
+            item = structure[start:structure.rindex("LI (block)", start + 1, structure.index('"After"'))]
+            bodies = [line.strip() for line in item.splitlines()[1:] if line.strip() and not line.strip().startswith('"')]
+            assert bodies == ["LBody (block)"] * len(reader.pages), bodies
+            assert squeezed(item).find(squeezed(licence)[:60]) > 0, item[:300]
+    assert repeated_pages >= 15, repeated_pages
