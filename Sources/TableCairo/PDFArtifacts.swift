@@ -122,32 +122,47 @@ enum PDFArtifacts {
             return sequences.isEmpty
         }
 
+        /// What an operator does, for this reading.
+        enum Operator { case path, paint, endPath, show, save, restore, beginMarked, endMarked, inlineImage }
+
+        /// The operators this tells apart, by their bytes packed in an integer.
+        static let operators: [UInt32: Operator] = {
+            var table: [UInt32: Operator] = [:]
+            for (kind, names) in [(Operator.path, ["m", "l", "c", "v", "y", "h", "re", "W", "W*"]), (.paint, ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*"]),
+                                  (.endPath, ["n"]), (.show, ["Tj", "TJ", "'", "\"", "Do", "sh"]), (.save, ["q", "BT"]), (.restore, ["Q", "ET"]),
+                                  (.beginMarked, ["BDC", "BMC"]), (.endMarked, ["EMC"]), (.inlineImage, ["BI", "ID", "EI"])] {
+                for name in names { table[packed(name.utf8[...])] = kind }
+            }
+            return table
+        }()
+
+        static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 { bytes.reduce(0) { $0 << 8 | UInt32($1) } }
+
         /// Handles the operator `token`, whose operands start at `operandsStart`.
         mutating func operate(_ token: ArraySlice<UInt8>) -> Bool {
             // Operators are one to three bytes; a longer token is none this handles.
-            guard token.count <= 3 else { return true }
-            switch String(decoding: token, as: UTF8.self) {
-            case "m", "l", "c", "v", "y", "h", "re", "W", "W*":
+            guard token.count <= 3, let kind = Self.operators[Self.packed(token)] else { return true }
+            switch kind {
+            case .path:
                 if pathStart == nil { pathStart = operandsStart }
-            case "S", "s", "f", "F", "f*", "B", "B*", "b", "b*":
+            case .paint:
                 openRun(at: pathStart ?? operandsStart)
                 pathStart = nil
-            case "n":
+            case .endPath:
                 pathStart = nil
-            case "Tj", "TJ", "'", "\"", "Do", "sh":
+            case .show:
                 openRun(at: operandsStart)
-            case "q", "BT":
+            case .save:
                 nesting += 1
-            case "Q", "ET":
+            case .restore:
                 if sequences.last == .ours, nesting <= ourNesting { closeRun(at: operandsStart) }
                 nesting -= 1
                 if nesting < 0 { return false }
-            case "BDC", "BMC":
-                let tag = operandTag()
-                if tag == "Artifact" {
+            case .beginMarked:
+                if operandTag() == "Artifact" {
                     closeRun(at: operandsStart)
                     sequences.append(.artifact)
-                } else if token.count == 3, token.last == UInt8(ascii: "C"), token[token.startIndex + 1] == UInt8(ascii: "D"), containsMCID(operandText) {
+                } else if token[token.startIndex + 1] == UInt8(ascii: "D"), containsMCID(operandText) {
                     closeRun(at: operandsStart)
                     sequences.append(.element)
                 } else {
@@ -156,14 +171,12 @@ enum PDFArtifacts {
                     openRun(at: operandsStart)
                     sequences.append(.other)
                 }
-            case "EMC":
+            case .endMarked:
                 if sequences.last == .ours { closeRun(at: operandsStart) }
                 guard !sequences.isEmpty else { return false }
                 sequences.removeLast()
-            case "BI", "ID", "EI":
+            case .inlineImage:
                 return false
-            default:
-                break
             }
             return true
         }

@@ -3,14 +3,20 @@ import Foundation
 import Synchronization
 import TableModel
 
+/// A piece of a rewritten PDF: bytes as they were written (from `offset`), or new ones.
+enum PDFPiece: Equatable {
+    case written(offset: Int, count: Int)
+    case new([UInt8])
+}
+
 /// What a tagged PDF needs and Cairo 1.16 has no call for: the document's natural language in its
 /// catalog (`/Lang`, which a screen reader picks its voice by), with a title
 /// `/ViewerPreferences << /DisplayDocTitle true >>` (the reader's window names the title, not the
 /// file), each figure's alternative text (`/Alt` on its `Figure` element), and what each page
 /// draws outside the structure marked as artifacts (`PDFArtifacts`), as PDF/UA asks.
-/// They are written as an incremental update (ISO 32000-1, 7.5.6): the changed objects again,
-/// a cross-reference section for them alone and a trailer pointing back at Cairo's (`/Prev`).
-/// Every reader follows the newest trailer, so the bytes Cairo wrote stay as they were.
+/// The changed objects are written in the place of Cairo's, with a new cross-reference table and
+/// trailer (an incremental update would leave each page's old content in the file, a third of a
+/// list's PDF).
 enum PDFCatalog {
     /// The language tag `tag` as a PDF wants it (BCP 47: `en`, `pt-BR`, `zh-Hant`; an `_` read as
     /// `-`), or nil when it is not one.
@@ -22,15 +28,19 @@ enum PDFCatalog {
         return parts.joined(separator: "-")
     }
 
-    /// The bytes to append to a PDF of `length` bytes that Cairo finished, read through `read`
-    /// (offset, count), so that its catalog holds `language` and, when `displaysTitle`, asks for
-    /// the title in the reader's window, and its `Figure` elements, in the structure tree's order,
-    /// carry `figures` as their alternative texts (left out unless there are as many), and, when
-    /// `marksArtifacts`, each page's drawing outside the structure is marked as artifacts; nil
-    /// when there is nothing to add or the file's end is not the single trailer and
-    /// cross-reference table Cairo writes.
-    static func update(length: Int, language: String?, displaysTitle: Bool, figures: [String] = [], marksArtifacts: Bool = false,
-                       read: @escaping (Int, Int) -> [UInt8]?) -> [UInt8]? {
+    /// What a PDF of `length` bytes that Cairo finished, read through `read` (offset, count),
+    /// becomes so that its catalog holds `language` and, when `displaysTitle`, asks for the title
+    /// in the reader's window, its `Figure` elements, in the structure tree's order, carry
+    /// `figures` as their alternative texts (left out unless there are as many), and, when
+    /// `marksArtifacts`, each page's drawing outside the structure is marked as artifacts: the
+    /// file in order, each changed object written in its place (`PDFPiece.new`) and the others
+    /// as Cairo wrote them (`.written`), then a new cross-reference table and trailer. No piece
+    /// starts before where it was (a changed object shorter than Cairo's is padded with spaces),
+    /// so the file can be rewritten in place from its end (`OutputFile.rewrite`). Nil when there
+    /// is nothing to change or the file's end is not the single trailer and cross-reference table
+    /// Cairo writes.
+    static func rewrite(length: Int, language: String?, displaysTitle: Bool, figures: [String] = [], marksArtifacts: Bool = false,
+                        read: @escaping (Int, Int) -> [UInt8]?) -> [PDFPiece]? {
         var entries: [String] = []
         if let language, let tag = languageTag(language) { entries.append("/Lang (\(tag))") }
         if displaysTitle { entries.append("/ViewerPreferences << /DisplayDocTitle true >>") }
@@ -45,24 +55,44 @@ enum PDFCatalog {
         if marksArtifacts, catalog.contains("/StructTreeRoot"), let pages = reference(after: "/Pages", in: catalog) {
             changed += withArtifacts(file.pages(below: pages).compactMap(file.content))
         }
-        guard !changed.isEmpty else { return nil }
-        var out: [UInt8] = file.endsWithNewline ? [] : [0x0A]
-        var offsets: [(number: Int, offset: Int)] = []
-        for (number, object) in changed {
-            offsets.append((number, length + out.count))
-            out += object
+        guard !changed.isEmpty, let table = file.read(file.entries, file.size * 20), table.count == file.size * 20 else { return nil }
+        let replacements = Dictionary(changed, uniquingKeysWith: { first, _ in first })
+        // Every object in use, in the order of the file; each runs to the next (the last to the table).
+        var objects: [(number: Int, offset: Int)] = []
+        for index in 0..<file.size where table[index * 20 + 17] == UInt8(ascii: "n") {
+            guard let offset = Int(String(decoding: table[(index * 20)..<(index * 20 + 10)], as: UTF8.self)), offset < file.table else { return nil }
+            objects.append((file.first + index, offset))
         }
-        let xrefOffset = length + out.count
-        // The head of the free list (object 0) as well, as an update by qpdf or Acrobat writes it:
-        // some readers take a table that does not start at 0 for a broken one.
-        var table = "xref\n0 1\n0000000000 65535 f \n"
-        for (number, offset) in offsets.sorted(by: { $0.number < $1.number }) {
-            table += "\(number) 1\n" + String(format: "%010d 00000 n \n", offset)
+        objects.sort { $0.offset < $1.offset }
+        let inUse = Set(objects.map(\.number))
+        guard let head = objects.first?.offset, replacements.keys.allSatisfy(inUse.contains) else { return nil }
+        var pieces: [PDFPiece] = [.written(offset: 0, count: head)]
+        var position = head
+        var moved: [Int: Int] = [:]
+        for (index, object) in objects.enumerated() {
+            let count = (index + 1 < objects.count ? objects[index + 1].offset : file.table) - object.offset
+            moved[object.number] = position
+            if var replacement = replacements[object.number] {
+                if replacement.count < count { replacement += [UInt8](repeating: 0x20, count: count - replacement.count - 1) + [0x0A] }
+                pieces.append(.new(replacement))
+                position += replacement.count
+            } else {
+                pieces.append(.written(offset: object.offset, count: count))
+                position += count
+            }
         }
-        out += Array(table.utf8) + Array("trailer\n".utf8)
-        out += bytes(String(file.trailer.dropLast(2)).trimmingCharacters(in: .whitespacesAndNewlines))
-        out += Array("\n   /Prev \(file.table)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
-        return out
+        var tail = Array("xref\n\(file.first) \(file.size)\n".utf8)
+        for index in 0..<file.size {
+            if let offset = moved[file.first + index] {
+                let digits = Array(String(offset).utf8)
+                tail += [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 10 - digits.count)) + digits + table[(index * 20 + 10)..<(index * 20 + 20)]
+            } else {
+                tail += table[(index * 20)..<(index * 20 + 20)]
+            }
+        }
+        tail += Array("trailer\n".utf8) + bytes(file.trailer) + Array("\nstartxref\n\(position)\n%%EOF\n".utf8)
+        pieces.append(.new(tail))
+        return pieces
     }
 
     /// A PDF as Cairo writes it, read through its one cross-reference table.
@@ -75,13 +105,11 @@ enum PDFCatalog {
         /// The trailer dictionary, `<< … >>`, and the catalog's number.
         let trailer: String
         let root: Int
-        let endsWithNewline: Bool
 
         init?(length: Int, read: @escaping (Int, Int) -> [UInt8]?) {
             self.read = read
             self.length = length
             guard let end = read(max(0, length - 2048), min(2048, length)).map(latin1) else { return nil }
-            endsWithNewline = end.last == "\n"
             guard let startRange = end.range(of: "startxref", options: .backwards),
                   let trailerRange = end.range(of: "trailer", options: .backwards, range: end.startIndex..<startRange.lowerBound),
                   let table = Int(end[startRange.upperBound...].split(whereSeparator: \.isWhitespace).first ?? ""),

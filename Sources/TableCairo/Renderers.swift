@@ -105,6 +105,10 @@ struct PNGBatch {
 package struct PDFRenderer {
     package var theme: Theme
     package var text: TextEngine
+    /// Whether the file Cairo wrote is then given what Cairo cannot write (`PDFCatalog`: the
+    /// language, the title's display, figures' texts, artifacts); off, the bytes are Cairo's
+    /// alone, which the tests compare the finished file with.
+    var finishesFile = true
 
     package init(theme: Theme, text: TextEngine) {
         self.theme = theme
@@ -134,6 +138,7 @@ package struct PDFRenderer {
                         language: String?) throws(Diagnostic) -> [UInt8] {
         let stream = PDFStream(theme: theme, text: text, appearance: appearance, path: path, title: title, language: language,
                                outlinesScenes: scenes.count > 1)
+        stream.finishesFile = finishesFile
         for scene in scenes {
             stream.beginScene(scene.name)
             for page in scene.table.pages { try stream.add(page, of: scene.table) }
@@ -208,6 +213,8 @@ package final class PDFStream {
     private var sceneOutline: Int32 = 0
     private var sceneStarted = false
     private var outlined = Set<Int>()
+    /// See `PDFRenderer.finishesFile`.
+    var finishesFile = true
 
     /// Pages for the PDF at `path`, or for one kept in memory (`finish` gives its bytes) when nil.
     /// `language` is the document's, written in the catalog (`/Lang`).
@@ -257,8 +264,12 @@ package final class PDFStream {
     @discardableResult
     package func finish() throws(Diagnostic) -> [UInt8] {
         if let canvas { painter.structure?.finish(on: canvas) }
-        try canvas?.finish(language: language, displaysTitle: title?.isEmpty == false, figures: painter.structure?.figureTexts ?? [],
-                           marksArtifacts: painter.structure != nil)
+        if finishesFile {
+            try canvas?.finish(language: language, displaysTitle: title?.isEmpty == false, figures: painter.structure?.figureTexts ?? [],
+                               marksArtifacts: painter.structure != nil)
+        } else {
+            try canvas?.finish()
+        }
         return canvas?.pdfBytes ?? []
     }
 }

@@ -183,8 +183,8 @@ def test_increase_contrast_raises_every_contrast_axe_finds(browser, tmp_path):
 
 def test_the_pdfs_figures_carry_the_images_alternative_texts(browser, tmp_path):
     """Each row image with a text to read is a `Figure` of the PDF's structure tree whose `/Alt`
-    is that text, as pypdf reads it after following the update's trailer (Cairo 1.16 cannot write
-    `/Alt`; tablerender adds it in an incremental update): the same texts, in the same order, as
+    is that text, as pypdf reads it (Cairo 1.16 cannot write `/Alt`; tablerender adds it when the
+    file is finished): the same texts, in the same order, as
     the labels of the HTML page's images in Chromium. On the feed (Latin, Japanese, Arabic, Hebrew,
     Devanagari and Thai names, an emoji)."""
     import pypdf
@@ -217,7 +217,7 @@ def test_the_pdfs_figures_carry_the_images_alternative_texts(browser, tmp_path):
 
 
 def test_the_pdf_names_its_language_and_title(tmp_path):
-    """The PDF's catalog, as pypdf (a reader of its own) finds it after following every trailer:
+    """The PDF's catalog, as pypdf (a reader of its own) finds it:
     `/Lang` is the document's language or `--locale`, and a titled document asks readers to show
     its title (PDF/UA); written whole (Settings) and page by page (the catalogue on A4)."""
     import pypdf
@@ -275,7 +275,7 @@ def marked_drawing(reader, page):
 
 def test_backgrounds_separators_and_repeated_headers_are_artifacts(tmp_path):
     """What a page draws outside the structure is marked as an artifact (PDF/UA; Cairo 1.16
-    cannot, tablerender rewrites each page's content stream in the update), as pypdf's own parser
+    cannot, tablerender writes each page's content stream again), as pypdf's own parser
     reads the pages: everything drawn is either an element's content or an artifact, never one
     inside the other; each page's background is an artifact; no hairline is drawn in a row's
     element (the row separators are artifacts); the only text in artifacts is a section header
