@@ -191,14 +191,7 @@ package final class TextEngine {
         if let unconstrained = sizes[Key(text: text, style: style, width: nil)], let width, fitsUnwrapped(unconstrained, style: style, width: width) {
             return unconstrained
         }
-        let size: TextSize
-        if let fromWords = wordsMeasure(text, style: style, width: width, source: source) {
-            size = fromWords
-        } else if let once = paragraphMeasure(text, style: style, width: width) {
-            size = once
-        } else {
-            size = Typesetting.exclusively { layoutSize(text, style: style, width: width) }
-        }
+        let size: TextSize = made(text, style: style, width: width, source: source)
         sizes[key] = size
         record(key, .size(size))
         return size
@@ -211,22 +204,13 @@ package final class TextEngine {
         let width = Self.lineWidth(requested, text, style)
         let key = Key(text: text, style: style, width: width)
         if let known = shapes[key] { return known }
-        var made: ShapedText
-        if let wider = reusableOneLine(key) {
-            made = wider
-        } else if let fromWords = wordsShape(text, style: style, width: width, source: source) {
-            made = fromWords
-        } else if let once = paragraphShape(text, style: style, width: width) {
-            made = once
-        } else {
-            made = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
-        }
-        made.tracking = style.font.tracking
-        let absent = made.missingCharacters
+        var shaped = reusableOneLine(key) ?? made(text, style: style, width: width, source: source)
+        shaped.tracking = style.font.tracking
+        let absent = shaped.missingCharacters
         if !absent.isEmpty { missing[text] = absent }
-        shapes[key] = made
-        record(key, .shaped(made))
-        return made
+        shapes[key] = shaped
+        record(key, .shaped(shaped))
+        return shaped
     }
 
     /// The min-content width of `text` in `style`: its widest piece that no line may break (a
@@ -284,21 +268,53 @@ package final class TextEngine {
         let width = Self.lineWidth(requested, text, style)
         let key = Key(text: text, style: style, width: width)
         if let known = lineSets[key] { return known }
-        var made: TextLines
-        if let fromWords = wordsLines(text, style: style, width: width, source: source) {
-            made = fromWords
-        } else if let once = paragraphLines(text, style: style, width: width) {
-            made = once
-        } else {
-            let shaped = Typesetting.exclusively { layoutShape(text, style: style, width: width) }
-            let absent = shaped.missingCharacters
-            if !absent.isEmpty { missing[text] = absent }
-            made = shaped.textLines
+        var lines: TextLines = made(text, style: style, width: width, source: source)
+        lines.tracking = style.font.tracking
+        lineSets[key] = lines
+        record(key, .lines(lines))
+        return lines
+    }
+
+    // MARK: The ways a paragraph is made
+
+    /// The ways a paragraph is made before Pango lays it out, tried in this order: from its
+    /// words, each shaped once (`Words.swift`), then shaped once whole and broken into lines from
+    /// its glyphs (`Paragraphs.swift`). Each gives the same as Pango or nothing; Pango (`pango`)
+    /// makes what none of them could.
+    enum Strategy: CaseIterable {
+        case words, paragraph
+    }
+
+    /// What is made of a paragraph: its size (`measure`), its glyphs (`shape`) or its lines as
+    /// text (`lines`), by a strategy or by Pango.
+    protocol Made {
+        /// Nil when the strategy cannot make it (its rules do not hold for this paragraph).
+        static func make(by strategy: Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> Self?
+        /// Laid out by Pango, which makes every paragraph.
+        static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> Self
+    }
+
+    /// `text` made by the first strategy that can, else by Pango.
+    private func made<Result: Made>(_ text: String, style: TextStyle, width: Double?, source: String?) -> Result {
+        for strategy in Strategy.allCases {
+            if let made = Result.make(by: strategy, self, text, style: style, width: width, source: source) { return made }
         }
-        made.tracking = style.font.tracking
-        lineSets[key] = made
-        record(key, .lines(made))
-        return made
+        return Result.pango(self, text, style: style, width: width)
+    }
+
+    fileprivate func pangoSize(_ text: String, style: TextStyle, width: Double?) -> TextSize {
+        Typesetting.exclusively { layoutSize(text, style: style, width: width) }
+    }
+
+    fileprivate func pangoShaped(_ text: String, style: TextStyle, width: Double?) -> ShapedText {
+        Typesetting.exclusively { layoutShape(text, style: style, width: width) }
+    }
+
+    fileprivate func pangoLines(_ text: String, style: TextStyle, width: Double?) -> TextLines {
+        let shaped = pangoShaped(text, style: style, width: width)
+        let absent = shaped.missingCharacters
+        if !absent.isEmpty { missing[text] = absent }
+        return shaped.textLines
     }
 
     /// A paragraph already shaped on one line per paragraph whose widest line fits `key.width`:
@@ -1468,5 +1484,44 @@ package final class TextEngine {
         lineSets.removeAll(keepingCapacity: true)
         minimums.removeAll(keepingCapacity: true)
         wholeParagraphs.removeAll(keepingCapacity: true)
+    }
+}
+
+extension TextSize: TextEngine.Made {
+    static func make(by strategy: TextEngine.Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> TextSize? {
+        switch strategy {
+        case .words: engine.wordsMeasure(text, style: style, width: width, source: source)
+        case .paragraph: engine.paragraphMeasure(text, style: style, width: width)
+        }
+    }
+
+    static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> TextSize {
+        engine.pangoSize(text, style: style, width: width)
+    }
+}
+
+extension ShapedText: TextEngine.Made {
+    static func make(by strategy: TextEngine.Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> ShapedText? {
+        switch strategy {
+        case .words: engine.wordsShape(text, style: style, width: width, source: source)
+        case .paragraph: engine.paragraphShape(text, style: style, width: width)
+        }
+    }
+
+    static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> ShapedText {
+        engine.pangoShaped(text, style: style, width: width)
+    }
+}
+
+extension TextLines: TextEngine.Made {
+    static func make(by strategy: TextEngine.Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> TextLines? {
+        switch strategy {
+        case .words: engine.wordsLines(text, style: style, width: width, source: source)
+        case .paragraph: engine.paragraphLines(text, style: style, width: width)
+        }
+    }
+
+    static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> TextLines {
+        engine.pangoLines(text, style: style, width: width)
     }
 }
