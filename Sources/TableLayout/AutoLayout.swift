@@ -140,8 +140,8 @@ package final class AutoLayout {
                 states[view.id] = state
                 continue
             }
-            if document.savedForIOS26, view.element == "switch" {
-                let outsets = ControlMetrics.alignmentOutsets("switch") ?? [0, 0, 0, 0]
+            if document.savedForIOS26, view.element == .switch {
+                let outsets = ControlMetrics.alignmentOutsets(.switch) ?? [0, 0, 0, 0]
                 state.intrinsicSize = (ControlMetrics.iOS26SwitchSize.width - outsets[1] - outsets[3],
                                        ControlMetrics.iOS26SwitchSize.height - outsets[0] - outsets[2])
                 states[view.id] = state
@@ -195,7 +195,7 @@ package final class AutoLayout {
             result.append("two views have the IB id '\(view.id)' (IB never writes that): constraints and outlets naming it reach only one")
         }
         for view in document.allViews {
-            if !IBReader.drawnElements.contains(view.element), view.element != "tableViewCellContentView" {
+            if !IBReader.drawnElements.contains(view.element), view.element != .tableViewCellContentView {
                 result.append("<\(view.element)> '\(view.id)' is drawn as a placeholder box")
             }
         }
@@ -289,7 +289,7 @@ final class ConstraintSystem {
             _ = try? solver.add(Constraint(v(root.height), .equal, c(0), priority: 50))
         }
         // Views that are not constraint-based keep their frame by their autoresizing mask.
-        let arranged = Set(views.values.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
+        let arranged = Set(views.values.filter { $0.element == .stackView }.flatMap { $0.subviews.map(\.id) })
         for view in all where view.id != rootID && !view.usesConstraints && !arranged.contains(view.id) {
             autoresizing(view)
         }
@@ -309,7 +309,7 @@ final class ConstraintSystem {
             for constraint in view.constraints where designTime || !constraint.isPlaceholder {
                 add(constraint, owner: view.id, states: states, text: text)
             }
-            if view.element == "stackView" { stack(view, states: states) }
+            if view.element == .stackView { stack(view, states: states) }
         }
         addConstraints(of: document.content)
         // The content size constraints come last: UIKit adds them when it first lays the view
@@ -380,14 +380,15 @@ final class ConstraintSystem {
     /// (its hugging gives way first; IB warns of the ambiguity): the others' hugging, raised a little.
     func tieFillStacks(_ all: [IBView], states: [String: IBViewState]) -> [String: Double] {
         var huggingBoost: [String: Double] = [:]
-        for stack in all where stack.element == "stackView" && (stack.attribute("distribution") ?? "fill") == "fill" {
-            let key = stack.attribute("axis") == "vertical" ? "verticalHuggingPriority" : "horizontalHuggingPriority"
+        for stack in all where stack.stack?.distribution == .fill {
+            let vertical = stack.stack?.vertical == true
+            let key = vertical ? "verticalHuggingPriority" : "horizontalHuggingPriority"
             let arranged = stack.subviews.filter { !(states[$0.id]?.hidden ?? false) }
             let huggings = arranged.map { $0.number(key) ?? 250 }
             guard let lowest = huggings.min(), huggings.filter({ $0 == lowest }).count > 1 else { continue }
             let tied = zip(arranged, huggings).filter { $0.1 == lowest }.map(\.0.id)
             for id in tied.dropLast() { huggingBoost[id] = 0.001 }
-            tiedStacks.append((stack.id, tied, stack.attribute("axis") == "vertical"))
+            tiedStacks.append((stack.id, tied, vertical))
         }
         return huggingBoost
     }
@@ -397,7 +398,7 @@ final class ConstraintSystem {
         for view in laidOut {
             guard let state = states[view.id] else { continue }
             let frame = frames[view.id]!
-            let stackVertical = parents[view.id].flatMap { views[$0] }.map { $0.attribute("axis") == "vertical" } ?? false
+            let stackVertical = parents[view.id].flatMap { views[$0]?.stack?.vertical } ?? false
             let boost = huggingBoost[view.id] ?? 0
             let hugging = ((view.number("horizontalHuggingPriority") ?? 250) + (stackVertical ? 0 : boost),
                            (view.number("verticalHuggingPriority") ?? 250) + (stackVertical ? boost : 0))
@@ -490,7 +491,7 @@ final class ConstraintSystem {
     /// stack's first or last arranged view's, else the bottom edge (as UIView's).
     func baseline(of id: String, last: Bool, states: [String: IBViewState]) -> LinearExpression? {
         guard let frame = frames[id], let view = views[id] else { return nil }
-        if view.element == "stackView" {
+        if view.element == .stackView {
             let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
             if let item = last ? arranged.last : arranged.first { return baseline(of: item.id, last: last, states: states) }
         }
@@ -642,8 +643,8 @@ final class ConstraintSystem {
     /// its distribution), hidden ones in their place, and each aligned across the axis.
     func stack(_ view: IBView, states: [String: IBViewState]) {
         let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
-        guard frames[view.id] != nil, !arranged.isEmpty else { return }
-        let axes = StackAxes(vertical: view.attribute("axis") == "vertical", rightToLeft: directions[view.id] == .rightToLeft, frames: frames)
+        guard let stack = view.stack, frames[view.id] != nil, !arranged.isEmpty else { return }
+        let axes = StackAxes(vertical: stack.vertical, rightToLeft: directions[view.id] == .rightToLeft, frames: frames)
         let vertical = axes.vertical
         // IB writes a stack view's "layout margins relative arrangement" as the margins
         // themselves: a stack view with margins set in IB arranges its views inside them.
@@ -655,10 +656,10 @@ final class ConstraintSystem {
         let (crossStackStart, crossStackLength) = axes.cross(view.id)
         let crossStart = crossStackStart + (vertical ? leadingMargin : m[0])
         let crossEnd = crossStackStart + crossStackLength + -(vertical ? trailingMargin : m[2])
-        distribute(view, arranged: arranged, axes: axes, from: mainStart, to: mainEnd, states: states)
+        distribute(view, stack, arranged: arranged, axes: axes, from: mainStart, to: mainEnd, states: states)
         placeHiddenViews(view, arranged: arranged, axes: axes)
-        align(view, arranged: arranged, axes: axes, from: crossStart, to: crossEnd, states: states)
-        if (view.attribute("alignment") ?? "fill") != "fill" {
+        align(view, stack, arranged: arranged, axes: axes, from: crossStart, to: crossEnd, states: states)
+        if stack.alignment != .fill {
             // UIStackView's canvas fit: as small across as its arranged views allow.
             require(crossStackLength, .equal, c(0), "stack view '\(view.id)': fit", priority: 49)
         }
@@ -666,37 +667,35 @@ final class ConstraintSystem {
 
     /// Along the axis: the first view at the start, the last at the end, the spacing between,
     /// and the distribution's sizes or gaps.
-    func distribute(_ view: IBView, arranged: [IBView], axes: StackAxes, from mainStart: LinearExpression, to mainEnd: LinearExpression,
+    func distribute(_ view: IBView, _ stack: IBStack, arranged: [IBView], axes: StackAxes, from mainStart: LinearExpression, to mainEnd: LinearExpression,
                     states: [String: IBViewState]) {
         let name = "stack view '\(view.id)'"
         let main = axes.main
-        // `spacingType="standard"` is UIStackView.spacingUseSystem: the system's 8 pt between views.
-        let spacing = view.number("spacing") ?? (view.attribute("spacingType") == "standard" ? 8 : 0)
-        let distribution = view.attribute("distribution") ?? "fill"
+        let spacing = stack.spacing
         require(main(arranged[0].id).0, .equal, mainStart, "\(name): its first arranged view's leading edge")
         let last = main(arranged[arranged.count - 1].id)
         require(last.0 + last.1, .equal, mainEnd, "\(name): its last arranged view's trailing edge")
         for (a, b) in zip(arranged, arranged.dropFirst()) {
             let (aStart, aLength) = main(a.id)
             let (bStart, _) = main(b.id)
-            switch distribution {
-            case "equalSpacing", "equalCentering":
+            switch stack.distribution {
+            case .equalSpacing, .equalCentering:
                 require(bStart, .greaterOrEqual, aStart + aLength + spacing, "\(name): spacing")
             default:
                 require(bStart, .equal, aStart + aLength + spacing, "\(name): spacing")
             }
         }
-        switch distribution {
-        case "fillEqually":
+        switch stack.distribution {
+        case .fillEqually:
             for other in arranged.dropFirst() { require(main(other.id).1, .equal, main(arranged[0].id).1, "\(name): fill equally") }
-        case "fillProportionally":
+        case .fillProportionally:
             let sizes = arranged.map { max(0, axes.vertical ? states[$0.id]?.intrinsicSize.height ?? 0 : states[$0.id]?.intrinsicSize.width ?? 0) }
             if sizes[0] > 0 {
                 for (other, size) in zip(arranged, sizes).dropFirst() {
                     require(main(other.id).1 * sizes[0], .equal, main(arranged[0].id).1 * size, "\(name): fill proportionally", priority: 999)
                 }
             }
-        case "equalSpacing":
+        case .equalSpacing:
             // With room to spare the gaps are equal; with none, the stack is as long as its views
             // and the spacing (in IB's frames an equal-spacing stack pinned on one side only fits
             // its views).
@@ -705,15 +704,15 @@ final class ConstraintSystem {
             if arranged.count > 2 {
                 for index in 1..<(arranged.count - 1) { require(gap(index), .equal, gap(0), "\(name): equal spacing") }
             }
-        case "equalCentering":
+        case .equalCentering:
             if arranged.count > 2 {
                 let center = { (i: Int) -> LinearExpression in main(arranged[i].id).0 + main(arranged[i].id).1 * 0.5 }
                 for index in 1..<(arranged.count - 1) {
                     require(center(index + 1) - center(index), .equal, center(1) - center(0), "\(name): equal centering", priority: 999)
                 }
             }
-        default:
-            // fill: the views' hugging decides who stretches (ties: see tieFillStacks).
+        case .fill:
+            // The views' hugging decides who stretches (ties: see tieFillStacks).
             break
         }
     }
@@ -741,27 +740,27 @@ final class ConstraintSystem {
     }
 
     /// Across the axis: every arranged view (hidden ones too) by the stack's alignment.
-    func align(_ view: IBView, arranged: [IBView], axes: StackAxes, from crossStart: LinearExpression, to crossEnd: LinearExpression,
+    func align(_ view: IBView, _ stack: IBStack, arranged: [IBView], axes: StackAxes, from crossStart: LinearExpression, to crossEnd: LinearExpression,
                states: [String: IBViewState]) {
         let name = "stack view '\(view.id)'"
-        let alignment = view.attribute("alignment") ?? "fill"
+        let alignment = stack.alignment
         let baselineAnchor = arranged[0].id
         let visible = Set(arranged.map(\.id))
         for item in view.subviews where frames[item.id] != nil {
             let (start, length) = axes.cross(item.id)
             let hidden = !visible.contains(item.id)
             switch alignment {
-            case "top", "leading":
+            case .leading:
                 require(start, .equal, crossStart, "\(name): alignment")
                 require(start + length, .lessOrEqual, crossEnd, "\(name): alignment")
-            case "bottom", "trailing":
+            case .trailing:
                 require(start + length, .equal, crossEnd, "\(name): alignment")
                 require(start, .greaterOrEqual, crossStart, "\(name): alignment")
-            case "center":
+            case .center:
                 require(start + length * 0.5, .equal, (crossStart + crossEnd) * 0.5, "\(name): alignment")
                 require(start, .greaterOrEqual, crossStart, "\(name): alignment")
-            case "firstBaseline" where !axes.vertical, "lastBaseline" where !axes.vertical:
-                let last = alignment == "lastBaseline"
+            case .firstBaseline where !axes.vertical, .lastBaseline where !axes.vertical:
+                let last = alignment == .lastBaseline
                 if !hidden, item.id != baselineAnchor, let a = baseline(of: item.id, last: last, states: states),
                    let b = baseline(of: baselineAnchor, last: last, states: states) {
                     require(a, .equal, b, "\(name): baseline alignment")
@@ -797,7 +796,7 @@ final class ConstraintSystem {
                 }
             }
         }
-        let arranged = Set(views.values.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
+        let arranged = Set(views.values.filter { $0.element == .stackView }.flatMap { $0.subviews.map(\.id) })
         let named = Self.namedViews(document)
         for view in document.allViews where view.id != rootID && view.usesConstraints && !arranged.contains(view.id)
             && !view.flag("fixedFrame") && named.contains(view.id) {

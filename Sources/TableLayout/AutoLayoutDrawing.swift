@@ -114,44 +114,44 @@ enum IBDrawing {
         let state = states[view.id]
         var result = BoundView(style: ViewStyle(content: .box))
         switch view.element {
-        case "label":
+        case .label:
             result = label(state, width: frame.width, height: frame.height, text: text, color: state?.textColor ?? "label")
-        case "imageView":
+        case .imageView:
             if let path = state?.imagePath {
                 // A template image of a catalog is drawn in the image view's tint.
                 var reference = ImageReference(path)
                 if reference.template { reference.tint = state?.tint ?? "tint" }
                 result.style.content = .image(path: reference.encoded, contentMode: contentMode(view.attribute("contentMode")), alt: view.id)
             } else if view.attribute("image") != nil {
-                result = placeholder("image", frame: frame, text: text, theme: theme)
+                result = placeholder(named: "<image>", frame: frame, text: text, theme: theme)
             } else if let outlet = state?.outletPlaceholder {
                 result = placeholder(named: outlet, frame: frame, text: text, theme: theme)
             }
-        case "switch":
+        case .switch:
             result.style.content = .toggle(on: state?.on ?? false, tint: view.colors["onTintColor"] != nil ? state?.tint ?? "switchOn" : "switchOn")
-        case "button":
+        case .button:
             result = button(view, state: state, frame: frame, text: text)
-        case "textField":
+        case .textField:
             result = field(view, state: state, frame: frame, text: text)
-        case "textView":
+        case .textView:
             result.style.background = "systemBackground"
             var body = label(state, width: frame.width - 10, height: max(0, frame.height - 16), text: text, color: state?.textColor ?? "label", center: false)
             body.style.overlay = OverlayInsets(top: 8, right: nil, bottom: nil, left: 5)
             result.children = [body]
-        case "segmentedControl":
+        case .segmentedControl:
             result = segmented(view, state: state, frame: frame, text: text)
-        case "slider", "progressView":
+        case .slider, .progressView:
             result = track(view, state: state, frame: frame)
-        case "stepper":
+        case .stepper:
             result = stepper(frame: frame, text: text)
-        case "activityIndicatorView":
+        case .activityIndicatorView:
             // Drawn as a ring (its spokes turn on a device).
             result.style.borderWidth = 2
             result.style.borderColor = "secondaryLabel"
             result.style.cornerRadius = min(frame.width, frame.height) / 2
-        case "pageControl":
+        case .pageControl:
             result = dots(state: state, frame: frame)
-        case "view", "stackView", "tableViewCellContentView", "tableViewHeaderFooterView":
+        case .view, .stackView, .tableViewCellContentView, .tableViewHeaderFooterView:
             break
         default:
             result = placeholder(view.element, frame: frame, text: text, theme: theme)
@@ -159,7 +159,7 @@ enum IBDrawing {
         // Right to left, UIKit mirrors a control's inside: a button's image goes right of its
         // title, segments run from the right, a slider and a progress bar fill from the right,
         // a page control's dots count from the right (unless the view forces left to right).
-        if theme.direction == .rightToLeft, ["button", "segmentedControl", "slider", "progressView", "pageControl"].contains(view.element),
+        if theme.direction == .rightToLeft, [IBElement.button, .segmentedControl, .slider, .progressView, .pageControl].contains(view.element),
            !["forceLeftToRight", "playback", "spatial"].contains(view.attribute("semanticContentAttribute") ?? "") {
             result.children = result.children.map { child in
                 var child = child
@@ -190,7 +190,7 @@ enum IBDrawing {
     }
 
     /// The controls VoiceOver reads as elements of their own, with UIKit's traits.
-    static let controls: Set<String> = ["button", "switch", "textField", "textView", "slider", "segmentedControl", "stepper", "datePicker", "pageControl"]
+    static let controls: Set<IBElement> = [.button, .switch, .textField, .textView, .slider, .segmentedControl, .stepper, .datePicker, .pageControl]
 
     /// What IB stored for VoiceOver, with the control the view is and its value as UIKit
     /// reads it (a switch `on`/`off`, a slider in percent, a segmented control's selected title,
@@ -198,19 +198,19 @@ enum IBDrawing {
     static func accessibility(_ view: IBView, state: IBViewState?) -> AccessibilitySettings? {
         var settings = view.accessibility ?? AccessibilitySettings()
         guard view.accessibility != nil || controls.contains(view.element) else { return nil }
-        if controls.contains(view.element) { settings.control = view.element }
+        if controls.contains(view.element) { settings.control = view.element.name }
         switch view.element {
-        case "switch": settings.value = (state?.on ?? false) ? "on" : "off"
-        case "slider": settings.value = "\(Int(((state?.fraction ?? 0) * 100).rounded())) %"
-        case "segmentedControl":
+        case .switch: settings.value = (state?.on ?? false) ? "on" : "off"
+        case .slider: settings.value = "\(Int(((state?.fraction ?? 0) * 100).rounded())) %"
+        case .segmentedControl:
             let selected = state?.selected ?? 0
             if view.segments.indices.contains(selected) { settings.value = view.segments[selected] }
-        case "textField", "textView": if let text = state?.text, !(state?.showsPlaceholder ?? false) { settings.value = text }
-        case "button":
+        case .textField, .textView: if let text = state?.text, !(state?.showsPlaceholder ?? false) { settings.value = text }
+        case .button:
             if settings.label == nil, let title = state?.text, !title.isEmpty { settings.label = title }
         default: break
         }
-        if view.element == "textField", settings.label == nil, state?.showsPlaceholder == true { settings.label = state?.text }
+        if view.element == .textField, settings.label == nil, state?.showsPlaceholder == true { settings.label = state?.text }
         return settings
     }
 
@@ -339,7 +339,7 @@ enum IBDrawing {
     static func track(_ view: IBView, state: IBViewState?, frame: Rect) -> BoundView {
         var result = box()
         let fraction = state?.fraction ?? 0
-        let thumb = view.element == "slider" ? 28.0 : 0
+        let thumb = view.element == .slider ? 28.0 : 0
         let outsets = ControlMetrics.alignmentOutsets(view.element) ?? [0, 0, 0, 0]
         let left = outsets[1], trackWidth = max(0, frame.width - outsets[1] - outsets[3])
         let middle = outsets[0] + (frame.height - outsets[0] - outsets[2]) / 2
@@ -379,7 +379,7 @@ enum IBDrawing {
     }
 
     /// An element tablerender does not draw: a box with its name.
-    static func placeholder(_ element: String, frame: Rect, text: TextEngine, theme: Theme) -> BoundView {
+    static func placeholder(_ element: IBElement, frame: Rect, text: TextEngine, theme: Theme) -> BoundView {
         placeholder(named: "<\(element)>", frame: frame, text: text, theme: theme)
     }
 
@@ -389,7 +389,7 @@ enum IBDrawing {
         result.style.borderWidth = 1
         result.style.borderColor = "separator"
         let font = FontSpec(family: theme.font("body")?.family ?? "Inter", size: 11, lineHeight: 13)
-        var state = IBViewState(id: "", element: "label", hidden: false)
+        var state = IBViewState(id: "", element: .label, hidden: false)
         state.text = name
         state.style = TextStyle(font: font, lines: 1, alignment: .center)
         let label = label(state, width: frame.width, height: 13, text: text, color: "secondaryLabel")

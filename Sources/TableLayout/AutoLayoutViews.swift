@@ -7,7 +7,7 @@ import TableText
 /// as UIKit's view of that class reports it.
 struct IBViewState {
     var id: String
-    var element: String
+    var element: IBElement
     var hidden: Bool
     var text: String = ""
     /// The value of the item the text comes from (its key path), for the word shaper
@@ -49,10 +49,10 @@ struct IBViewState {
         measuredAtWidth = width
         guard !text.isEmpty else { return }
         let size = engine.measure(text, style: style, width: max(1, width), source: source)
-        intrinsicSize.height = element == "textView" ? size.height + 16 : DeviceMetrics.ceilToPixel(size.height)
+        intrinsicSize.height = element == .textView ? size.height + 16 : DeviceMetrics.ceilToPixel(size.height)
         // Narrower only where the text sets the same lines at that width (a line as long as the
         // width may not fit it again once tracking or rounding is counted: never narrower then).
-        if element == "label", intrinsicSize.width >= 0 {
+        if element == .label, intrinsicSize.width >= 0 {
             let longest = DeviceMetrics.ceilToPixel(size.width)
             if longest < intrinsicSize.width, longest < width,
                engine.lines(text, style: style, width: max(1, longest), source: source).lines == engine.lines(text, style: style, width: max(1, width), source: source).lines {
@@ -65,19 +65,19 @@ struct IBViewState {
 /// Binds an item's values to an IB document's outlets and measures every view.
 enum IBBinding {
     /// The properties an object value may set, per element.
-    static let properties: [String: [String]] = [
-        "label": ["text", "hidden", "textColor", "backgroundColor", "numberOfLines"],
-        "imageView": ["image", "systemImage", "hidden", "backgroundColor", "tintColor"],
-        "button": ["title", "image", "hidden", "tintColor", "backgroundColor"],
-        "textField": ["text", "placeholder", "hidden", "textColor", "backgroundColor"],
-        "textView": ["text", "hidden", "textColor", "backgroundColor"],
-        "switch": ["on", "isOn", "hidden", "onTintColor"],
-        "segmentedControl": ["selectedSegmentIndex", "hidden"],
-        "slider": ["value", "hidden"],
-        "progressView": ["progress", "hidden"],
-        "stepper": ["value", "hidden"],
-        "pageControl": ["currentPage", "numberOfPages", "hidden"],
-        "activityIndicatorView": ["hidden"],
+    static let properties: [IBElement: [String]] = [
+        .label: ["text", "hidden", "textColor", "backgroundColor", "numberOfLines"],
+        .imageView: ["image", "systemImage", "hidden", "backgroundColor", "tintColor"],
+        .button: ["title", "image", "hidden", "tintColor", "backgroundColor"],
+        .textField: ["text", "placeholder", "hidden", "textColor", "backgroundColor"],
+        .textView: ["text", "hidden", "textColor", "backgroundColor"],
+        .switch: ["on", "isOn", "hidden", "onTintColor"],
+        .segmentedControl: ["selectedSegmentIndex", "hidden"],
+        .slider: ["value", "hidden"],
+        .progressView: ["progress", "hidden"],
+        .stepper: ["value", "hidden"],
+        .pageControl: ["currentPage", "numberOfPages", "hidden"],
+        .activityIndicatorView: ["hidden"],
     ]
 
     /// What binding a template needs that no row's values change: its views by id, their states
@@ -166,18 +166,18 @@ enum IBBinding {
         for (outlet, id) in outlets.sorted(by: { $0.key < $1.key }) {
             guard var state = states[id], let view = byID[id], !state.hidden, state.outletPlaceholder == nil else { continue }
             switch view.element {
-            case "label", "textView":
+            case .label, .textView:
                 guard state.text.isEmpty else { continue }
                 state.text = outlet
                 state.textColor = "tertiaryLabel"
-            case "textField":
+            case .textField:
                 guard state.text.isEmpty else { continue }
                 state.text = outlet
                 state.showsPlaceholder = true
-            case "button":
+            case .button:
                 guard state.text.isEmpty, state.imagePath == nil else { continue }
                 state.text = outlet
-            case "imageView":
+            case .imageView:
                 guard state.imagePath == nil, view.attribute("image") == nil else { continue }
             default:
                 continue
@@ -188,15 +188,15 @@ enum IBBinding {
     }
 
     /// The property a plain value sets: a label's text, an image view's image, a switch's state…
-    static func naturalProperty(_ element: String) -> String {
+    static func naturalProperty(_ element: IBElement) -> String {
         switch element {
-        case "imageView": return "image"
-        case "button": return "title"
-        case "switch": return "on"
-        case "segmentedControl": return "selectedSegmentIndex"
-        case "slider", "stepper": return "value"
-        case "progressView": return "progress"
-        case "pageControl": return "currentPage"
+        case .imageView: return "image"
+        case .button: return "title"
+        case .switch: return "on"
+        case .segmentedControl: return "selectedSegmentIndex"
+        case .slider, .stepper: return "value"
+        case .progressView: return "progress"
+        case .pageControl: return "currentPage"
         default: return "text"
         }
     }
@@ -238,7 +238,7 @@ enum IBBinding {
         switch property {
         case "text", "title":
             state.text = try text()
-            if view.element == "textField" { state.showsPlaceholder = state.text.isEmpty && !(view.attribute("placeholder") ?? "").isEmpty }
+            if view.element == .textField { state.showsPlaceholder = state.text.isEmpty && !(view.attribute("placeholder") ?? "").isEmpty }
             if state.showsPlaceholder { state.text = view.attribute("placeholder") ?? "" }
         case "placeholder":
             if state.showsPlaceholder || state.text.isEmpty {
@@ -331,21 +331,21 @@ enum IBBinding {
         state.style = textStyle(view, theme: theme, text: engine, direction: direction, warnings: &state.warnings)
         if let color = view.colors["textColor"] ?? view.normalState?.titleColor.map({ Optional($0) }) ?? nil {
             state.textColor = IBColors.token(color, document: document, theme: theme, warnings: &state.warnings, what: view.id)
-        } else if view.element == "button" {
+        } else if view.element == .button {
             state.textColor = view.configuration?["style"] == "filled" ? "white" : state.tint
-        } else if view.element == "textField" {
+        } else if view.element == .textField {
             state.textColor = "label"
         }
         switch view.element {
-        case "label", "textView":
+        case .label, .textView:
             state.text = view.strings["text"] ?? view.attribute("text") ?? ""
-        case "textField":
+        case .textField:
             state.text = view.attribute("text") ?? ""
             if state.text.isEmpty, let placeholder = view.attribute("placeholder"), !placeholder.isEmpty {
                 state.text = placeholder
                 state.showsPlaceholder = true
             }
-        case "button":
+        case .button:
             state.text = view.configuration?["title"] ?? view.normalState?.title ?? ""
             if let name = view.configuration?["image"] ?? view.normalState?.image {
                 if view.attribute("imageCatalog") == "system" {
@@ -359,14 +359,14 @@ enum IBBinding {
                     state.imageSize = found?.1
                 }
             }
-        case "imageView" where view.attribute("catalog") == "system":
+        case .imageView where view.attribute("catalog") == "system":
             if let name = view.attribute("image") {
                 (state.imagePath, state.imageSize) = images.symbol(name, view: view, tint: state.tint)
                 if !SFSymbols.isKnown(name) {
                     state.warnings.append("<imageView> '\(view.id)': SF Symbol '\(name)' is not one tablerender draws; drawn as a placeholder of its size")
                 }
             }
-        case "imageView":
+        case .imageView:
             if let name = view.attribute("image") {
                 let found = try? images.find(name, at: SourceLocation(file: document.file))
                 state.imagePath = found?.0
@@ -375,19 +375,19 @@ enum IBBinding {
                     state.warnings.append("<imageView> '\(view.id)': image '\(name)' is not in the assets folder or an asset catalog; drawn as a placeholder")
                 }
             }
-        case "datePicker":
+        case .datePicker:
             let style = view.attribute("style") ?? "automatic"
             state.pickerStyle = style != "automatic" ? style : (document.toolsVersion ?? 0) >= 17_000 ? "compact" : "wheels"
-        case "switch":
+        case .switch:
             state.on = view.attribute("on") == "YES"
-        case "segmentedControl":
+        case .segmentedControl:
             state.selected = view.attribute("selectedSegmentIndex").flatMap { Int($0) } ?? 0
-        case "slider":
+        case .slider:
             let minimum = view.number("minValue") ?? 0, maximum = view.number("maxValue") ?? 1
             state.fraction = maximum > minimum ? max(0, min(1, ((view.number("value") ?? 0.5) - minimum) / (maximum - minimum))) : 0
-        case "progressView":
+        case .progressView:
             state.fraction = max(0, min(1, view.number("progress") ?? 0.5))
-        case "pageControl":
+        case .pageControl:
             state.fraction = view.number("numberOfPages") ?? 3
             state.selected = Int(view.number("currentPage") ?? 0)
         default:
@@ -403,9 +403,9 @@ enum IBBinding {
         let font = view.fonts["fontDescription"] ?? view.fonts["titleFontDescription"]
         let defaultSize: Double
         switch view.element {
-        case "button": defaultSize = view.configuration != nil ? 17 : 15
-        case "textField": defaultSize = 14
-        case "segmentedControl": defaultSize = 13
+        case .button: defaultSize = view.configuration != nil ? 17 : 15
+        case .textField: defaultSize = 14
+        case .segmentedControl: defaultSize = 13
         default: defaultSize = 17
         }
         let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, text: engine, warnings: &warnings, what: view.id)
@@ -418,7 +418,7 @@ enum IBBinding {
         case "right": alignment = rightToLeft ? .right : .trailing
         case "left": alignment = rightToLeft ? .left : .leading
         case "justified": alignment = .justified
-        default: alignment = view.element == "button" || view.element == "segmentedControl" ? .center : TextStyle.Alignment.natural.inLayout(direction)
+        default: alignment = view.element == .button || view.element == .segmentedControl ? .center : TextStyle.Alignment.natural.inLayout(direction)
         }
         let truncation: TextStyle.Truncation
         switch view.attribute("lineBreakMode") {
@@ -428,8 +428,8 @@ enum IBBinding {
         default: truncation = .tail
         }
         var lines = 1
-        if view.element == "label" { lines = view.attribute("numberOfLines").flatMap { Int($0) }.map { max(0, $0) } ?? 1 }
-        if view.element == "textView" { lines = 0 }
+        if view.element == .label { lines = view.attribute("numberOfLines").flatMap { Int($0) }.map { max(0, $0) } ?? 1 }
+        if view.element == .textView { lines = 0 }
         return TextStyle(font: spec, lines: lines, alignment: alignment, truncation: truncation)
     }
 
@@ -450,16 +450,16 @@ enum IBBinding {
             return (DeviceMetrics.ceilToPixel(size.width), DeviceMetrics.ceilToPixel(size.height))
         }
         switch view.element {
-        case "label":
+        case .label:
             // One line at first (or every paragraph on its own line); a label of several lines is
             // measured again at the width it gets.
             state.wraps = state.style.lines != 1 && !state.text.isEmpty
             let size = unwrapped(state.text, source: state.source)
             state.intrinsicSize = size
             state.baselineOffsets = (baseline, font.lineHeight - baseline)
-        case "imageView":
+        case .imageView:
             state.intrinsicSize = state.imageSize.map { ($0.width, $0.height) } ?? (-1, -1)
-        case "button":
+        case .button:
             let title = unwrapped(state.text, source: state.source)
             let image = state.imageSize ?? (0, 0)
             let gap = title.width > 0 && image.width > 0 ? (view.configuration != nil ? 4.0 : 0) : 0
@@ -468,7 +468,7 @@ enum IBBinding {
             state.intrinsicSize = (title.width + image.width + gap + 2 * insets.horizontal,
                                    (max(lineHeight, image.height) + 2 * insets.vertical).rounded(.up))
             state.centredBaseline = state.text.isEmpty ? nil : baseline - font.lineHeight / 2
-        case "textField":
+        case .textField:
             // UITextField's border style is none unless IB writes one: its line, in whole points.
             // A rounded one insets its text 7 pt at the sides and is at least 34 pt tall (IB's
             // frames of public apps' fields: 34 for 14 to 17 pt text).
@@ -477,29 +477,29 @@ enum IBBinding {
             let line = font.lineHeight.rounded(.up)
             state.intrinsicSize = (content.width + (rounded ? 2 * fieldInset : 0), rounded ? max(34, line + 13) : line)
             state.centredBaseline = baseline - font.lineHeight / 2
-        case "segmentedControl":
+        case .segmentedControl:
             let widest = view.segments.map { unwrapped($0).width }.max() ?? 0
             state.intrinsicSize = (Double(max(1, view.segments.count)) * (widest + 16), 32)
             state.centredBaseline = baseline - font.lineHeight / 2
-        case "textView":
+        case .textView:
             state.intrinsicSize = (-1, -1)
             if view.attribute("scrollEnabled") == "NO" {
                 state.wraps = true
                 state.intrinsicSize = (-1, unwrapped(state.text, source: state.source).height + 16)
             }
-        case "switch":
+        case .switch:
             // Its alignment rectangle: the frame less the outsets Auto Layout does not place.
-            let outsets = ControlMetrics.alignmentOutsets("switch") ?? [0, 0, 0, 0]
+            let outsets = ControlMetrics.alignmentOutsets(.switch) ?? [0, 0, 0, 0]
             state.intrinsicSize = (ControlMetrics.Switch.width - outsets[1] - outsets[3], ControlMetrics.Switch.height - outsets[0] - outsets[2])
-        case "stepper": state.intrinsicSize = (94, 32)
-        case "slider": state.intrinsicSize = (-1, 30)
-        case "progressView": state.intrinsicSize = (-1, 4)
-        case "activityIndicatorView":
+        case .stepper: state.intrinsicSize = (94, 32)
+        case .slider: state.intrinsicSize = (-1, 30)
+        case .progressView: state.intrinsicSize = (-1, 4)
+        case .activityIndicatorView:
             let large = ["large", "whiteLarge"].contains(view.attribute("style") ?? "")
             state.intrinsicSize = large ? (37, 37) : (20, 20)
-        case "pageControl": state.intrinsicSize = (state.fraction * 16 + 24, 26)
-        case "pickerView": state.intrinsicSize = (-1, 216)
-        case "datePicker":
+        case .pageControl: state.intrinsicSize = (state.fraction * 16 + 24, 26)
+        case .pickerView: state.intrinsicSize = (-1, 216)
+        case .datePicker:
             // Wheels (every picker before iOS 14), 216 tall; iOS 14's compact picker (a file's
             // default since Xcode 12) one line, 36 tall; inline a month's calendar.
             switch state.pickerStyle {

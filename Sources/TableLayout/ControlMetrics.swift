@@ -1,4 +1,5 @@
 import TableModel
+import TableTemplates
 
 /// Fixed sizes of the controls, as UIKit draws them.
 package enum ControlMetrics {
@@ -28,10 +29,10 @@ package enum ControlMetrics {
     /// apps' cells: a switch pinned to a margin has its frame 2 pt past it on the right (its
     /// alignment rectangle is 49 × 31 in a 51 × 31 frame); a slider's frame is 2 pt wider at each
     /// end and 1 pt taller below than the rectangle its constraints give.
-    package static func alignmentOutsets(_ element: String) -> [Double]? {
+    package static func alignmentOutsets(_ element: IBElement) -> [Double]? {
         switch element {
-        case "switch": return [0, 0, 0, 2]
-        case "slider": return [0, 2, 1, 2]
+        case .switch: return [0, 0, 0, 2]
+        case .slider: return [0, 2, 1, 2]
         default: return nil
         }
     }

@@ -335,13 +335,13 @@ package struct AppGallery {
             guard let view = views[destination] else { continue }
             let text = view.attributes["text"] ?? view.strings["text"]
             switch view.element {
-            case "label", "textView": values[property] = .string(text ?? "")
-            case "textField": values[property] = .string(text ?? view.attribute("placeholder") ?? "")
-            case "button": values[property] = .string(view.normalState?.title ?? view.configuration?["title"] ?? "")
-            case "switch": values[property] = .bool(view.attribute("on") == "YES")
-            case "imageView": if let image = view.attribute("image") { values[property] = .string(image) }
-            case "slider", "progressView": if let value = view.number("value") ?? view.number("progress") { values[property] = .number(value) }
-            case "segmentedControl": values[property] = .number(view.number("selectedSegmentIndex") ?? 0)
+            case .label, .textView: values[property] = .string(text ?? "")
+            case .textField: values[property] = .string(text ?? view.attribute("placeholder") ?? "")
+            case .button: values[property] = .string(view.normalState?.title ?? view.configuration?["title"] ?? "")
+            case .switch: values[property] = .bool(view.attribute("on") == "YES")
+            case .imageView: if let image = view.attribute("image") { values[property] = .string(image) }
+            case .slider, .progressView: if let value = view.number("value") ?? view.number("progress") { values[property] = .number(value) }
+            case .segmentedControl: values[property] = .number(view.number("selectedSegmentIndex") ?? 0)
             default: break
             }
         }

@@ -81,10 +81,81 @@ package struct IBDocument: Sendable {
     }
 }
 
+/// What kind of view an IB element is: the UIKit views tablerender lays out and draws, and any
+/// other by its element name (drawn as a placeholder box).
+package enum IBElement: Hashable, Sendable, CustomStringConvertible {
+    case view, label, imageView, button, stackView, textField, textView, `switch`, segmentedControl, slider, stepper, progressView,
+         activityIndicatorView, pageControl, pickerView, datePicker, tableViewCellContentView, tableViewHeaderFooterView
+    case other(String)
+
+    private static let known: [String: IBElement] = Dictionary(uniqueKeysWithValues: [
+        IBElement.view, .label, .imageView, .button, .stackView, .textField, .textView, .switch, .segmentedControl, .slider, .stepper, .progressView,
+        .activityIndicatorView, .pageControl, .pickerView, .datePicker, .tableViewCellContentView, .tableViewHeaderFooterView,
+    ].map { ($0.name, $0) })
+
+    /// The element named `name` in the file.
+    package init(name: String) { self = Self.known[name] ?? .other(name) }
+
+    /// Its element name in IB's XML.
+    package var name: String {
+        switch self {
+        case .view: "view"
+        case .label: "label"
+        case .imageView: "imageView"
+        case .button: "button"
+        case .stackView: "stackView"
+        case .textField: "textField"
+        case .textView: "textView"
+        case .switch: "switch"
+        case .segmentedControl: "segmentedControl"
+        case .slider: "slider"
+        case .stepper: "stepper"
+        case .progressView: "progressView"
+        case .activityIndicatorView: "activityIndicatorView"
+        case .pageControl: "pageControl"
+        case .pickerView: "pickerView"
+        case .datePicker: "datePicker"
+        case .tableViewCellContentView: "tableViewCellContentView"
+        case .tableViewHeaderFooterView: "tableViewHeaderFooterView"
+        case .other(let name): name
+        }
+    }
+
+    package var description: String { name }
+}
+
+/// A stack view's arrangement (UIStackView's `axis`, `distribution`, `alignment`, `spacing`), read
+/// from its element; a value IB does not write is read as UIKit's default.
+package struct IBStack: Sendable, Hashable {
+    package enum Distribution: String, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
+    /// Across the axis; IB writes `top` and `bottom` for a horizontal stack's leading and trailing.
+    package enum Alignment: String, Sendable { case fill, leading, center, trailing, firstBaseline, lastBaseline }
+
+    package var vertical: Bool
+    package var distribution: Distribution
+    package var alignment: Alignment
+    /// `spacing`, or the system's 8 pt for `spacingType="standard"` (UIStackView.spacingUseSystem).
+    package var spacing: Double
+
+    init(_ attributes: [String: String]) {
+        vertical = attributes["axis"] == "vertical"
+        distribution = attributes["distribution"].flatMap(Distribution.init(rawValue:)) ?? .fill
+        switch attributes["alignment"] {
+        case "top": alignment = .leading
+        case "bottom": alignment = .trailing
+        case let other?: alignment = Alignment(rawValue: other) ?? .fill
+        case nil: alignment = .fill
+        }
+        spacing = attributes["spacing"].flatMap(IBReader.number) ?? (attributes["spacingType"] == "standard" ? 8 : 0)
+    }
+}
+
 /// One view of an IB document.
 package struct IBView: Sendable {
-    /// The element name: `view`, `label`, `imageView`, `button`, `stackView`, …
-    package var element: String
+    /// What kind of view it is: `view`, `label`, `imageView`, `button`, `stackView`, …
+    package var element: IBElement
+    /// A stack view's arrangement (nil for any other view).
+    package var stack: IBStack?
     package var id: String
     package var location: SourceLocation
     /// Its frame as IB laid it out, in its superview's coordinates.
@@ -248,9 +319,9 @@ package enum IBReader {
 
     /// The elements that are views tablerender draws; any other element in `<subviews>` is
     /// drawn as a labelled placeholder box.
-    package static let drawnElements: Set<String> = [
-        "view", "label", "imageView", "button", "stackView", "textField", "textView", "switch", "segmentedControl", "slider",
-        "stepper", "progressView", "activityIndicatorView", "pageControl",
+    package static let drawnElements: Set<IBElement> = [
+        .view, .label, .imageView, .button, .stackView, .textField, .textView, .switch, .segmentedControl, .slider,
+        .stepper, .progressView, .activityIndicatorView, .pageControl,
     ]
 
     package static func read(file: String, bytes: [UInt8]) throws(Diagnostic) -> IBDocument {
@@ -429,7 +500,9 @@ package enum IBReader {
         }
         var attributes: [String: String] = [:]
         for attribute in element.attributes { attributes[attribute.name] = attribute.value }
-        var view = IBView(element: element.name, id: attributes["id"] ?? "", location: element.location, frame: IBRect(x: 0, y: 0, width: 0, height: 0),
+        let kind = IBElement(name: element.name)
+        var view = IBView(element: kind, stack: kind == .stackView ? IBStack(attributes) : nil, id: attributes["id"] ?? "", location: element.location,
+                          frame: IBRect(x: 0, y: 0, width: 0, height: 0),
                           attributes: attributes, colors: [:], fonts: [:], strings: [:], autoresizing: [], layoutMargins: nil,
                           normalState: nil, configuration: nil, segments: [], runtimeNumbers: [:], runtimeColors: [:],
                           placeholderIntrinsicSize: nil, accessibility: nil, constraints: [], subviews: [], layoutGuides: [], excludedConstraints: [], excludedSubviews: [])

@@ -251,7 +251,7 @@ enum IBCorpus {
         let template = Template(id: "facts", interfaceBuilder: document)
         let theme = IBCorpusTests.theme
         let candidates = IBCorpus.compared(document).filter { view in
-            guard view.element == "label", (view.attribute("numberOfLines") ?? "1") == "1", view.attribute("adjustsFontSizeToFit") != "YES",
+            guard view.element == .label, (view.attribute("numberOfLines") ?? "1") == "1", view.attribute("adjustsFontSizeToFit") != "YES",
                   let text = view.attribute("text"), !text.isEmpty, !text.contains("\n"), view.placeholderIntrinsicSize == nil else { return false }
             let font = view.fonts["fontDescription"]
             return font == nil || font?.style != nil || ["system", "boldSystem", "italicSystem"].contains(font?.type ?? "")

@@ -37,7 +37,7 @@ import TableText
         // A view placed by its autoresizing mask keeps its frame (UIKit does not mirror those).
         let (unmirrored, _) = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
                                                                            assetsFolder: AutoLayoutOracleTests.folder, width: width)
-        let arranged = Set(document.allViews.filter { $0.element == "stackView" }.flatMap { $0.subviews.map(\.id) })
+        let arranged = Set(document.allViews.filter { $0.element == .stackView }.flatMap { $0.subviews.map(\.id) })
         let named = ConstraintSystem.namedViews(document)
         let other = AutoLayout(text: TextEngine())
         let (plain, _) = try other.designFrames(Template(id: template.id + "-swapped", interfaceBuilder: swapped), document: swapped, theme: Self.theme,
