@@ -352,6 +352,54 @@ import TableText
         }
     }
 
+    /// A classic button (no iOS 15 configuration) pads its title 6 pt above and below, and an
+    /// image alone not at all: its intrinsic size is the image's. Worked out as IB stores them (in
+    /// two public apps' cells an image button of a 24 × 24 image with no size constraint is
+    /// 24 × 24): at the trailing margin 16 pt in, 11 pt from the top, the image button is 24 × 24
+    /// at 335, 11; the titled one below it is 30 pt tall (a 15 pt title's 18 pt line and 12), at
+    /// 16, 50. With tablerender's own text (not IB's stored sizes).
+    @Test func aClassicButtonPadsItsTitleNotItsImage() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <view contentMode="scaleToFill" id="cb0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="cb0-BI-001">
+                                <rect key="frame" x="335" y="11" width="24" height="24"/>
+                                <state key="normal" image="caret"/>
+                            </button>
+                            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="cb0-BT-002">
+                                <rect key="frame" x="16" y="50" width="46" height="30"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="15"/>
+                                <state key="normal" title="Button"/>
+                            </button>
+                        </subviews>
+                        <constraints>
+                            <constraint firstAttribute="trailing" secondItem="cb0-BI-001" secondAttribute="trailing" constant="16" id="cb0-Cn-001"/>
+                            <constraint firstItem="cb0-BI-001" firstAttribute="top" secondItem="cb0-VV-000" secondAttribute="top" constant="11" id="cb0-Cn-002"/>
+                            <constraint firstItem="cb0-BT-002" firstAttribute="leading" secondItem="cb0-VV-000" secondAttribute="leading" constant="16" id="cb0-Cn-003"/>
+                            <constraint firstItem="cb0-BT-002" firstAttribute="top" secondItem="cb0-VV-000" secondAttribute="top" constant="50" id="cb0-Cn-004"/>
+                        </constraints>
+                    </view>
+                </objects>
+                <resources>
+                    <image name="caret" width="24" height="24"/>
+                </resources>
+            </document>
+            """
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        Self.expect(frames, "cb0-BI-001", 335, 11, 24, 24)
+        let titled = try #require(frames["cb0-BT-002"])
+        #expect(titled.height == 30 && titled.x == 16 && titled.y == 50, "\(titled)")
+    }
+
     /// A label of several lines that nothing stretches is as wide as its longest line, as UILabel
     /// sizes itself for the width it was given (`preferredMaxLayoutWidth`): in a vertical stack
     /// aligned to the top, 200 pt wide, IB stores such a label narrower than the stack (in a
