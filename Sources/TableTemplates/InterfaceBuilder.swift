@@ -526,10 +526,15 @@ package enum IBReader {
             case "directionalEdgeInsets" where key == "directionalLayoutMargins":
                 view.layoutMargins = [value(child, "top"), value(child, "leading"), value(child, "bottom"), value(child, "trailing")]
                 view.marginsAreDirectional = true
+            case "attributedString" where key == "attributedText":
+                readAttributed(child, into: &view, text: "text", font: "fontDescription", color: "textColor")
             case "state" where child.attribute("key")?.value == "normal":
                 let titleColor = child.children.first { $0.name == "color" && $0.attribute("key")?.value == "titleColor" }.flatMap(color)
                 view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value, titleColor)
                 if child.attribute("catalog")?.value == "system" { view.attributes["imageCatalog"] = "system" }
+                if let title = child.children.first(where: { $0.name == "attributedString" && $0.attribute("key")?.value == "attributedTitle" }) {
+                    readAttributed(title, into: &view, text: "title", font: "fontDescription", color: "titleColor")
+                }
             case "buttonConfiguration":
                 readButtonConfiguration(child, into: &view)
             case "segments":
@@ -688,6 +693,56 @@ package enum IBReader {
             return .rgba(RGBA(red: r, green: g, blue: b, alpha: alpha))
         }
         return nil
+    }
+
+    /// An attributed text (a label's `attributedText`, a button's `attributedTitle`) as UIKit
+    /// shows it: its fragments' texts one after the other, in its first fragment's font, colour
+    /// and paragraph alignment (a text of several fonts or colours is set in the first; line
+    /// spacing and line height multiples are not read).
+    static func readAttributed(_ element: XMLElement, into view: inout IBView, text key: String, font fontKey: String, color colorKey: String) {
+        let fragments = element.children.filter { $0.name == "fragment" }
+        let text = fragments.map { fragment in
+            fragment.attribute("content")?.value ?? fragment.children.first { $0.name == "string" && $0.attribute("key")?.value == "content" }?.text ?? ""
+        }.joined()
+        guard !text.isEmpty else { return }
+        if key == "title" {
+            let state = view.normalState
+            view.normalState = (text, state?.image, state?.titleColor)
+        } else {
+            view.attributes[key] = text
+        }
+        guard let attributes = fragments.first?.children.first(where: { $0.name == "attributes" }) else { return }
+        for part in attributes.children {
+            switch (part.name, part.attribute("key")?.value) {
+            case ("font", "NSFont"?):
+                func text(_ name: String) -> String? { part.attribute(name)?.value }
+                let size = text("size").flatMap(number).map { min(1000, max(1, $0)) } ?? 17
+                switch text("metaFont") {
+                case "systemBold"?: view.fonts[fontKey] = IBFont(type: "boldSystem", pointSize: size)
+                case "systemItalic"?: view.fonts[fontKey] = IBFont(type: "italicSystem", pointSize: size)
+                case let meta? where meta.hasPrefix("system"):
+                    let weight = meta.dropFirst("system".count)
+                    view.fonts[fontKey] = IBFont(type: "system", pointSize: size, weight: weight.isEmpty ? nil : weight.prefix(1).lowercased() + weight.dropFirst())
+                case _ where text("name") != nil && !(text("name")!.hasPrefix(".")):
+                    view.fonts[fontKey] = IBFont(type: nil, pointSize: size, name: text("name"), family: text("family"))
+                default:
+                    // `label`, `message`, a private `.SFNS…` name: the system font.
+                    view.fonts[fontKey] = IBFont(type: "system", pointSize: size)
+                }
+            case ("color", "NSColor"?):
+                if let color = color(part) {
+                    if colorKey == "titleColor", let state = view.normalState {
+                        view.normalState = (state.title, state.image, color)
+                    } else {
+                        view.colors[colorKey] = color
+                    }
+                }
+            case ("paragraphStyle", "NSParagraphStyle"?):
+                if let alignment = part.attribute("alignment")?.value, key == "text" { view.attributes["textAlignment"] = alignment }
+            default:
+                break
+            }
+        }
     }
 
     static func font(_ element: XMLElement) -> IBFont {

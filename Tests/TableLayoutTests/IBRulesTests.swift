@@ -400,6 +400,86 @@ import TableText
         #expect(titled.height == 30 && titled.x == 16 && titled.y == 50, "\(titled)")
     }
 
+    /// A label's attributed text and a button's attributed title (IB's `usesAttributedText`,
+    /// `hasAttributedTitle`) are shown as UIKit shows them: the fragments' texts one after the
+    /// other, in the first fragment's font, colour and alignment. Before, such a label drew
+    /// nothing (in 19 files of three public corpora).
+    @Test func attributedTextsAreShown() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <view contentMode="scaleToFill" id="at0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" usesAttributedText="YES" lineBreakMode="tailTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="at0-LL-001">
+                                <rect key="frame" x="16" y="10" width="343" height="24"/>
+                                <attributedString key="attributedText">
+                                    <fragment content="Fresh out of ">
+                                        <attributes>
+                                            <color key="NSColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                                            <font key="NSFont" metaFont="systemBold" size="20"/>
+                                            <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>
+                                        </attributes>
+                                    </fragment>
+                                    <fragment>
+                                        <string key="content">downloads</string>
+                                        <attributes>
+                                            <font key="NSFont" metaFont="system" size="12"/>
+                                        </attributes>
+                                    </fragment>
+                                </attributedString>
+                                <nil key="highlightedColor"/>
+                            </label>
+                            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" lineBreakMode="middleTruncation" hasAttributedTitle="YES" translatesAutoresizingMaskIntoConstraints="NO" id="at0-BT-002">
+                                <rect key="frame" x="16" y="50" width="30" height="30"/>
+                                <state key="normal">
+                                    <attributedString key="attributedTitle">
+                                        <fragment content="Edit">
+                                            <attributes>
+                                                <font key="NSFont" size="15" metaFont="systemBold"/>
+                                            </attributes>
+                                        </fragment>
+                                    </attributedString>
+                                </state>
+                            </button>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="at0-LL-001" firstAttribute="leading" secondItem="at0-VV-000" secondAttribute="leading" constant="16" id="at0-Cn-001"/>
+                            <constraint firstAttribute="trailing" secondItem="at0-LL-001" secondAttribute="trailing" constant="16" id="at0-Cn-002"/>
+                            <constraint firstItem="at0-LL-001" firstAttribute="top" secondItem="at0-VV-000" secondAttribute="top" constant="10" id="at0-Cn-003"/>
+                            <constraint firstItem="at0-BT-002" firstAttribute="leading" secondItem="at0-VV-000" secondAttribute="leading" constant="16" id="at0-Cn-004"/>
+                            <constraint firstItem="at0-BT-002" firstAttribute="top" secondItem="at0-VV-000" secondAttribute="top" constant="50" id="at0-Cn-005"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """
+        let (template, document) = try Self.inline(xml)
+        let laidOut = try Self.row(template, document)
+        let label = try #require(Self.find("at0-LL-001", in: laidOut))
+        guard case .label(let text, let style, let color) = label.style.content else {
+            Issue.record("no label: \(label.style.content)")
+            return
+        }
+        #expect(text == "Fresh out of downloads")
+        #expect(style.font.size == 20 && style.font.weight == 700 && style.alignment == .center, "\(style)")
+        #expect(color.lowercased().contains("ff0000"), "\(color)")
+        let button = try #require(Self.find("at0-BT-002", in: laidOut))
+        let texts = Self.labels(in: button)
+        #expect(texts.map(\.text) == ["Edit"] && texts.first?.size == 15 && texts.first?.weight == 700, "\(texts)")
+    }
+
+    static func labels(in view: LaidOutView) -> [(text: String, size: Double, weight: Int)] {
+        var found: [(text: String, size: Double, weight: Int)] = []
+        if case .label(let text, let style, _) = view.style.content { found.append((text, style.font.size, style.font.weight)) }
+        for child in view.children { found += labels(in: child) }
+        return found
+    }
+
     /// A label of several lines that nothing stretches is as wide as its longest line, as UILabel
     /// sizes itself for the width it was given (`preferredMaxLayoutWidth`): in a vertical stack
     /// aligned to the top, 200 pt wide, IB stores such a label narrower than the stack (in a
