@@ -463,10 +463,13 @@ enum IBBinding {
             let title = unwrapped(state.text, source: state.source)
             let image = state.imageSize ?? (0, 0)
             let gap = title.width > 0 && image.width > 0 ? (view.configuration != nil ? 4.0 : 0) : 0
-            // A classic button pads its title 6 pt above and below; an image alone it does not
-            // pad (IB's frames of public apps' image buttons: 24 × 24 for a 24 × 24 image).
-            let insets = view.configuration != nil ? (vertical: 7.0, horizontal: 12.0) : (vertical: state.text.isEmpty ? 0.0 : 6.0, horizontal: 0.0)
-            let lineHeight = state.text.isEmpty ? 0 : font.lineHeight
+            // A classic button pads its title's line 6 pt above and below, a line it keeps with no
+            // title at all (an empty button is 30 pt tall at 15 pt); an image alone it does not pad
+            // (IB's frames of public apps' image buttons: 24 × 24 for a 24 × 24 image).
+            let imageOnly = state.text.isEmpty && image.height > 0
+            let classic = view.configuration == nil
+            let insets = classic ? (vertical: imageOnly ? 0.0 : 6.0, horizontal: 0.0) : (vertical: 7.0, horizontal: 12.0)
+            let lineHeight = state.text.isEmpty && !(classic && !imageOnly) ? 0 : font.lineHeight
             state.intrinsicSize = (title.width + image.width + gap + 2 * insets.horizontal,
                                    (max(lineHeight, image.height) + 2 * insets.vertical).rounded(.up))
             state.centredBaseline = state.text.isEmpty ? nil : baseline - font.lineHeight / 2

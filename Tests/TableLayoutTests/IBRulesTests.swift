@@ -352,8 +352,8 @@ import TableText
         }
     }
 
-    /// A classic button (no iOS 15 configuration) pads its title 6 pt above and below, and an
-    /// image alone not at all: its intrinsic size is the image's. Worked out as IB stores them (in
+    /// A classic button (no iOS 15 configuration) pads its title's line 6 pt above and below, a
+    /// line it keeps with no title, and an image alone not at all: its intrinsic size is the image's. Worked out as IB stores them (in
     /// two public apps' cells an image button of a 24 × 24 image with no size constraint is
     /// 24 × 24): at the trailing margin 16 pt in, 11 pt from the top, the image button is 24 × 24
     /// at 335, 11; the titled one below it is 30 pt tall (a 15 pt title's 18 pt line and 12), at
@@ -378,12 +378,24 @@ import TableText
                                 <fontDescription key="fontDescription" type="system" pointSize="15"/>
                                 <state key="normal" title="Button"/>
                             </button>
+                            <button opaque="NO" contentMode="scaleToFill" verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="cb0-BE-003">
+                                <rect key="frame" x="200" y="50" width="100" height="30"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="100" id="cb0-Cn-005"/>
+                                    <constraint firstAttribute="height" priority="500" constant="44" id="cb0-Cn-006"/>
+                                </constraints>
+                                <state key="normal">
+                                    <color key="titleColor" white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                                </state>
+                            </button>
                         </subviews>
                         <constraints>
                             <constraint firstAttribute="trailing" secondItem="cb0-BI-001" secondAttribute="trailing" constant="16" id="cb0-Cn-001"/>
                             <constraint firstItem="cb0-BI-001" firstAttribute="top" secondItem="cb0-VV-000" secondAttribute="top" constant="11" id="cb0-Cn-002"/>
                             <constraint firstItem="cb0-BT-002" firstAttribute="leading" secondItem="cb0-VV-000" secondAttribute="leading" constant="16" id="cb0-Cn-003"/>
                             <constraint firstItem="cb0-BT-002" firstAttribute="top" secondItem="cb0-VV-000" secondAttribute="top" constant="50" id="cb0-Cn-004"/>
+                            <constraint firstItem="cb0-BE-003" firstAttribute="leading" secondItem="cb0-VV-000" secondAttribute="leading" constant="200" id="cb0-Cn-007"/>
+                            <constraint firstItem="cb0-BE-003" firstAttribute="top" secondItem="cb0-VV-000" secondAttribute="top" constant="50" id="cb0-Cn-008"/>
                         </constraints>
                     </view>
                 </objects>
@@ -398,6 +410,9 @@ import TableText
         Self.expect(frames, "cb0-BI-001", 335, 11, 24, 24)
         let titled = try #require(frames["cb0-BT-002"])
         #expect(titled.height == 30 && titled.x == 16 && titled.y == 50, "\(titled)")
+        // No title and no image: the title's line is still there (a public app's empty button
+        // hugging at 1000 against a 44 pt height at 500 is 30 pt tall).
+        Self.expect(frames, "cb0-BE-003", 200, 50, 100, 30)
     }
 
     /// A label's attributed text and a button's attributed title (IB's `usesAttributedText`,
