@@ -106,7 +106,7 @@ extension TextEngine {
         if style.lines > 0, width != nil, count > style.lines { return nil }
         for line in lines.dropFirst() where line.startsWithTail || paragraph.unsafeBefore[line.first] { return nil }
         if made != nil { made = lines }
-        paragraphsShapedOnce += 1
+        paragraphShaper.layoutsMade += 1
         let size = TextSize(width: Double(Self.spacedLineWidth(widest, style: style)) / pangoScale, height: Double(count) * style.font.lineHeight,
                             lineCount: count)
         return (size, paragraph.table, paragraph.words, paragraph.ranges)
@@ -116,7 +116,7 @@ extension TextEngine {
     /// window of rows; nil when it is not a paragraph of words or the rules do not hold.
     private func paragraphWords(_ text: String, font: FontSpec) -> ParagraphWords? {
         let key = WholeKey(text: text, font: font)
-        if let known = wholeParagraphs[key] { return known }
+        if let known = paragraphShaper.paragraphs[key] { return known }
         var text = text
         let made = text.withUTF8 { bytes -> ParagraphWords? in
             var script = WordWrap.Script.common
@@ -138,7 +138,7 @@ extension TextEngine {
             else { return nil }
             return Self.cut(whole, into: ranges, breaksInside: breaksInside, table: table)
         }
-        wholeParagraphs[key] = .some(made)
+        paragraphShaper.paragraphs[key] = .some(made)
         return made
     }
 
@@ -228,4 +228,15 @@ extension TextEngine {
         }
         return false
     }
+}
+
+/// The paragraph shaper's state: paragraphs shaped whole and cut into words, kept for the window
+/// of rows (nil for one the rules refuse), and how many layouts (a paragraph at a width) were made
+/// from them.
+struct ParagraphShaper {
+    var paragraphs: [WholeKey: ParagraphWords?] = [:]
+    var layoutsMade = 0
+
+    /// Forgets the paragraphs (at the end of a window of rows); the count stays.
+    mutating func forgetParagraphs() { paragraphs.removeAll(keepingCapacity: true) }
 }

@@ -80,18 +80,19 @@ package final class TextEngine {
     /// The `FontID` of each Pango font met so far, by address (each held, so that no other font
     /// takes its address).
     private var fontIDs: [UInt: FontID] = [:]
-    /// Words shaped alone, per font (see `Words.swift`).
-    var wordTables: [FontSpec: WordTable] = [:]
-    var lastWordTable: WordTable?
-    /// How the word shaper has fared (see `WordShaperStatistics`), and the words the paragraph
-    /// being tried has looked up and learnt so far.
-    package var wordStatistics = WordShaperStatistics()
-    var lookups = 0
-    var newWords = 0
-    /// Paragraphs shaped whole and cut into words, for the window of rows (`Paragraphs.swift`),
-    /// and how many layouts (a paragraph at a width) were made from them.
-    var wholeParagraphs: [WholeKey: ParagraphWords?] = [:]
-    package internal(set) var paragraphsShapedOnce = 0
+    /// The word shaper's tables and statistics (`Words.swift`).
+    var wordShaper = WordShaper()
+    /// The paragraphs shaped once, for the window of rows (`Paragraphs.swift`).
+    var paragraphShaper = ParagraphShaper()
+
+    /// How the word shaper has fared (see `WordShaperStatistics`).
+    package var wordStatistics: WordShaperStatistics {
+        get { wordShaper.statistics }
+        set { wordShaper.statistics = newValue }
+    }
+
+    /// How many layouts (a paragraph at a width) were made from paragraphs shaped once.
+    package var paragraphsShapedOnce: Int { paragraphShaper.layoutsMade }
 
     /// A paragraph asked for: its text compared and hashed as UTF-8 bytes, as Pango sees it (a
     /// String's hash and equality would normalise it first, which costs more and would take a
@@ -143,8 +144,7 @@ package final class TextEngine {
         reportStatistics()
         // The fonts held by the word tables go before the Pango objects `pango` frees.
         Typesetting.exclusively {
-            lastWordTable = nil
-            wordTables.removeAll()
+            wordShaper.forgetTables()
             pango.free()
         }
     }
@@ -1483,7 +1483,7 @@ package final class TextEngine {
         sizes.removeAll(keepingCapacity: true)
         lineSets.removeAll(keepingCapacity: true)
         minimums.removeAll(keepingCapacity: true)
-        wholeParagraphs.removeAll(keepingCapacity: true)
+        paragraphShaper.forgetParagraphs()
     }
 }
 

@@ -327,16 +327,16 @@ extension TextEngine {
     static let emptyGlyph: UInt32 = 0x0FFF_FFFF
 
     /// Whether the word shaper is on for this engine now.
-    var wordsActive: Bool { usesWords && !wordStatistics.turnedOff }
+    var wordsActive: Bool { usesWords && !wordShaper.statistics.turnedOff }
 
     /// Whether the word shaper tries a paragraph of `source` (`WordShaperStatistics.allows`).
-    func triesWords(for source: String?) -> Bool { wordsActive && wordStatistics.allows(source) }
+    func triesWords(for source: String?) -> Bool { wordsActive && wordShaper.statistics.allows(source) }
 
     /// Whether a layout that draws should shape a window's text before laying its rows out
     /// (`TableLayoutEngine`): when Pango shapes paragraphs, not when the word shaper makes nine
     /// in ten of them (a list of repeated vocabulary, 2 % slower so).
     package var shapesAhead: Bool {
-        drawsText && (!wordsActive || wordStatistics.made * 10 < wordStatistics.tried * 9)
+        drawsText && (!wordsActive || wordShaper.statistics.made * 10 < wordShaper.statistics.tried * 9)
     }
 
     /// The size of a plain paragraph from its words, or nil (see the rules above).
@@ -397,9 +397,7 @@ extension TextEngine {
     }
 
     private func countTried(made bytes: Int) {
-        wordStatistics.tried(lookups: lookups, newWords: newWords, bytesMade: bytes)
-        lookups = 0
-        newWords = 0
+        wordShaper.countTried(made: bytes)
     }
 
     /// A plain paragraph put together from its words, whether or not the word shaper is on (for
@@ -507,15 +505,10 @@ extension TextEngine {
 
     /// The word table of `font`, made on first use; nil when even a space cannot be shaped alone.
     func wordTable(_ font: FontSpec) -> WordTable? {
-        if let last = lastWordTable, last.fontSpec == font { return last }
-        if let known = wordTables[font] {
-            lastWordTable = known
-            return known
-        }
+        if let known = wordShaper.table(font) { return known }
         guard let space = Typesetting.exclusively({ shapeAlone(" ", font: font) }), space.word.breaksInside == 0 else { return nil }
         let table = WordTable(fontSpec: font, font: space.font, space: space.word.width, spaceGlyphs: space.glyphs)
-        wordTables[font] = table
-        lastWordTable = table
+        wordShaper.add(table)
         return table
     }
 
@@ -535,7 +528,7 @@ extension TextEngine {
             for (index, range) in ranges.enumerated() {
                 guard range.count <= Rules.longestWord else { return nil }
                 let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                lookups += 1
+                wordShaper.lookups += 1
                 var entry: KnownWord?
                 if let seen = table.known[word] {
                     entry = seen
@@ -544,7 +537,7 @@ extension TextEngine {
                         entry = learnt
                     } else {
                         entry = Typesetting.exclusively { shapeWord(word, table: table) }
-                        newWords += 1
+                        wordShaper.newWords += 1
                         table.shared.learn(word, entry)
                     }
                     if table.known.count >= Rules.wordsKept { table.known.removeAll(keepingCapacity: true) }
@@ -699,4 +692,42 @@ package struct WordRepetition {
 
     /// The bytes of the paragraphs counted over their words: a word and its space.
     package var bytesPerWord: Double? { words == 0 ? nil : Double(bytesCounted) / Double(words) }
+}
+
+/// The word shaper's state: each font's table of words shaped alone (the last one used kept at
+/// hand), how the shaper has fared, and the words the paragraph being tried has looked up and
+/// learnt so far. The engine shapes; this keeps what it learnt.
+struct WordShaper {
+    private var tables: [FontSpec: WordTable] = [:]
+    private var last: WordTable?
+    var statistics = WordShaperStatistics()
+    var lookups = 0
+    var newWords = 0
+
+    /// The table of `font` made before, if any.
+    mutating func table(_ font: FontSpec) -> WordTable? {
+        if let last, last.fontSpec == font { return last }
+        guard let known = tables[font] else { return nil }
+        last = known
+        return known
+    }
+
+    mutating func add(_ table: WordTable) {
+        tables[table.fontSpec] = table
+        last = table
+    }
+
+    /// Counts a paragraph tried (`bytes` of it made from words, 0 when it was not) with the
+    /// lookups and new words it took, and starts the next one's count.
+    mutating func countTried(made bytes: Int) {
+        statistics.tried(lookups: lookups, newWords: newWords, bytesMade: bytes)
+        lookups = 0
+        newWords = 0
+    }
+
+    /// Lets the tables (and the fonts they hold) go.
+    mutating func forgetTables() {
+        last = nil
+        tables.removeAll()
+    }
 }
