@@ -285,21 +285,31 @@ package final class TextEngine {
         case words, paragraph
     }
 
+    /// How the word shaper, the paragraph shaper and Pango make a `Result` of a paragraph (the
+    /// engine, the text, its style, the width, and for the word shaper the value's source); the
+    /// strategies give nil when their rules do not hold for the paragraph.
+    typealias WordsStrategy<Result> = @Sendable (TextEngine, String, TextStyle, Double?, String?) -> Result?
+    typealias ParagraphStrategy<Result> = @Sendable (TextEngine, String, TextStyle, Double?) -> Result?
+    typealias PangoLayout<Result> = @Sendable (TextEngine, String, TextStyle, Double?) -> Result
+
     /// What is made of a paragraph: its size (`measure`), its glyphs (`shape`) or its lines as
     /// text (`lines`), by a strategy or by Pango.
     protocol Made {
-        /// Nil when the strategy cannot make it (its rules do not hold for this paragraph).
-        static func make(by strategy: Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> Self?
-        /// Laid out by Pango, which makes every paragraph.
-        static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> Self
+        static var byWords: WordsStrategy<Self> { get }
+        static var byParagraph: ParagraphStrategy<Self> { get }
+        static var byPango: PangoLayout<Self> { get }
     }
 
     /// `text` made by the first strategy that can, else by Pango.
     private func made<Result: Made>(_ text: String, style: TextStyle, width: Double?, source: String?) -> Result {
         for strategy in Strategy.allCases {
-            if let made = Result.make(by: strategy, self, text, style: style, width: width, source: source) { return made }
+            let made = switch strategy {
+            case .words: Result.byWords(self, text, style, width, source)
+            case .paragraph: Result.byParagraph(self, text, style, width)
+            }
+            if let made { return made }
         }
-        return Result.pango(self, text, style: style, width: width)
+        return Result.byPango(self, text, style, width)
     }
 
     fileprivate func pangoSize(_ text: String, style: TextStyle, width: Double?) -> TextSize {
@@ -1488,40 +1498,19 @@ package final class TextEngine {
 }
 
 extension TextSize: TextEngine.Made {
-    static func make(by strategy: TextEngine.Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> TextSize? {
-        switch strategy {
-        case .words: engine.wordsMeasure(text, style: style, width: width, source: source)
-        case .paragraph: engine.paragraphMeasure(text, style: style, width: width)
-        }
-    }
-
-    static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> TextSize {
-        engine.pangoSize(text, style: style, width: width)
-    }
+    static let byWords: TextEngine.WordsStrategy<TextSize> = { $0.wordsMeasure($1, style: $2, width: $3, source: $4) }
+    static let byParagraph: TextEngine.ParagraphStrategy<TextSize> = { $0.paragraphMeasure($1, style: $2, width: $3) }
+    static let byPango: TextEngine.PangoLayout<TextSize> = { $0.pangoSize($1, style: $2, width: $3) }
 }
 
 extension ShapedText: TextEngine.Made {
-    static func make(by strategy: TextEngine.Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> ShapedText? {
-        switch strategy {
-        case .words: engine.wordsShape(text, style: style, width: width, source: source)
-        case .paragraph: engine.paragraphShape(text, style: style, width: width)
-        }
-    }
-
-    static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> ShapedText {
-        engine.pangoShaped(text, style: style, width: width)
-    }
+    static let byWords: TextEngine.WordsStrategy<ShapedText> = { $0.wordsShape($1, style: $2, width: $3, source: $4) }
+    static let byParagraph: TextEngine.ParagraphStrategy<ShapedText> = { $0.paragraphShape($1, style: $2, width: $3) }
+    static let byPango: TextEngine.PangoLayout<ShapedText> = { $0.pangoShaped($1, style: $2, width: $3) }
 }
 
 extension TextLines: TextEngine.Made {
-    static func make(by strategy: TextEngine.Strategy, _ engine: TextEngine, _ text: String, style: TextStyle, width: Double?, source: String?) -> TextLines? {
-        switch strategy {
-        case .words: engine.wordsLines(text, style: style, width: width, source: source)
-        case .paragraph: engine.paragraphLines(text, style: style, width: width)
-        }
-    }
-
-    static func pango(_ engine: TextEngine, _ text: String, style: TextStyle, width: Double?) -> TextLines {
-        engine.pangoLines(text, style: style, width: width)
-    }
+    static let byWords: TextEngine.WordsStrategy<TextLines> = { $0.wordsLines($1, style: $2, width: $3, source: $4) }
+    static let byParagraph: TextEngine.ParagraphStrategy<TextLines> = { $0.paragraphLines($1, style: $2, width: $3) }
+    static let byPango: TextEngine.PangoLayout<TextLines> = { $0.pangoLines($1, style: $2, width: $3) }
 }
