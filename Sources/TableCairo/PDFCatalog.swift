@@ -55,14 +55,11 @@ enum PDFCatalog {
         if marksArtifacts, catalog.contains("/StructTreeRoot"), let pages = reference(after: "/Pages", in: catalog) {
             changed += withArtifacts(file.pages(below: pages).compactMap(file.content))
         }
-        guard !changed.isEmpty, let table = file.read(file.entries, file.size * 20), table.count == file.size * 20 else { return nil }
+        guard !changed.isEmpty else { return nil }
         let replacements = Dictionary(changed, uniquingKeysWith: { first, _ in first })
         // Every object in use, in the order of the file; each runs to the next (the last to the table).
-        var objects: [(number: Int, offset: Int)] = []
-        for index in 0..<file.size where table[index * 20 + 17] == UInt8(ascii: "n") {
-            guard let offset = Int(String(decoding: table[(index * 20)..<(index * 20 + 10)], as: UTF8.self)), offset < file.table else { return nil }
-            objects.append((file.first + index, offset))
-        }
+        let table = file.entries
+        var objects = file.offsets.enumerated().compactMap { index, offset in offset.map { (number: file.first + index, offset: $0) } }
         objects.sort { $0.offset < $1.offset }
         let inUse = Set(objects.map(\.number))
         guard let head = objects.first?.offset, replacements.keys.allSatisfy(inUse.contains) else { return nil }
@@ -99,9 +96,11 @@ enum PDFCatalog {
     private struct CairoFile {
         let read: (Int, Int) -> [UInt8]?
         let length: Int
-        /// Where the cross-reference table starts, and its one subsection's first number, size and
-        /// first entry's offset.
-        let table: Int, first: Int, size: Int, entries: Int
+        /// Where the cross-reference table starts, and its one subsection's first number and size.
+        let table: Int, first: Int, size: Int
+        /// The subsection's entries as written, and the offset of each object in use.
+        let entries: [UInt8]
+        let offsets: [Int?]
         /// The trailer dictionary, `<< … >>`, and the catalog's number.
         let trailer: String
         let root: Int
@@ -125,17 +124,31 @@ enum PDFCatalog {
             self.table = table
             self.first = first
             self.size = size
-            entries = table + lines[0].utf8.count + 1 + lines[1].utf8.count + 1
+            // The table's entries, read once: 20 bytes each, an offset of 10 digits, then `n`
+            // (in use) or `f` (free) at the 18th.
+            let start = table + lines[0].utf8.count + 1 + lines[1].utf8.count + 1
+            guard size >= 0, size <= 8_000_000, let entries = read(start, size * 20), entries.count == size * 20 else { return nil }
+            self.entries = entries
+            var offsets: [Int?] = []
+            offsets.reserveCapacity(size)
+            for index in 0..<size {
+                guard entries[index * 20 + 17] == UInt8(ascii: "n") else {
+                    offsets.append(nil)
+                    continue
+                }
+                // Every object in use comes before the table, as Cairo writes them.
+                guard let offset = Int(String(decoding: entries[(index * 20)..<(index * 20 + 10)], as: UTF8.self)), offset < table else { return nil }
+                offsets.append(offset)
+            }
+            self.offsets = offsets
             self.trailer = trailer
             self.root = root
         }
 
         /// Where object `number` starts, from its entry in the table.
         func offset(of number: Int) -> Int? {
-            guard number >= first, number < first + size,
-                  let entry = read(entries + (number - first) * 20, 20).map(latin1), entry.hasSuffix("n \n") || entry.hasSuffix("n\r\n"),
-                  let offset = Int(entry.prefix(10)), offset < length else { return nil }
-            return offset
+            guard number >= first, number < first + size else { return nil }
+            return offsets[number - first]
         }
 
         /// Object `number` as written, `N 0 obj … endobj`, when it is a dictionary of at most
@@ -147,7 +160,7 @@ enum PDFCatalog {
             while true {
                 let available = min(count, length - offset)
                 guard let bytes = read(offset, available) else { return nil }
-                if let end = PDFCatalog.firstIndex(of: Self.endobj, in: bytes[...]) {
+                if let end = PDFImageBudget.find(Self.endobj, in: bytes, from: 0) {
                     let text = PDFCatalog.latin1(Array(bytes[..<(end + Self.endobj.count)]))
                     return text.hasPrefix("\(number) 0 obj") ? text : nil
                 }
@@ -181,7 +194,7 @@ enum PDFCatalog {
         func content(of page: String) -> (number: Int, compressed: [UInt8])? {
             guard let number = PDFCatalog.reference(after: "/Contents", in: page),
                   let offset = offset(of: number), let head = read(offset, min(512, length - offset)),
-                  let streamKeyword = PDFCatalog.firstIndex(of: Self.streamStart, in: head[...]) else { return nil }
+                  let streamKeyword = PDFImageBudget.find(Self.streamStart, in: head, from: 0) else { return nil }
             let dictionary = PDFCatalog.latin1(Array(head[..<streamKeyword]))
             guard dictionary.hasPrefix("\(number) 0 obj") else { return nil }
             guard dictionary.contains("/Filter /FlateDecode"), !dictionary.contains("/DecodeParms"), let lengthKey = dictionary.range(of: "/Length")
@@ -273,18 +286,6 @@ enum PDFCatalog {
         let words = object[range.upperBound...].split(whereSeparator: { $0.isWhitespace || $0 == "[" }).prefix(3)
         guard words.count == 3, words.last == "R" else { return nil }
         return Int(words.first!)
-    }
-
-    /// Where `needle` first starts in `bytes` (an offset from its start).
-    static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = bytes.startIndex
-        let last = bytes.endIndex - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index - bytes.startIndex }
-            index += 1
-        }
-        return nil
     }
 
     /// `data` compressed with zlib (a PDF's `/FlateDecode`), as Cairo compresses its streams.
