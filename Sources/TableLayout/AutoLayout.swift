@@ -140,6 +140,12 @@ package final class AutoLayout {
                 states[view.id] = state
                 continue
             }
+            if !document.usesTextKit2, view.element == .textView, view.attribute("scrollEnabled") == "NO", state.text.isEmpty {
+                // IB's canvas before Xcode 14 (TextKit 1): an empty text view keeps the one line
+                // its caret stands on (IB stores 33 pt for an empty 14 pt text view; Xcode 15's 16).
+                state.intrinsicSize.height = DeviceMetrics.ceilToPixel(state.style.font.lineHeight) + 16
+                states[view.id] = state
+            }
             if document.savedForIOS26, view.element == .switch {
                 let outsets = ControlMetrics.alignmentOutsets(.switch) ?? [0, 0, 0, 0]
                 state.intrinsicSize = (ControlMetrics.iOS26SwitchSize.width - outsets[1] - outsets[3],
@@ -242,6 +248,10 @@ final class ConstraintSystem {
     var rootID: String
     var widthConstraint: Solver.ConstraintID?
     var heightConstraint: Solver.ConstraintID?
+    /// The cell's own height, apart from its content view's, while a self-sizing cell is fitted
+    /// (nil unless a constraint names the cell's height or a vertical edge of it).
+    var cellHeightConstraint: Solver.ConstraintID?
+    var cellDesignHeight = 44.0
     /// Per view, the four constraints of its intrinsic content size (nil where it has none).
     var intrinsic: [String: [Solver.ConstraintID?]] = [:]
     var intrinsicOrder: [String] = []
@@ -253,6 +263,11 @@ final class ConstraintSystem {
     /// The insets (top, left, bottom, right) of a safe area layout guide, by its id, where it
     /// does not stand for its view's edges.
     var safeAreaInsets: [String: [Double]] = [:]
+    /// Each scroll view's content area: at its origin, as wide and tall as the constraints
+    /// between the scroll view and what it holds make it (its content size).
+    var scrollContents: [String: Frame] = [:]
+    /// The scroll view a content layout guide's id stands for.
+    var contentGuides: [String: String] = [:]
 
     /// `fixedHeight`: the content view's height, when the row's height is fixed; nil: as short as
     /// the constraints allow (a self-sizing cell).
@@ -277,6 +292,19 @@ final class ConstraintSystem {
         register(document.content, parent: nil, document: document, root: margins)
         let all = document.allViews
         let root = frames[rootID]!
+        if fixedHeight == nil, document.kind == .cell, Self.namesCellVertically(document) {
+            // UIKit fits a self-sizing cell's content view while the cell keeps its frame (the
+            // nib's height), and lays it out again at the row's height it found: a constraint to
+            // the cell's height or vertical edges does not size the row (`button.height ==
+            // cell.height` leaves the height to the constraints inside the content view).
+            let cell = document.top.id
+            let height = solver.makeVariable()
+            frames[cell] = Frame(x: root.x, y: root.y, width: root.width, height: height)
+            aliases[cell] = cell
+            self.margins[cell] = self.margins[rootID]
+            cellDesignHeight = document.top.frame.height
+            cellHeightConstraint = try? solver.add(Constraint(v(height), .equal, c(cellDesignHeight)))
+        }
         require(v(root.x), .equal, c(0), "the content view's x")
         require(v(root.y), .equal, c(0), "the content view's y")
         widthConstraint = try? solver.add(Constraint(v(root.width), .equal, c(document.content.frame.width)))
@@ -349,6 +377,10 @@ final class ConstraintSystem {
         aliases[view.id] = view.id
         for guide in view.layoutGuides { aliases[guide] = view.id }
         frames[view.id] = Frame(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
+        if view.element == .other("scrollView"), let frame = frames[view.id] {
+            scrollContents[view.id] = Frame(x: frame.x, y: frame.y, width: solver.makeVariable(), height: solver.makeVariable())
+            if let guide = view.contentLayoutGuide { contentGuides[guide] = view.id }
+        }
         // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
         let isContent = parent == nil && (document.kind == .cell || document.kind == .headerFooter)
         var own = view.layoutMargins ?? (isContent ? root.content : [8, 8, 8, 8])
@@ -443,8 +475,26 @@ final class ConstraintSystem {
 
     /// A layout attribute of a layout guide inset from its view's edges by `insets` (top, left,
     /// bottom, right), or of the view itself.
-    func attribute(_ name: String, of id: String, states: [String: IBViewState], insets: [Double]?) -> LinearExpression? {
-        guard let expression = attribute(name, of: id, states: states) else { return nil }
+    /// A scroll view's content area, where a constraint's item stands for it: its content layout
+    /// guide, or the scroll view's edges or margins constrained to a view inside it (UIKit: such
+    /// constraints attach to the content area; its width, height and centres are the frame's).
+    func scrollContent(_ item: String, view: String, attribute: String, other: String?) -> Frame? {
+        guard let content = scrollContents[view] else { return nil }
+        if contentGuides[item] == view { return content }
+        guard item == view, let other, other != view else { return nil }
+        let edges: Set<String> = ["left", "right", "leading", "trailing", "top", "bottom", "leftMargin", "rightMargin", "leadingMargin", "trailingMargin",
+                                  "topMargin", "bottomMargin"]
+        guard edges.contains(attribute) else { return nil }
+        var ancestor = parents[other]
+        while let id = ancestor {
+            if id == view { return content }
+            ancestor = parents[id]
+        }
+        return nil
+    }
+
+    func attribute(_ name: String, of id: String, states: [String: IBViewState], insets: [Double]?, content: Frame? = nil) -> LinearExpression? {
+        guard let expression = attribute(name, of: id, states: states, frame: content) else { return nil }
         guard let insets else { return expression }
         let (top, left, bottom, right) = (insets[0], insets[1], insets[2], insets[3])
         switch name {
@@ -462,8 +512,8 @@ final class ConstraintSystem {
 
     /// A layout attribute of a view as a linear expression of its frame (`leading` and
     /// `trailing` as left to right: `add` resolves them right to left).
-    func attribute(_ name: String, of id: String, states: [String: IBViewState]) -> LinearExpression? {
-        guard let frame = frames[id] else { return nil }
+    func attribute(_ name: String, of id: String, states: [String: IBViewState], frame area: Frame? = nil) -> LinearExpression? {
+        guard let frame = area ?? frames[id] else { return nil }
         let m = margins[id] ?? [8, 8, 8, 8]
         let x = v(frame.x), y = v(frame.y), w = v(frame.width), h = v(frame.height)
         switch name {
@@ -523,8 +573,10 @@ final class ConstraintSystem {
             return ["leading": "right", "trailing": "left", "leadingMargin": "rightMargin", "trailingMargin": "leftMargin"][name] ?? name
         }
         let constant = mirrors ? -constraint.constant : constraint.constant
+        let secondID = constraint.secondAttribute.flatMap { $0 == "notAnAttribute" ? nil : aliases[constraint.secondItem ?? owner] }
+        let firstContent = scrollContent(constraint.firstItem ?? owner, view: first, attribute: constraint.firstAttribute, other: secondID)
         guard let lhs = attribute(resolved(constraint.firstAttribute), of: first, states: states,
-                                  insets: safeAreaInsets[constraint.firstItem ?? owner]) else {
+                                  insets: safeAreaInsets[constraint.firstItem ?? owner], content: firstContent) else {
             warnings.append("\(name): unknown attribute '\(constraint.firstAttribute)'; the constraint is ignored")
             return
         }
@@ -534,8 +586,9 @@ final class ConstraintSystem {
                 warnings.append("\(name): secondItem '\(constraint.secondItem ?? "")' is no view of this document; the constraint is ignored")
                 return
             }
+            let content = scrollContent(constraint.secondItem ?? owner, view: second, attribute: secondAttribute, other: first)
             guard let expression = attribute(resolved(secondAttribute), of: second, states: states,
-                                             insets: safeAreaInsets[constraint.secondItem ?? owner]) else {
+                                             insets: safeAreaInsets[constraint.secondItem ?? owner], content: content) else {
                 warnings.append("\(name): unknown attribute '\(secondAttribute)'; the constraint is ignored")
                 return
             }
@@ -592,6 +645,18 @@ final class ConstraintSystem {
 
     /// The ids of the views (and layout guides) some constraint of the document names.
     /// (Constraints IB removes at build time count: the app's code places such a view.)
+    /// Whether a constraint names a cell's height or a vertical edge of the cell itself (not its
+    /// content view).
+    static func namesCellVertically(_ document: IBDocument) -> Bool {
+        let cell = document.top.id
+        guard cell != document.content.id else { return false }
+        let vertical: Set<String> = ["top", "bottom", "height", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins"]
+        return document.content.constraints.contains { constraint in
+            (constraint.firstItem == cell && vertical.contains(constraint.firstAttribute))
+                || (constraint.secondItem == cell && constraint.secondAttribute.map(vertical.contains) == true)
+        }
+    }
+
     static func namedViews(_ document: IBDocument) -> Set<String> {
         var named = Set<String>()
         for view in document.allViews {
@@ -823,6 +888,30 @@ final class ConstraintSystem {
             guard let state = states[id], let ids = intrinsic[id] else { continue }
             setIntrinsic(ids, state.intrinsicSize)
         }
+        if let cellHeightConstraint, height == nil {
+            // Fitted with the cell at the nib's height, then laid out again with the cell as tall
+            // as the content view it found.
+            try? solver.setValue(cellHeightConstraint, cellDesignHeight)
+            remeasure(states: &states, text: text, measuring: &measuring)
+            let fitted = solver.value(frames[rootID]!.height)
+            if fitted >= 0.5 { try? solver.setValue(cellHeightConstraint, fitted) }
+        }
+        remeasure(states: &states, text: text, measuring: &measuring)
+        var result: [String: Rect] = [:]
+        for (id, frame) in frames {
+            var rect = Rect(x: solver.value(frame.x), y: solver.value(frame.y), width: max(0, solver.value(frame.width)), height: max(0, solver.value(frame.height)))
+            // The solver places alignment rectangles; a control's frame reaches beyond its own.
+            if let element = views[id]?.element, var outsets = ControlMetrics.alignmentOutsets(element) {
+                if directions[id] == .rightToLeft { outsets.swapAt(1, 3) }
+                rect = Rect(x: rect.x - outsets[1], y: rect.y - outsets[0], width: rect.width + outsets[1] + outsets[3], height: rect.height + outsets[0] + outsets[2])
+            }
+            result[id] = rect
+        }
+        return result
+    }
+
+    /// UIKit's second pass: labels of several lines measured again at the widths they got.
+    private func remeasure(states: inout [String: IBViewState], text: TextEngine, measuring: inout UInt64) {
         for _ in 0..<3 {
             var changed = false
             for id in intrinsicOrder where states[id]?.wraps == true {
@@ -837,17 +926,6 @@ final class ConstraintSystem {
             }
             if !changed { break }
         }
-        var result: [String: Rect] = [:]
-        for (id, frame) in frames {
-            var rect = Rect(x: solver.value(frame.x), y: solver.value(frame.y), width: max(0, solver.value(frame.width)), height: max(0, solver.value(frame.height)))
-            // The solver places alignment rectangles; a control's frame reaches beyond its own.
-            if let element = views[id]?.element, var outsets = ControlMetrics.alignmentOutsets(element) {
-                if directions[id] == .rightToLeft { outsets.swapAt(1, 3) }
-                rect = Rect(x: rect.x - outsets[1], y: rect.y - outsets[0], width: rect.width + outsets[1] + outsets[3], height: rect.height + outsets[0] + outsets[2])
-            }
-            result[id] = rect
-        }
-        return result
     }
 
     private func setIntrinsic(_ ids: [Solver.ConstraintID?], _ size: (width: Double, height: Double)) {

@@ -489,6 +489,8 @@ enum IBBinding {
         case .textView:
             state.intrinsicSize = (-1, -1)
             if view.attribute("scrollEnabled") == "NO" {
+                // Its text's lines and the text container's 8 pt above and below (TextKit 2, iOS
+                // 16's: with no text, no line).
                 state.wraps = true
                 state.intrinsicSize = (-1, unwrapped(state.text, source: state.source).height + 16)
             }

@@ -40,6 +40,9 @@ package struct IBDocument: Sendable {
     /// Whether IB laid the stored frames out with the UIKit of iOS 10 and before (files saved by
     /// Xcode 8 and before), whose cell content views had 8 pt margins on every side.
     package var predatesIOS11: Bool { (toolsVersion ?? 20_000) < 13_000 }
+    /// Whether the file was saved by Xcode 14 or later (`toolsVersion` 21000 on), whose canvas
+    /// lays text views out with iOS 16's TextKit 2.
+    package var usesTextKit2: Bool { (toolsVersion ?? 21_000) >= 21_000 }
     /// Whether IB laid the stored frames out with the UIKit of iOS 26 (files saved by Xcode 26,
     /// `toolsVersion` 24000 and later), whose cell content views have 15 pt margins above and
     /// below (11 before) and whose switch is 63 × 28 (51 × 31 before).
@@ -196,6 +199,9 @@ package struct IBView: Sendable {
     package var layoutGuides: [String]
     /// The id of its safe area layout guide (`<viewLayoutGuide key="safeArea">`), one of `layoutGuides`.
     package var safeAreaGuide: String? = nil
+    /// A scroll view's content layout guide (`<viewLayoutGuide key="contentLayoutGuide">`), one
+    /// of `layoutGuides`: its edges and size are the scrolled content's.
+    package var contentLayoutGuide: String? = nil
     /// Constraints and subviews the default size class does not install (`<variation key="default">`).
     package var excludedConstraints: Set<String>
     package var excludedSubviews: Set<String>
@@ -555,6 +561,7 @@ package enum IBReader {
                 if let id = child.attribute("id")?.value {
                     view.layoutGuides.append(id)
                     if key == "safeArea" { view.safeAreaGuide = id }
+                    if key == "contentLayoutGuide" { view.contentLayoutGuide = id }
                 }
             case "variation" where key == "default":
                 // What the default size class leaves out ("installed" unchecked in IB).

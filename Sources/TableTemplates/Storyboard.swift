@@ -84,6 +84,12 @@ package struct IBTable: Sendable {
     package var rowHeight: Double?
     package var width: Double
     package var sections: [IBSection]
+
+    /// The height a static cell's row has: its own custom height, else the table's when it is
+    /// not the standard 44 pt; nil sizes the row by its cell's constraints.
+    package func fixedHeight(of cell: IBStaticCell) -> Double? {
+        cell.rowHeight ?? rowHeight.flatMap { $0 != 44 ? $0 : nil }
+    }
 }
 
 package struct IBSection: Sendable {
@@ -279,7 +285,7 @@ extension IBStoryboard {
             var items: [Item] = []
             for cell in section.cells {
                 var height = Height.default
-                if let fixed = cell.rowHeight ?? table.rowHeight.flatMap({ $0 != 44 ? $0 : nil }) { height = .fixed(fixed) }
+                if let fixed = table.fixedHeight(of: cell) { height = .fixed(fixed) }
                 if let builtIn = Self.builtInTemplates[cell.style ?? ""] {
                     var values: Value.Object = [:]
                     if let text = cell.text { values["title"] = .string(text) }

@@ -53,6 +53,9 @@ enum IBCorpus {
     struct Entry {
         var name: String
         var document: IBDocument
+        /// The row's height where the table fixes it (a static cell's), as tablerender draws it;
+        /// nil: the row sizes itself.
+        var rowHeight: Double? = nil
     }
 
     /// The views whose stored frames are compared: not the content view, and neither a view IB
@@ -69,38 +72,22 @@ enum IBCorpus {
         return result
     }
 
-    /// A cell laid out as a row of a table with automatic heights at its design width, with our
-    /// text: the views IB stores inside the cell that the row draws above or below itself.
+    /// A cell laid out as a row at its design width, with our text (at the height its table fixes,
+    /// else self-sized as in a table with automatic heights): the views IB stores inside the cell
+    /// that the row draws above or below itself.
     /// Cells whose constraints leave the height to UIKit's 44 pt fallback are counted apart
     /// (`collapsed`): a device draws their views outside a 44 pt row too.
     static func viewsOutsideTheirRow(_ entry: Entry, path: String, folder: String, theme: Theme, text: TextEngine, details: inout [String],
-                                     verbose: Bool, collapsed: inout Int) throws -> Int {
+                                     verbose: Bool, collapsed: inout Int, emptyText: inout Int) throws -> Int {
+        guard entry.document.builtInTemplate == nil, let laidOut = row(entry, path: path, folder: folder, theme: theme, text: text) else { return 0 }
         let document = entry.document
-        let template = Template(id: path + "/" + entry.name + "#row", interfaceBuilder: document)
-        guard document.builtInTemplate == nil else { return 0 }
-        let flex = FlexLayout(text: text)
-        let width = document.top.frame.width
-        let bound: BoundView
-        do {
-            bound = try flex.autoLayout.layout(template, document: document, values: [:], width: width, height: nil, theme: theme, assetsFolder: folder,
-                                               screenWidth: document.designScreenWidth, at: TableModel.SourceLocation(file: path))
-        } catch {
-            return 0
-        }
-        let row = flex.layoutRoot(bound, width: width, height: nil)
-        let warnings = flex.autoLayout.warnings(template, document: document, theme: theme, assetsFolder: folder)
+        let warnings = FlexLayout(text: text).autoLayout.warnings(Template(id: path + "/" + entry.name + "#row", interfaceBuilder: document), document: document,
+                                                                  theme: theme, assetsFolder: folder, height: entry.rowHeight)
         if warnings.contains(where: { $0.contains("suggest a height of zero") }) {
             collapsed += 1
             if verbose { details.append("  collapsed \(path) \(entry.name)") }
             return 0
         }
-        var frames: [String: Rect] = [:]
-        func visit(_ view: LaidOutView, _ origin: (Double, Double)) {
-            let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
-            if let id = view.style.id { frames[id] = frame }
-            for child in view.children { visit(child, (frame.x, frame.y)) }
-        }
-        visit(row, (0, 0))
         // IB's frames in the content view's coordinates.
         var stored: [String: Rect] = [:]
         func place(_ view: IBView, _ origin: (Double, Double)) {
@@ -109,16 +96,60 @@ enum IBCorpus {
             for subview in view.subviews { place(subview, (frame.x, frame.y)) }
         }
         for subview in document.content.subviews { place(subview, (0, 0)) }
+        if ProcessInfo.processInfo.environment["TR_DUMP"] == "1" {
+            for (id, f) in laidOut.frames.sorted(by: { $0.key < $1.key }) { details.append("  dump \(path) \(id) \(f) IB \(stored[id].map { "\($0)" } ?? "-") row \(laidOut.height)") }
+        }
+        // The same row with a word in each empty label and text view: a view inside it then
+        // hangs out only because UIKit's empty label is 0 × 0 and an empty text view has no line
+        // (on a device too), not by a rule of ours.
+        var worded = entry
+        worded.document.content = Self.worded(document.content)
+        let wordedRow = Self.row(worded, path: path, folder: folder, theme: theme, text: text)
         var count = 0
         for view in compared(document) {
             guard let inIB = stored[view.id], inIB.y >= -0.5, inIB.maxY <= document.content.frame.height + 0.5, inIB.height > 0,
-                  let drawn = frames[view.id], drawn.height > 0 else { continue }
-            if drawn.y < -0.5 || drawn.maxY > row.frame.height + 0.5 {
+                  let drawn = laidOut.frames[view.id], drawn.height > 0, drawn.y < -0.5 || drawn.maxY > laidOut.height + 0.5 else { continue }
+            if let wordedRow, let frame = wordedRow.frames[view.id], frame.y >= -0.5, frame.maxY <= wordedRow.height + 0.5 {
+                emptyText += 1
+                if verbose { details.append("  outside, empty labels \(path) \(entry.name) <\(view.element)> '\(view.id)': drawn at \(drawn) in a row \(fmt(laidOut.height)) tall") }
+            } else {
                 count += 1
-                if verbose { details.append("  outside \(path) \(entry.name) <\(view.element)> '\(view.id)': drawn at \(drawn) in a row \(fmt(row.frame.height)) tall") }
+                if verbose { details.append("  outside \(path) \(entry.name) <\(view.element)> '\(view.id)': drawn at \(drawn) in a row \(fmt(laidOut.height)) tall") }
             }
         }
         return count
+    }
+
+    /// A cell laid out as tablerender draws its row: every view's frame in the content view's
+    /// coordinates, and the row's height.
+    static func row(_ entry: Entry, path: String, folder: String, theme: Theme, text: TextEngine) -> (frames: [String: Rect], height: Double)? {
+        let document = entry.document
+        let template = Template(id: path + "/" + entry.name + "#row", interfaceBuilder: document)
+        let flex = FlexLayout(text: text)
+        let width = document.top.frame.width
+        guard let bound = try? flex.autoLayout.layout(template, document: document, values: [:], width: width, height: entry.rowHeight, theme: theme,
+                                                      assetsFolder: folder, screenWidth: document.designScreenWidth,
+                                                      at: TableModel.SourceLocation(file: path)) else { return nil }
+        let row = flex.layoutRoot(bound, width: width, height: entry.rowHeight)
+        var frames: [String: Rect] = [:]
+        func visit(_ view: LaidOutView, _ origin: (Double, Double)) {
+            let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+            if let id = view.style.id { frames[id] = frame }
+            for child in view.children { visit(child, (frame.x, frame.y)) }
+        }
+        visit(row, (0, 0))
+        return (frames, row.frame.height)
+    }
+
+    /// A view with "Label" in each label and text view IB stores no text for.
+    static func worded(_ view: IBView) -> IBView {
+        var view = view
+        if [.label, .textView].contains(view.element), (view.strings["text"] ?? view.attribute("text") ?? "").isEmpty {
+            view.strings["text"] = nil
+            view.attributes["text"] = "Label"
+        }
+        view.subviews = view.subviews.map(worded)
+        return view
     }
 
     static func files(in folder: String) -> [String] {
@@ -134,7 +165,7 @@ enum IBCorpus {
         var lines: [String] = []
         var refused: [String] = []
         var stored = Tally(), ours = Tally()
-        var documents = 0, ambiguous = 0, conflicting = 0, outside = 0, collapsed = 0
+        var documents = 0, ambiguous = 0, conflicting = 0, outside = 0, collapsed = 0, emptyText = 0
         var details: [String] = []
         let engine = TextEngine()
         for path in files(in: folder) {
@@ -150,7 +181,7 @@ enum IBCorpus {
                     for scene in storyboard.scenes {
                         for section in scene.table?.sections ?? [] {
                             for cell in section.cells where cell.style == nil {
-                                entries.append(Entry(name: "\(scene.name)#\(cell.id)", document: cell.document))
+                                entries.append(Entry(name: "\(scene.name)#\(cell.id)", document: cell.document, rowHeight: scene.table?.fixedHeight(of: cell)))
                             }
                         }
                     }
@@ -192,7 +223,7 @@ enum IBCorpus {
             }
             for entry in entries where entry.document.kind == .cell {
                 outside += try viewsOutsideTheirRow(entry, path: path, folder: (full as NSString).deletingLastPathComponent, theme: theme, text: engine,
-                                                    details: &details, verbose: verbose, collapsed: &collapsed)
+                                                    details: &details, verbose: verbose, collapsed: &collapsed, emptyText: &emptyText)
             }
             stored += fileStored
             ours += fileOurs
@@ -204,7 +235,7 @@ enum IBCorpus {
         if verbose { text += details.joined(separator: "\n") + "\n\n" }
         text += "refused: \(refused.count)\n" + refused.map { "  " + $0 }.joined(separator: "\n") + (refused.isEmpty ? "" : "\n")
         text += "\(files(in: folder).count) files, \(documents) cells, headers and prototypes; \(ambiguous) ambiguity warnings; \(conflicting) with conflicting constraints\n"
-        text += "drawn outside their self-sized row where IB stores them inside the cell: \(outside) views; cells whose constraints leave the height to UIKit's 44 pt fallback: \(collapsed)\n"
+        text += "drawn outside their row where IB stores them inside the cell: \(outside) views (and \(emptyText) more only while a label or text view of their row is empty, as on a device: an empty label is 0 × 0, an empty text view 16 pt tall); cells whose constraints leave the height to UIKit's 44 pt fallback: \(collapsed)\n"
         text += "TOTAL with IB's stored sizes: \(stored.line)\n"
         text += "TOTAL with our own text:      \(ours.line)\n"
         return Report(text: text)

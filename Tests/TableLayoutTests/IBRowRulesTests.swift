@@ -3,227 +3,159 @@ import Testing
 import TableModel
 import TableTemplates
 import TableText
-import TableRender
 @testable import TableLayout
 
-/// How UIKit draws a nib's cell in a table, where that differs from IB's canvas: the height it
-/// falls back to, the heights it ignores, the styles it draws itself, the colours it converts.
-@Suite struct IBRowRulesTests {
-    static let theme = IBRulesTests.theme
-
-    /// A cell of `width` × `height` whose content view holds `subviews` and `constraints` (the
-    /// content view's id is `cv`), in an iPhone 8 file.
-    static func cell(_ subviews: String, constraints: String, height: Double = 44, cellAttributes: String = "") -> String {
+/// More of UIKit's rules that public apps' files rely on: scroll views' content, a cell's own
+/// height in a self-sizing row, empty text views. Each on a small file written here in IB's
+/// format, with the frames IB would store worked out beside it.
+extension IBRulesTests {
+    /// A XIB's header for a file of `toolsVersion`, on an iPhone 8.
+    static func xib(toolsVersion: String = "21701", _ objects: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-        <device id="retina4_7" orientation="portrait" appearance="light"/>
-        <objects>
-        <tableViewCell contentMode="scaleToFill" \(cellAttributes) id="cell"><rect key="frame" x="0.0" y="0.0" width="375" height="\(height)"/>
-        <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0.0" y="0.0" width="375" height="\(height)"/>
-        <subviews>\(subviews)</subviews>
-        <constraints>\(constraints)</constraints>
-        </tableViewCellContentView></tableViewCell></objects></document>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+            <device id="retina4_7" orientation="portrait" appearance="light"/>
+            <objects>
+        \(objects)
+            </objects>
+        </document>
         """
     }
 
-    static let label = """
-    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Centred" translatesAutoresizingMaskIntoConstraints="NO" id="lb">
-      <rect key="frame" x="16" y="11.5" width="63" height="21"/>
-      <fontDescription key="fontDescription" type="system" pointSize="17"/>
-    </label>
-    """
+    /// Constraints between a scroll view's edges (or margins) and a view inside it attach to the
+    /// scroll view's content area, not its frame; its width, height and centres are the frame's
+    /// (Apple's "Working with Scroll Views"). Pocket Casts' view controllers pin a box 40 pt above
+    /// the scroll view's bottom: the content ends there, the box is not stretched to the frame.
+    /// So do constraints to its content layout guide. 375 × 600, the scroll view filling it: the
+    /// box at 20, 40, 335 × 100 (its width from the frame's centre and the content's sides); the
+    /// second box, by the content layout guide, at 20, 180, 335 × 50.
+    @Test func aScrollViewsEdgesAreItsContentsToWhatItHolds() throws {
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="sc0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sc0-SV-001">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sc0-BX-002">
+                                        <rect key="frame" x="20" y="40" width="335" height="100"/>
+                                        <constraints>
+                                            <constraint firstAttribute="height" constant="100" id="sc0-Cn-001"/>
+                                        </constraints>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sc0-BX-003">
+                                        <rect key="frame" x="20" y="180" width="335" height="50"/>
+                                    </view>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstItem="sc0-BX-002" firstAttribute="top" secondItem="sc0-SV-001" secondAttribute="top" constant="40" id="sc0-Cn-002"/>
+                                    <constraint firstItem="sc0-BX-002" firstAttribute="leading" secondItem="sc0-SV-001" secondAttribute="leading" constant="20" id="sc0-Cn-003"/>
+                                    <constraint firstAttribute="trailing" secondItem="sc0-BX-002" secondAttribute="trailing" constant="20" id="sc0-Cn-004"/>
+                                    <constraint firstItem="sc0-BX-002" firstAttribute="centerX" secondItem="sc0-SV-001" secondAttribute="centerX" id="sc0-Cn-005"/>
+                                    <constraint firstItem="sc0-BX-003" firstAttribute="top" secondItem="sc0-BX-002" secondAttribute="bottom" constant="40" id="sc0-Cn-006"/>
+                                    <constraint firstItem="sc0-BX-003" firstAttribute="leading" secondItem="sc0-BX-002" secondAttribute="leading" id="sc0-Cn-007"/>
+                                    <constraint firstItem="sc0-BX-003" firstAttribute="width" secondItem="sc0-BX-002" secondAttribute="width" id="sc0-Cn-008"/>
+                                    <constraint firstItem="sc0-BX-003" firstAttribute="height" secondItem="sc0-CG-001" secondAttribute="height" multiplier="0.2" id="sc0-Cn-009"/>
+                                    <constraint firstItem="sc0-CG-001" firstAttribute="bottom" secondItem="sc0-BX-003" secondAttribute="bottom" constant="20" id="sc0-Cn-010"/>
+                                </constraints>
+                                <viewLayoutGuide key="contentLayoutGuide" id="sc0-CG-001"/>
+                                <viewLayoutGuide key="frameLayoutGuide" id="sc0-FG-001"/>
+                            </scrollView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="sc0-SV-001" firstAttribute="top" secondItem="sc0-VV-000" secondAttribute="top" id="sc0-Cn-011"/>
+                            <constraint firstItem="sc0-SV-001" firstAttribute="leading" secondItem="sc0-VV-000" secondAttribute="leading" id="sc0-Cn-012"/>
+                            <constraint firstAttribute="trailing" secondItem="sc0-SV-001" secondAttribute="trailing" id="sc0-Cn-013"/>
+                            <constraint firstAttribute="bottom" secondItem="sc0-SV-001" secondAttribute="bottom" id="sc0-Cn-014"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let (frames, warnings) = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                                 assetsFolder: AutoLayoutOracleTests.folder)
+        Self.expect(frames, "sc0-SV-001", 0, 0, 375, 600)
+        // The content is 40 + 100 + 40 + 50 + 20 = 250 tall, the second box a fifth of it.
+        Self.expect(frames, "sc0-BX-002", 20, 40, 335, 100)
+        Self.expect(frames, "sc0-BX-003", 20, 180, 335, 50)
+        #expect(!warnings.contains { $0.hasPrefix("Unable to simultaneously") }, "\(warnings)")
+    }
 
-    /// UIKit: "Detected a case where constraints ambiguously suggest a height of zero for a table
-    /// view cell's content view. We're considering the collapse unintentional and using standard
-    /// height instead" — and the cell is laid out again at 44 pt: a label with only a leading and
-    /// a centre-Y constraint sits in the middle of its row, not half above it.
-    @Test func aCellThatCollapsesIsLaidOutAgainAtTheStandardHeight() throws {
-        let (template, document) = try IBRulesTests.inline(Self.cell(Self.label, constraints: """
-            <constraint firstItem="lb" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="c1"/>
-            <constraint firstItem="lb" firstAttribute="centerY" secondItem="cv" secondAttribute="centerY" id="c2"/>
-            """))
-        let row = try IBRulesTests.row(template, document)
+    /// A constraint to the cell itself (not its content view) does not size a self-sizing row:
+    /// UIKit fits the content view while the cell keeps its frame, then lays the row out again
+    /// at the height it found. Element's phone number cell ties a button's height to the cell's
+    /// and centres everything: nothing inside sizes the row, so UIKit uses 44 pt and the button
+    /// is 44 tall, as IB stores it. (Tied to the content view, the button's own 30 pt would have
+    /// made a 30 pt row.)
+    @Test func aConstraintToTheCellsHeightDoesNotSizeTheRow() throws {
+        let xml = Self.xib("""
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="none" indentationWidth="10" id="ch0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="ch0-Cl-000" id="ch0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                            <subviews>
+                                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="ch0-BT-001">
+                                    <rect key="frame" x="16" y="0.0" width="60" height="44"/>
+                                    <constraints>
+                                        <constraint firstAttribute="width" constant="60" id="ch0-Cn-001"/>
+                                    </constraints>
+                                    <fontDescription key="fontDescription" type="system" pointSize="15"/>
+                                    <state key="normal" title="+33"/>
+                                </button>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="ch0-BT-001" firstAttribute="leading" secondItem="ch0-CV-000" secondAttribute="leading" constant="16" id="ch0-Cn-002"/>
+                                <constraint firstItem="ch0-BT-001" firstAttribute="centerY" secondItem="ch0-CV-000" secondAttribute="centerY" id="ch0-Cn-003"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                        <constraints>
+                            <constraint firstItem="ch0-BT-001" firstAttribute="height" secondItem="ch0-Cl-000" secondAttribute="height" id="ch0-Cn-004"/>
+                        </constraints>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "ch0-BT-001", 16, 0, 60, 44)
+        let row = try Self.row(template, document)
         #expect(row.frame.height == 44)
-        let label = try #require(IBRulesTests.find("lb", in: row))
-        #expect(abs(label.frame.y - (44 - label.frame.height) / 2) < 0.01, "\(label.frame)")
-        #expect(label.frame.y >= 0 && label.frame.maxY <= 44)
+        let button = try #require(Self.find("ch0-BT-001", in: row))
+        #expect(button.frame.y == 0 && button.frame.height == 44, "\(button.frame)")
+        // At a height the document fixes, the button is as tall as the row.
+        let fixed = try Self.row(template, document, height: 60)
+        #expect(Self.find("ch0-BT-001", in: fixed)?.frame.height == 60)
     }
 
-    /// A XIB's `rowHeight` is IB's canvas: a table with automatic heights sizes a nib's cell by
-    /// its constraints; a document's height fixes it either way.
-    @Test func aXibsRowHeightIsTheCanvasOnly() throws {
-        let (template, document) = try IBRulesTests.inline(Self.cell(Self.label, constraints: """
-            <constraint firstItem="lb" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="c1"/>
-            <constraint firstItem="lb" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" id="c2"/>
-            <constraint firstAttribute="bottomMargin" secondItem="lb" secondAttribute="bottom" id="c3"/>
-            """, height: 108, cellAttributes: #"rowHeight="108""#))
-        #expect(document.rowHeight == 108)
-        let text = TextEngine()
-        let selfSized = try IBRulesTests.row(template, document, text: text)
-        let label = try #require(IBRulesTests.find("lb", in: selfSized))
-        #expect(abs(selfSized.frame.height - (11 + label.frame.height + 11)) < 0.01, "\(selfSized.frame)")
-        #expect(selfSized.frame.height < 60)
-        let fixed = try IBRulesTests.row(template, document, height: 108, text: text)
-        #expect(fixed.frame.height == 108)
-    }
-
-    /// `check` lays a cell out at the height the document fixes, and reports the constraints that
-    /// cannot meet it, as UIKit logs them.
-    @Test func checkReportsConflictsAtAFixedRowHeight() throws {
-        let (template, document) = try IBRulesTests.inline(Self.cell(Self.label.replacingOccurrences(of: "</label>", with: """
-            <constraints><constraint firstAttribute="height" constant="60" id="h"/></constraints></label>
-            """), constraints: """
-            <constraint firstItem="lb" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="c1"/>
-            <constraint firstItem="lb" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" id="c2"/>
-            <constraint firstAttribute="bottomMargin" secondItem="lb" secondAttribute="bottom" id="c3"/>
-            """, height: 82))
-        let layout = AutoLayout(text: TextEngine())
-        let free = layout.warnings(template, document: document, theme: Self.theme, assetsFolder: AutoLayoutOracleTests.folder)
-        #expect(!free.contains { $0.hasPrefix("Unable to simultaneously") }, "\(free)")
-        let fixed = layout.warnings(template, document: document, theme: Self.theme, assetsFolder: AutoLayoutOracleTests.folder, height: 44)
-        let conflict = try #require(fixed.first { $0.hasPrefix("Unable to simultaneously") })
-        #expect(conflict.contains("the content view's height (the row's)") && conflict.contains("lb.height == 60"), "\(conflict)")
-    }
-
-    /// UITextField's border style is none unless IB writes one: the field is as tall as its line.
-    @Test func aTextFieldWithoutABorderStyleHasNone() throws {
-        func field(_ border: String) throws -> IBViewState {
-            let (template, document) = try IBRulesTests.inline(Self.cell("""
-                <textField opaque="NO" contentMode="scaleToFill" \(border) text="Field" translatesAutoresizingMaskIntoConstraints="NO" id="tf">
-                  <rect key="frame" x="16" y="11" width="200" height="21"/>
-                  <fontDescription key="fontDescription" type="system" pointSize="17"/>
-                </textField>
-                """, constraints: ""))
-            let states = try IBBinding.bind(document, template: template, values: [:], theme: Self.theme, assetsFolder: "/nonexistent",
-                                            text: TextEngine(), at: TableModel.SourceLocation(file: "x"))
-            return try #require(states["tf"])
+    /// An empty text view that does not scroll: IB's canvas before Xcode 14 (TextKit 1) keeps
+    /// the line its caret stands on — 33 pt for 14 pt text, as public apps' files of Xcode 12
+    /// and 13 store it — and Xcode 14's on (iOS 16's TextKit 2) only the 8 pt insets above and
+    /// below, 16 pt (a file of Xcode 15 stores 16). A row draws today's device: 16.
+    @Test func anEmptyTextViewHasALineOnlyBeforeTextKit2() throws {
+        func file(_ toolsVersion: String) -> String {
+            Self.xib(toolsVersion: toolsVersion, """
+                    <view contentMode="scaleToFill" id="tv0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <textView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" scrollEnabled="NO" editable="NO" textAlignment="natural" translatesAutoresizingMaskIntoConstraints="NO" id="tv0-TV-001">
+                                <rect key="frame" x="16" y="20" width="343" height="33"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                <textInputTraits key="textInputTraits" autocapitalizationType="sentences"/>
+                            </textView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="tv0-TV-001" firstAttribute="top" secondItem="tv0-VV-000" secondAttribute="top" constant="20" id="tv0-Cn-001"/>
+                            <constraint firstItem="tv0-TV-001" firstAttribute="leading" secondItem="tv0-VV-000" secondAttribute="leading" constant="16" id="tv0-Cn-002"/>
+                            <constraint firstAttribute="trailing" secondItem="tv0-TV-001" secondAttribute="trailing" constant="16" id="tv0-Cn-003"/>
+                        </constraints>
+                    </view>
+            """)
         }
-        let line = IBFonts.lineHeight(17).rounded(.up)
-        let plain = try field("")
-        #expect(plain.intrinsicSize.height == line)
-        let rounded = try field(#"borderStyle="roundedRect""#)
-        #expect(rounded.intrinsicSize.height == 34)
-        #expect(rounded.intrinsicSize.width == plain.intrinsicSize.width + 14)
-    }
-
-    /// UIPickerView is 216 pt tall; a date picker too in its wheels style (every picker before
-    /// iOS 14), one 36 pt line in iOS 14's compact style, a file's default from Xcode 12 on.
-    @Test(arguments: [("<pickerView", "", "22155", 216.0), ("<datePicker", #"style="wheels""#, "22155", 216),
-                      ("<datePicker", "", "22155", 36), ("<datePicker", "", "14490", 216), ("<datePicker", #"style="inline""#, "22155", 358)])
-    func pickerHeights(element: String, attributes: String, tools: String, height: Double) throws {
-        let xml = Self.cell("""
-            \(element) contentMode="scaleToFill" \(attributes) translatesAutoresizingMaskIntoConstraints="NO" id="pk">
-              <rect key="frame" x="0.0" y="0.0" width="320" height="216"/>
-            \(element.replacingOccurrences(of: "<", with: "</"))>
-            """, constraints: "").replacingOccurrences(of: "toolsVersion=\"22155\"", with: "toolsVersion=\"\(tools)\"")
-        let (template, document) = try IBRulesTests.inline(xml)
-        let states = try IBBinding.bind(document, template: template, values: [:], theme: Self.theme, assetsFolder: "/nonexistent",
-                                        text: TextEngine(), at: TableModel.SourceLocation(file: "x"))
-        #expect(states["pk"]?.intrinsicSize.height == height)
-    }
-
-    /// IB writes `calibratedRGB` components in Apple's Generic RGB: a device draws (0.5, 0, 0.5)
-    /// as #942192 and (1, 0, 0) as #FF2600; Generic Gray and Display P3 are converted too.
-    @Test func coloursAreConvertedToSRGBAsADeviceDrawsThem() throws {
-        func color(_ attributes: String) -> String? {
-            let xml = #"<?xml version="1.0"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects><view id="v"><rect key="frame" x="0" y="0" width="10" height="10"/><color key="backgroundColor" "# + attributes + "/></view></objects></document>"
-            guard let document = try? IBReader.read(file: "c.xib", bytes: Array(xml.utf8)), case .rgba(let value)?? = document.top.colors["backgroundColor"] else { return nil }
-            return value.description
-        }
-        #expect(color(#"red="0.5" green="0.0" blue="0.5" alpha="1" colorSpace="calibratedRGB""#) == "#942192")
-        #expect(color(#"red="1" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB""#) == "#FF2600")
-        #expect(color(#"red="0.5" green="0.0" blue="0.5" alpha="1" colorSpace="custom" customColorSpace="sRGB""#) == "#800080")
-        #expect(color(#"red="0.5" green="0.0" blue="0.5" alpha="1" colorSpace="deviceRGB""#) == "#800080")
-        #expect(color(#"white="0.5" alpha="1" colorSpace="calibratedWhite""#) == "#929292")
-        #expect(color(#"white="0.5" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace""#) == "#808080")
-        // Display P3's pure red is outside sRGB: clipped.
-        #expect(color(#"red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="displayP3""#) == "#FF0000")
-        #expect(color(#"red="0.6" green="0.6" blue="0.6" alpha="1" colorSpace="custom" customColorSpace="displayP3""#) == "#999999")
-    }
-
-    /// A XIB cell of one of UIKit's styles is drawn as UIKit draws that style (its labels' stored
-    /// frames are IB's canvas): the built-in cell, with IB's texts unless the item gives its own.
-    @Test func aStyledXibCellIsTheBuiltInCell() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("styled-xib-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-        <objects>
-        <tableViewCell contentMode="scaleToFill" accessoryType="disclosureIndicator" textLabel="tl" detailTextLabel="dl" style="IBUITableViewCellStyleValue1" id="cell">
-          <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-          <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0.0" y="0.0" width="348.5" height="44"/>
-            <subviews>
-              <label opaque="NO" contentMode="left" text="Title" id="tl"><rect key="frame" x="16" y="12" width="6" height="20"/>
-                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/><fontDescription key="fontDescription" type="system" pointSize="17"/></label>
-              <label opaque="NO" contentMode="left" text="Detail" id="dl"><rect key="frame" x="290" y="12" width="50" height="20"/>
-                <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMaxY="YES"/><fontDescription key="fontDescription" type="system" pointSize="17"/></label>
-            </subviews>
-          </tableViewCellContentView>
-        </tableViewCell></objects></document>
-        """.write(to: folder.appendingPathComponent("StyledCell.xib"), atomically: true, encoding: .utf8)
-        let renderer = try Renderer(theme: "ios", templateFolders: [folder.path], assetsFolder: folder.path)
-        func labels(_ template: String, _ values: Value.Object) throws -> [String] {
-            let table = Table(style: .plain, sections: [Section(id: "s", items: [Item(id: "r", template: template, values: values)])])
-            let laidOut = try renderer.layout(table, width: 375)
-            var found: [String] = []
-            func visit(_ view: LaidOutView, _ origin: (Double, Double)) {
-                let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
-                if case .label(let text, _, _) = view.style.content { found.append("\(text) \(frame)") }
-                for child in view.children { visit(child, (frame.x, frame.y)) }
-            }
-            for block in laidOut.pages[0].blocks where block.kind == .row { visit(try #require(block.content), (0, 0)) }
-            return found
-        }
-        let styled = try labels("StyledCell", [:])
-        #expect(styled == (try labels("value1", ["title": "Title", "detail": "Detail", "accessory": "disclosureIndicator"])))
-        #expect(styled.count == 2 && styled[0].hasPrefix("Title "))
-        // UIKit's names for the cell's views, or the built-in cell's.
-        let given = try labels("StyledCell", ["textLabel": "Wi-Fi", "detail": "Office"])
-        #expect(given == (try labels("value1", ["title": "Wi-Fi", "detail": "Office", "accessory": "disclosureIndicator"])))
-    }
-
-    /// Reuse identifiers are unique per table view: two scenes' tables may each have a "Cell",
-    /// named then `Storyboard/Scene/Identifier`; `Storyboard/Identifier` names both in its error.
-    @Test func reuseIdentifiersArePerTableView() throws {
-        func scene(_ id: String, _ title: String, _ text: String) -> String {
-            """
-            <scene sceneID="\(id)-sn"><objects>
-            <tableViewController title="\(title)" id="\(id)-vc" sceneMemberID="viewController">
-            <tableView key="view" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="-1" id="\(id)-tv">
-            <rect key="frame" x="0.0" y="0.0" width="390" height="844"/>
-            <prototypes>
-            <tableViewCell contentMode="scaleToFill" reuseIdentifier="Cell" id="\(id)-cl"><rect key="frame" x="0.0" y="50" width="390" height="44"/>
-            <tableViewCellContentView key="contentView" id="\(id)-cv"><rect key="frame" x="0.0" y="0.0" width="390" height="44"/>
-            <subviews><label opaque="NO" text="\(text)" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)-lb"><rect key="frame" x="16" y="11" width="100" height="21"/>
-            <fontDescription key="fontDescription" type="system" pointSize="17"/></label></subviews>
-            <constraints>
-            <constraint firstItem="\(id)-lb" firstAttribute="leading" secondItem="\(id)-cv" secondAttribute="leadingMargin" id="\(id)-c1"/>
-            <constraint firstItem="\(id)-lb" firstAttribute="top" secondItem="\(id)-cv" secondAttribute="topMargin" id="\(id)-c2"/>
-            <constraint firstAttribute="bottomMargin" secondItem="\(id)-lb" secondAttribute="bottom" id="\(id)-c3"/>
-            </constraints></tableViewCellContentView>
-            <connections><outlet property="\(id)Label" destination="\(id)-lb" id="\(id)-ol"/></connections>
-            </tableViewCell></prototypes></tableView></tableViewController></objects></scene>
-            """
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-        <scenes>\(scene("inb", "Inbox", "Message")) \(scene("arc", "Archive", "Archived"))</scenes></document>
-        """.write(to: folder.appendingPathComponent("Mail.storyboard"), atomically: true, encoding: .utf8)
-        let library = try TemplateLibrary(theme: Self.theme, folders: [folder.path])
-        #expect(try library.template("Mail/Inbox/Cell", role: .cell, at: nil).outlets == ["inbLabel"])
-        #expect(try library.template("Mail/Archive/Cell", role: .cell, at: nil).outlets == ["arcLabel"])
-        do {
-            _ = try library.template("Mail/Cell", role: .cell, at: nil)
-            Issue.record("an identifier of two table views was accepted unqualified")
-        } catch {
-            #expect(error.message.contains("'Mail/Inbox/Cell' or 'Mail/Archive/Cell'"), "\(error.message)")
+        for (version, height) in [("17701", 33.0), ("19455", 33.0), ("22505", 16.0)] {
+            let (template, document) = try Self.inline(file(version))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+            Self.expect(frames, "tv0-TV-001", 16, 20, 343, height)
         }
     }
 }
