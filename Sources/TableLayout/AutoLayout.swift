@@ -356,6 +356,11 @@ final class ConstraintSystem {
         var legacy: Bool
         var content: [Double]
         var safeArea: [Double]?
+        /// A XIB's top-level view on IB's canvas, which lays it out as a view controller's root
+        /// view: UIKit's system minimum margins, none above and below and the screen's side
+        /// margin at the sides (16 pt, 20 on a wide screen), or the window's 8 pt above and below
+        /// where it preserves its superview's margins; nil elsewhere (UIView's 8 pt).
+        var topView: [Double]?
 
         init(document: IBDocument, sideMargin: Double, designTime: Bool, safeArea: [Double]?) {
             legacy = designTime && document.predatesIOS11
@@ -366,6 +371,9 @@ final class ConstraintSystem {
             let vertical = designTime && document.kind == .cell && document.savedForIOS26 ? 15.0 : 11.0
             content = legacy ? [8, 8, 8, 8] : [vertical, sideMargin, vertical, besideAccessory ? 8 : sideMargin]
             self.safeArea = safeArea
+            // One that preserves its superview's margins keeps the window's 8 pt above and below.
+            let window = document.top.flag("preservesSuperviewLayoutMargins") ? 8.0 : 0
+            topView = designTime && !legacy && document.kind == .view ? [window, sideMargin, window, sideMargin] : nil
         }
     }
 
@@ -383,7 +391,7 @@ final class ConstraintSystem {
         }
         // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
         let isContent = parent == nil && (document.kind == .cell || document.kind == .headerFooter)
-        var own = view.layoutMargins ?? (isContent ? root.content : [8, 8, 8, 8])
+        var own = view.layoutMargins ?? (isContent ? root.content : parent == nil ? root.topView ?? [8, 8, 8, 8] : [8, 8, 8, 8])
         if parent == nil, let insets = root.safeArea, view.attribute("insetsLayoutMarginsFromSafeArea") != "NO" {
             // Margins outside the safe area are moved inside it (`insetsLayoutMarginsFromSafeArea`).
             for edge in 0..<4 { own[edge] = max(own[edge], insets[edge]) }

@@ -96,9 +96,6 @@ enum IBCorpus {
             for subview in view.subviews { place(subview, (frame.x, frame.y)) }
         }
         for subview in document.content.subviews { place(subview, (0, 0)) }
-        if ProcessInfo.processInfo.environment["TR_DUMP"] == "1" {
-            for (id, f) in laidOut.frames.sorted(by: { $0.key < $1.key }) { details.append("  dump \(path) \(id) \(f) IB \(stored[id].map { "\($0)" } ?? "-") row \(laidOut.height)") }
-        }
         // The same row with a word in each empty label and text view: a view inside it then
         // hangs out only because UIKit's empty label is 0 × 0 and an empty text view has no line
         // (on a device too), not by a rule of ours.

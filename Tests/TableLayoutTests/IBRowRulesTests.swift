@@ -9,12 +9,12 @@ import TableText
 /// height in a self-sizing row, empty text views. Each on a small file written here in IB's
 /// format, with the frames IB would store worked out beside it.
 extension IBRulesTests {
-    /// A XIB's header for a file of `toolsVersion`, on an iPhone 8.
-    static func xib(toolsVersion: String = "21701", _ objects: String) -> String {
+    /// A XIB of `toolsVersion` shown on `device` (an iPhone 8 by default) holding `objects`.
+    static func xib(toolsVersion: String = "21701", device: String = "retina4_7", _ objects: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
-            <device id="retina4_7" orientation="portrait" appearance="light"/>
+            <device id="\(device)" orientation="portrait" appearance="light"/>
             <objects>
         \(objects)
             </objects>
@@ -156,6 +156,43 @@ extension IBRulesTests {
             let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
                                                                          assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
             Self.expect(frames, "tv0-TV-001", 16, 20, 343, height)
+        }
+    }
+
+    /// IB's canvas lays a XIB's top-level view out as a view controller's root view: UIKit's
+    /// system minimum margins, none above and below and the screen's side margin at the sides
+    /// (16 pt on an iPhone 8, 20 on an iPhone 11); one that preserves its superview's margins
+    /// keeps the window's 8 above and below. (WooCommerce's section header views: a stack at the
+    /// margins + 14 is at 16, 14; its filter bar's stack at the margins is at 16, 8.) Not
+    /// UIView's 8 pt on every side, which a view loaded into a table keeps when drawn.
+    @Test func aTopLevelViewHasARootViewsMargins() throws {
+        func file(device: String, width: Double, preserves: Bool) -> String {
+            Self.xib(device: device, """
+                    <view opaque="NO" contentMode="scaleToFill"\(preserves ? " preservesSuperviewLayoutMargins=\"YES\"" : "") insetsLayoutMarginsFromSafeArea="NO" id="rv0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="60"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="rv0-BX-001">
+                                <rect key="frame" x="16" y="14" width="343" height="30"/>
+                                <constraints>
+                                    <constraint firstAttribute="height" constant="30" id="rv0-Cn-001"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="rv0-BX-001" firstAttribute="leading" secondItem="rv0-VV-000" secondAttribute="leadingMargin" id="rv0-Cn-002"/>
+                            <constraint firstAttribute="trailingMargin" secondItem="rv0-BX-001" secondAttribute="trailing" id="rv0-Cn-003"/>
+                            <constraint firstItem="rv0-BX-001" firstAttribute="top" secondItem="rv0-VV-000" secondAttribute="topMargin" constant="14" id="rv0-Cn-004"/>
+                        </constraints>
+                        <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                    </view>
+            """)
+        }
+        for (device, width, preserves, x, y) in [("retina4_7", 375.0, false, 16.0, 14.0), ("retina4_7", 375, true, 16, 22), ("retina6_1", 414, false, 20, 14)] {
+            let (template, document) = try Self.inline(file(device: device, width: width, preserves: preserves))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "rv0-BX-001", x, y, width - 2 * x, 30)
         }
     }
 }
