@@ -129,8 +129,11 @@ package final class AutoLayout {
     /// as a row draws them: what the corpus run compares with IB's frames a second time.
     package func designFrames(_ template: Template, document: IBDocument, theme: Theme, assetsFolder: String, width: Double? = nil,
                               storedSizes: Bool = true) throws(Diagnostic) -> (frames: [String: Rect], warnings: [String]) {
+        // IB stores frames as UIKit sets them on the device it shows the file on: text sizes
+        // rounded up to its pixels, each edge at the nearest pixel.
+        let scale = document.designScale ?? 2
         var states = try IBBinding.bind(document, template: template, values: [:], theme: theme, assetsFolder: assetsFolder, text: text,
-                                        at: SourceLocation(file: document.file))
+                                        pixel: 1 / scale, at: SourceLocation(file: document.file))
         for view in document.allViews {
             guard var state = states[view.id] else { continue }
             if let placeholder = view.placeholderIntrinsicSize {
@@ -143,7 +146,7 @@ package final class AutoLayout {
             if !document.usesTextKit2, view.element == .textView, view.attribute("scrollEnabled") == "NO", state.text.isEmpty {
                 // IB's canvas before Xcode 14 (TextKit 1): an empty text view keeps the one line
                 // its caret stands on (IB stores 33 pt for an empty 14 pt text view; Xcode 15's 16).
-                state.intrinsicSize.height = DeviceMetrics.ceilToPixel(state.style.font.lineHeight) + 16
+                state.intrinsicSize.height = DeviceMetrics.ceilToPixel(state.style.font.lineHeight, pixel: 1 / scale) + 16
                 states[view.id] = state
             }
             if document.savedForIOS26, view.element == .switch {
@@ -167,9 +170,7 @@ package final class AutoLayout {
         var measuring: UInt64 = 0
         let global = system.solve(states: &states, width: width ?? document.content.frame.width, height: document.content.frame.height, text: text, theme: theme,
                                   measuring: &measuring)
-        // IB stores frames as UIKit sets them: each edge at the nearest pixel of the device it
-        // shows the file on, in the content view's coordinates (halves away from zero).
-        let scale = document.designScale ?? 2
+        // Each edge at the nearest pixel, in the content view's coordinates (halves away from zero).
         func snap(_ value: Double) -> Double { (value * scale).rounded(.toNearestOrAwayFromZero) / scale }
         func snapped(_ rect: Rect) -> Rect {
             let x = snap(rect.x), y = snap(rect.y)

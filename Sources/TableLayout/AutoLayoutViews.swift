@@ -35,6 +35,10 @@ struct IBViewState {
     /// from Xcode 12 on, iOS 14's default, and wheels before).
     var pickerStyle: String?
     var measuredAtWidth: Double?
+    /// The pixel its text's size is rounded up to: tablerender's grid of every scale
+    /// (`DeviceMetrics.pixel`), or on IB's canvas the pixel of the device the file is shown on
+    /// (a 17 pt label is 20.5 pt tall on a @2x iPhone, 20.33 on a @3x one).
+    var pixel = DeviceMetrics.pixel
     /// Where a label's baselines are: from its top (first) and bottom (last) edge.
     var baselineOffsets: (fromTop: Double, fromBottom: Double)?
     /// Where the baseline of a control's one line of text, centred in it, is from its centre
@@ -49,11 +53,11 @@ struct IBViewState {
         measuredAtWidth = width
         guard !text.isEmpty else { return }
         let size = engine.measure(text, style: style, width: max(1, width), source: source)
-        intrinsicSize.height = element == .textView ? size.height + 16 : DeviceMetrics.ceilToPixel(size.height)
+        intrinsicSize.height = element == .textView ? size.height + 16 : DeviceMetrics.ceilToPixel(size.height, pixel: pixel)
         // Narrower only where the text sets the same lines at that width (a line as long as the
         // width may not fit it again once tracking or rounding is counted: never narrower then).
         if element == .label, intrinsicSize.width >= 0 {
-            let longest = DeviceMetrics.ceilToPixel(size.width)
+            let longest = DeviceMetrics.ceilToPixel(size.width, pixel: pixel)
             if longest < intrinsicSize.width, longest < width,
                engine.lines(text, style: style, width: max(1, longest), source: source).lines == engine.lines(text, style: style, width: max(1, width), source: source).lines {
                 intrinsicSize.width = longest
@@ -105,14 +109,15 @@ enum IBBinding {
     }
 
     static func bind(_ document: IBDocument, template: Template, values: Value.Object, theme: Theme, assetsFolder: String,
-                     catalogs: [AssetCatalog] = [], text engine: TextEngine, at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
+                     catalogs: [AssetCatalog] = [], text engine: TextEngine, pixel: Double = DeviceMetrics.pixel,
+                     at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
         try bind(Prepared(document, theme: theme, assetsFolder: assetsFolder, catalogs: catalogs, text: engine), template: template, values: values,
-                 theme: theme, text: engine, at: location)
+                 theme: theme, text: engine, pixel: pixel, at: location)
     }
 
     /// Every view's state for a row: the prepared states with the row's values applied, measured.
     static func bind(_ prepared: Prepared, template: Template, values: Value.Object, theme: Theme, text engine: TextEngine,
-                     at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
+                     pixel: Double = DeviceMetrics.pixel, at location: SourceLocation) throws(Diagnostic) -> [String: IBViewState] {
         let images = prepared.images, byID = prepared.byID, outlets = prepared.outlets
         var states = prepared.initial
         for key in values.keys.sorted() {
@@ -154,7 +159,10 @@ enum IBBinding {
             let place = states[id]!.source.map { location.with(path: (location.path ?? "$") + ".values.\($0)") } ?? location
             throw Diagnostic(at: place, "\(problem) ('\(id)' of \(template.id))")
         }
-        for id in states.keys { measure(&states[id]!, view: byID[id]!, text: engine) }
+        for id in states.keys {
+            states[id]!.pixel = pixel
+            measure(&states[id]!, view: byID[id]!, text: engine)
+        }
         return states
     }
 
@@ -447,7 +455,7 @@ enum IBBinding {
         func unwrapped(_ string: String, source: String? = nil) -> (width: Double, height: Double) {
             guard !string.isEmpty else { return (0, 0) }
             let size = engine.measure(string, style: state.style, width: nil, source: source)
-            return (DeviceMetrics.ceilToPixel(size.width), DeviceMetrics.ceilToPixel(size.height))
+            return (DeviceMetrics.ceilToPixel(size.width, pixel: state.pixel), DeviceMetrics.ceilToPixel(size.height, pixel: state.pixel))
         }
         switch view.element {
         case .label:

@@ -19,7 +19,7 @@ package enum DeviceMetrics {
 
     /// `value` rounded up to `pixel` (a hair under a pixel more is taken as the pixel, so that
     /// a size already on the grid stays there).
-    package static func ceilToPixel(_ value: Double) -> Double {
+    package static func ceilToPixel(_ value: Double, pixel: Double = pixel) -> Double {
         ((value / pixel) - 1e-6).rounded(.up) * pixel
     }
 

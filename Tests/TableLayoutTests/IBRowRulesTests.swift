@@ -195,4 +195,40 @@ extension IBRulesTests {
             Self.expect(frames, "rv0-BX-001", x, y, width - 2 * x, 30)
         }
     }
+
+    /// IB lays a file out with UIKit on the device it names: a label's text size is rounded up to
+    /// that device's pixels, not to tablerender's @3x grid — a 17 pt label is 20.5 pt tall on an
+    /// iPhone 8 (@2x), 20.33 on an iPhone 14 (@3x), as public apps' storyboards of Xcode 16 store
+    /// it. Centred in a 51 pt row, its frame is 15.5, 20.5 at @2x (15.33, 20.33 at @3x).
+    @Test func textIsSizedToTheDesignDevicesPixels() throws {
+        func file(_ device: String) -> String {
+            Self.xib(device: device, """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="px0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="51"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="px0-Cl-000" id="px0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="51"/>
+                            <subviews>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Theme" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="px0-LL-001">
+                                    <rect key="frame" x="20" y="15.5" width="53" height="20.5"/>
+                                    <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                                    <nil key="textColor"/>
+                                    <nil key="highlightedColor"/>
+                                </label>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="px0-LL-001" firstAttribute="leading" secondItem="px0-CV-000" secondAttribute="leading" constant="20" id="px0-Cn-001"/>
+                                <constraint firstItem="px0-LL-001" firstAttribute="centerY" secondItem="px0-CV-000" secondAttribute="centerY" id="px0-Cn-002"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        }
+        for (device, y, height) in [("retina4_7", 15.5, 20.5), ("retina6_12", 15.33, 20.33)] {
+            let (template, document) = try Self.inline(file(device))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+            let label = try #require(frames["px0-LL-001"])
+            #expect(abs(label.y - y) < 0.01 && abs(label.height - height) < 0.01, "\(device): \(label)")
+        }
+    }
 }
