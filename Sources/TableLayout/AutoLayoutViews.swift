@@ -39,6 +39,8 @@ struct IBViewState {
     /// (`DeviceMetrics.pixel`), or on IB's canvas the pixel of the device the file is shown on
     /// (a 17 pt label is 20.5 pt tall on a @2x iPhone, 20.33 on a @3x one).
     var pixel = DeviceMetrics.pixel
+    /// A text field's text style's leading (the line of a Dynamic Type font: 22 pt for body).
+    var styleLeading: Double?
     /// Where a label's baselines are: from its top (first) and bottom (last) edge.
     var baselineOffsets: (fromTop: Double, fromBottom: Double)?
     /// Where the baseline of a control's one line of text, centred in it, is from its centre
@@ -337,6 +339,9 @@ enum IBBinding {
             state.tint = IBColors.token(tint, document: document, theme: theme, warnings: &state.warnings, what: view.id)
         }
         state.style = textStyle(view, theme: theme, text: engine, direction: direction, warnings: &state.warnings)
+        if view.element == .textField, let style = view.fonts["fontDescription"]?.style, let token = IBFonts.textStyles[style] {
+            state.styleLeading = theme.font(token)?.lineHeight
+        }
         if let color = view.colors["textColor"] ?? view.normalState?.titleColor.map({ Optional($0) }) ?? nil {
             state.textColor = IBColors.token(color, document: document, theme: theme, warnings: &state.warnings, what: view.id)
         } else if view.element == .button {
@@ -487,7 +492,11 @@ enum IBBinding {
             // frames of public apps' fields: 34 for 14 to 17 pt text).
             let content = unwrapped(state.text, source: state.source)
             let rounded = view.attribute("borderStyle") == "roundedRect"
-            let line = font.lineHeight.rounded(.up)
+            // In a text style its line is the style's leading (a body field is 22 pt tall, as
+            // public apps' files of Xcode 12 and 26 store it), but for a secure one (21 pt, the
+            // font's line height like a field in the system font).
+            let leading = view.flag("secureTextEntry") ? nil : state.styleLeading
+            let line = (leading ?? font.lineHeight).rounded(.up)
             state.intrinsicSize = (content.width + (rounded ? 2 * fieldInset : 0), rounded ? max(34, line + 13) : line)
             state.centredBaseline = baseline - font.lineHeight / 2
         case .segmentedControl:

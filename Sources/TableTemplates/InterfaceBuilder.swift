@@ -557,6 +557,8 @@ package enum IBReader {
                 view.accessibility = accessibility(child)
             case "size" where key == "intrinsicContentSize":
                 view.placeholderIntrinsicSize = (value(child, "width"), value(child, "height"))
+            case "textInputTraits" where key == "textInputTraits":
+                if child.attribute("secureTextEntry")?.value == "YES" { view.attributes["secureTextEntry"] = "YES" }
             case "viewLayoutGuide":
                 if let id = child.attribute("id")?.value {
                     view.layoutGuides.append(id)

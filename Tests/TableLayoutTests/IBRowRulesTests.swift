@@ -231,4 +231,48 @@ extension IBRulesTests {
             #expect(abs(label.y - y) < 0.01 && abs(label.height - height) < 0.01, "\(device): \(label)")
         }
     }
+
+    /// A text field with no border is as tall as its line in whole points: the font's line height
+    /// in the system font (21 pt at 17, 18 at 15), its text style's leading in a Dynamic Type
+    /// font (a body field is 22 pt, as NetNewsWire's and Simplenote's files store it), but the
+    /// font's line height again when it is secure (their password fields are 21).
+    @Test func aTextFieldsLineFollowsItsFont() throws {
+        func field(_ id: String, x: Int, font: String, secure: Bool = false) -> String {
+            """
+                                <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" placeholder="Name" textAlignment="natural" minimumFontSize="17" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                                    <rect key="frame" x="\(x)" y="10" width="80" height="21"/>
+                                    <constraints>
+                                        <constraint firstAttribute="width" constant="80" id="\(id)-w"/>
+                                    </constraints>
+                                    <fontDescription key="fontDescription" \(font)/>
+                                    <textInputTraits key="textInputTraits"\(secure ? " secureTextEntry=\"YES\"" : "")/>
+                                </textField>
+            """
+        }
+        let ids = ["tf0-TF-001", "tf0-TF-002", "tf0-TF-003", "tf0-TF-004"]
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="tf0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+            \(field(ids[0], x: 0, font: #"style="UICTFontTextStyleBody""#))
+            \(field(ids[1], x: 90, font: #"style="UICTFontTextStyleBody""#, secure: true))
+            \(field(ids[2], x: 180, font: #"type="system" pointSize="17""#))
+            \(field(ids[3], x: 270, font: #"type="system" pointSize="15""#))
+                        </subviews>
+                        <constraints>
+            \(ids.enumerated().map { index, id in """
+                            <constraint firstItem="\(id)" firstAttribute="leading" secondItem="tf0-VV-000" secondAttribute="leading" constant="\(index * 90)" id="\(id)-l"/>
+                            <constraint firstItem="\(id)" firstAttribute="top" secondItem="tf0-VV-000" secondAttribute="top" constant="10" id="\(id)-t"/>
+            """ }.joined(separator: "\n"))
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        for (id, height) in zip(ids, [22.0, 21, 21, 18]) {
+            #expect(frames[id]?.height == height, "\(id): \(String(describing: frames[id]))")
+        }
+    }
 }
