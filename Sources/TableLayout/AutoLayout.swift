@@ -143,6 +143,13 @@ package final class AutoLayout {
                 states[view.id] = state
                 continue
             }
+            if view.element == .activityIndicatorView, state.hidden {
+                // IB's canvas draws an activity indicator even when hidden (it shows what a
+                // stopped one that hides looks like): in a stack it keeps its place (Pocket
+                // Casts' episode rows: the views after a hidden indicator sit 21 pt on).
+                state.hidden = false
+                states[view.id] = state
+            }
             if !document.usesTextKit2, view.element == .textView, view.attribute("scrollEnabled") == "NO", state.text.isEmpty {
                 // IB's canvas before Xcode 14 (TextKit 1): an empty text view keeps the one line
                 // its caret stands on (IB stores 33 pt for an empty 14 pt text view; Xcode 15's 16).

@@ -275,4 +275,52 @@ extension IBRulesTests {
             #expect(frames[id]?.height == height, "\(id): \(String(describing: frames[id]))")
         }
     }
+
+    /// IB's canvas draws an activity indicator even when it is hidden, so in a stack it keeps its
+    /// place there (Pocket Casts' episode rows: a hidden 16 pt indicator first, the next view at
+    /// 16 + 5 = 21); on a device a stopped indicator that hides when stopped is hidden and the
+    /// stack closes over it (the image at 0).
+    @Test func aHiddenActivityIndicatorKeepsItsPlaceOnTheCanvasOnly() throws {
+        let xml = Self.xib("""
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="ai0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="ai0-Cl-000" id="ai0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                            <subviews>
+                                <stackView opaque="NO" contentMode="scaleToFill" alignment="center" spacing="5" translatesAutoresizingMaskIntoConstraints="NO" id="ai0-ST-001">
+                                    <rect key="frame" x="16" y="14" width="37" height="16"/>
+                                    <subviews>
+                                        <activityIndicatorView hidden="YES" opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" hidesWhenStopped="YES" style="gray" translatesAutoresizingMaskIntoConstraints="NO" id="ai0-AI-002">
+                                            <rect key="frame" x="0.0" y="0.0" width="16" height="16"/>
+                                            <constraints>
+                                                <constraint firstAttribute="width" constant="16" id="ai0-Cn-001"/>
+                                                <constraint firstAttribute="height" constant="16" id="ai0-Cn-002"/>
+                                            </constraints>
+                                        </activityIndicatorView>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="ai0-VV-003">
+                                            <rect key="frame" x="21" y="0.0" width="16" height="16"/>
+                                            <constraints>
+                                                <constraint firstAttribute="width" constant="16" id="ai0-Cn-003"/>
+                                                <constraint firstAttribute="height" constant="16" id="ai0-Cn-004"/>
+                                            </constraints>
+                                        </view>
+                                    </subviews>
+                                </stackView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="ai0-ST-001" firstAttribute="leading" secondItem="ai0-CV-000" secondAttribute="leading" constant="16" id="ai0-Cn-005"/>
+                                <constraint firstItem="ai0-ST-001" firstAttribute="top" secondItem="ai0-CV-000" secondAttribute="top" constant="14" id="ai0-Cn-006"/>
+                                <constraint firstAttribute="bottom" secondItem="ai0-ST-001" secondAttribute="bottom" constant="14" id="ai0-Cn-007"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "ai0-ST-001", 16, 14, 37, 16)
+        Self.expect(frames, "ai0-VV-003", 21, 0, 16, 16)
+        let row = try Self.row(template, document)
+        #expect(Self.find("ai0-VV-003", in: row)?.frame.x == 16, "the stack closes over the hidden indicator on a device")
+    }
 }
