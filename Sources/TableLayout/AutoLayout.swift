@@ -271,6 +271,8 @@ final class ConstraintSystem {
     /// The insets (top, left, bottom, right) of a safe area layout guide, by its id, where it
     /// does not stand for its view's edges.
     var safeAreaInsets: [String: [Double]] = [:]
+    /// Each view's safe area insets where it reaches into the screen's unsafe area (IB's canvas).
+    var safeInsets: [String: [Double]] = [:]
     /// Each scroll view's content area: at its origin, as wide and tall as the constraints
     /// between the scroll view and what it holds make it (its content size).
     var scrollContents: [String: Frame] = [:]
@@ -400,9 +402,24 @@ final class ConstraintSystem {
         // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
         let isContent = parent == nil && (document.kind == .cell || document.kind == .headerFooter)
         var own = view.layoutMargins ?? (isContent ? root.content : parent == nil ? root.topView ?? [8, 8, 8, 8] : [8, 8, 8, 8])
-        if parent == nil, let insets = root.safeArea, view.attribute("insetsLayoutMarginsFromSafeArea") != "NO" {
-            // Margins outside the safe area are moved inside it (`insetsLayoutMarginsFromSafeArea`).
-            for edge in 0..<4 { own[edge] = max(own[edge], insets[edge]) }
+        // The part of the screen's unsafe area the view covers (as IB placed it): the root's
+        // safe area insets, a subview's what is left of its superview's past its distance to
+        // that superview's edges.
+        var unsafe: [Double]? = parent == nil ? root.safeArea : nil
+        if let parent, let outer = safeInsets[parent], let parentView = views[parent] {
+            let frame = view.frame, size = parentView.frame
+            let distances = [frame.y, frame.x, size.height - frame.y - frame.height, size.width - frame.x - frame.width]
+            let insets = (0..<4).map { max(0, outer[$0] - max(0, distances[$0])) }
+            if insets.contains(where: { $0 > 0 }) {
+                unsafe = insets
+                if let guide = view.safeAreaGuide { safeAreaInsets[guide] = insets }
+            }
+        }
+        safeInsets[view.id] = unsafe
+        if let insets = unsafe, view.attribute("insetsLayoutMarginsFromSafeArea") != "NO" {
+            // The margins count from the safe area's edges (`insetsLayoutMarginsFromSafeArea`): a
+            // view under the status bar has its top margin below it.
+            for edge in 0..<4 { own[edge] += insets[edge] }
         }
         if isContent, view.layoutMargins != nil, view.flag("preservesSuperviewLayoutMargins"), !root.legacy {
             // Margins of its own, and at least the cell's at the sides.

@@ -323,4 +323,80 @@ extension IBRulesTests {
         let row = try Self.row(template, document)
         #expect(Self.find("ai0-VV-003", in: row)?.frame.x == 16, "the stack closes over the hidden indicator on a device")
     }
+
+    /// A view's layout margins count from the safe area's edges, and a subview that reaches into
+    /// the unsafe area has safe area insets of its own: on an iPhone 11's canvas (44 pt at the
+    /// top, Xcode 13), a full-screen container at the top has its top margin 44 + 8 = 52 pt down
+    /// (Pocket Casts' filter screen: a label at its top margin + 20 is at 72), and a view pinned
+    /// to the container's own safe area starts 44 pt down. A container lower on the screen has
+    /// no such insets.
+    @Test func aSubviewsMarginsCountFromItsSafeArea() throws {
+        let xml = Self.xib(toolsVersion: "20037", device: "retina6_1", """
+                    <view contentMode="scaleToFill" id="sa0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sa0-CT-001">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="300"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sa0-BX-002">
+                                        <rect key="frame" x="18" y="72" width="100" height="20"/>
+                                        <constraints>
+                                            <constraint firstAttribute="width" constant="100" id="sa0-Cn-001"/>
+                                            <constraint firstAttribute="height" constant="20" id="sa0-Cn-002"/>
+                                        </constraints>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sa0-BX-003">
+                                        <rect key="frame" x="200" y="44" width="100" height="20"/>
+                                        <constraints>
+                                            <constraint firstAttribute="width" constant="100" id="sa0-Cn-003"/>
+                                            <constraint firstAttribute="height" constant="20" id="sa0-Cn-004"/>
+                                        </constraints>
+                                    </view>
+                                </subviews>
+                                <viewLayoutGuide key="safeArea" id="sa0-SA-001"/>
+                                <constraints>
+                                    <constraint firstItem="sa0-BX-002" firstAttribute="top" secondItem="sa0-CT-001" secondAttribute="topMargin" constant="20" id="sa0-Cn-005"/>
+                                    <constraint firstItem="sa0-BX-002" firstAttribute="leading" secondItem="sa0-CT-001" secondAttribute="leading" constant="18" id="sa0-Cn-006"/>
+                                    <constraint firstItem="sa0-BX-003" firstAttribute="top" secondItem="sa0-SA-001" secondAttribute="top" id="sa0-Cn-007"/>
+                                    <constraint firstItem="sa0-BX-003" firstAttribute="leading" secondItem="sa0-CT-001" secondAttribute="leading" constant="200" id="sa0-Cn-008"/>
+                                </constraints>
+                            </view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sa0-LO-004">
+                                <rect key="frame" x="0.0" y="400" width="414" height="100"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sa0-BX-005">
+                                        <rect key="frame" x="18" y="28" width="100" height="20"/>
+                                        <constraints>
+                                            <constraint firstAttribute="width" constant="100" id="sa0-Cn-009"/>
+                                            <constraint firstAttribute="height" constant="20" id="sa0-Cn-010"/>
+                                        </constraints>
+                                    </view>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstItem="sa0-BX-005" firstAttribute="top" secondItem="sa0-LO-004" secondAttribute="topMargin" constant="20" id="sa0-Cn-011"/>
+                                    <constraint firstItem="sa0-BX-005" firstAttribute="leading" secondItem="sa0-LO-004" secondAttribute="leading" constant="18" id="sa0-Cn-012"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <viewLayoutGuide key="safeArea" id="sa0-SA-000"/>
+                        <constraints>
+                            <constraint firstItem="sa0-CT-001" firstAttribute="top" secondItem="sa0-VV-000" secondAttribute="top" id="sa0-Cn-013"/>
+                            <constraint firstItem="sa0-CT-001" firstAttribute="leading" secondItem="sa0-VV-000" secondAttribute="leading" id="sa0-Cn-014"/>
+                            <constraint firstAttribute="trailing" secondItem="sa0-CT-001" secondAttribute="trailing" id="sa0-Cn-015"/>
+                            <constraint firstItem="sa0-CT-001" firstAttribute="height" constant="300" id="sa0-Cn-016"/>
+                            <constraint firstItem="sa0-LO-004" firstAttribute="top" secondItem="sa0-VV-000" secondAttribute="top" constant="400" id="sa0-Cn-017"/>
+                            <constraint firstItem="sa0-LO-004" firstAttribute="leading" secondItem="sa0-VV-000" secondAttribute="leading" id="sa0-Cn-018"/>
+                            <constraint firstAttribute="trailing" secondItem="sa0-LO-004" secondAttribute="trailing" id="sa0-Cn-019"/>
+                            <constraint firstItem="sa0-LO-004" firstAttribute="height" constant="100" id="sa0-Cn-020"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "sa0-BX-002", 18, 72, 100, 20)
+        Self.expect(frames, "sa0-BX-003", 200, 44, 100, 20)
+        Self.expect(frames, "sa0-BX-005", 18, 28, 100, 20)
+    }
 }
