@@ -531,6 +531,9 @@ enum IBBinding {
             case "compact": state.intrinsicSize = (-1, 36)
             default: state.intrinsicSize = (-1, 216)
             }
+        case .other("searchBar"):
+            // UISearchBar since iOS 13: 56 pt tall with its field's insets, as IB stores it.
+            state.intrinsicSize = (-1, 56)
         default: state.intrinsicSize = (-1, -1)
         }
         // IB's "intrinsic size: placeholder" is for design time: a row uses it where tablerender

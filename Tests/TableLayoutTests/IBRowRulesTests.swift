@@ -399,4 +399,31 @@ extension IBRulesTests {
         Self.expect(frames, "sa0-BX-003", 200, 44, 100, 20)
         Self.expect(frames, "sa0-BX-005", 18, 28, 100, 20)
     }
+
+    /// A search bar is 56 pt tall (UISearchBar since iOS 13, as WooCommerce's files of Xcode 15
+    /// store it), whatever its width: pinned at the top and sides, it does not stretch down.
+    @Test func aSearchBarIs56PointsTall() throws {
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="sb0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <searchBar contentMode="redraw" searchBarStyle="minimal" translatesAutoresizingMaskIntoConstraints="NO" id="sb0-SB-001">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="56"/>
+                                <textInputTraits key="textInputTraits"/>
+                            </searchBar>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="sb0-SB-001" firstAttribute="top" secondItem="sb0-VV-000" secondAttribute="top" id="sb0-Cn-001"/>
+                            <constraint firstItem="sb0-SB-001" firstAttribute="leading" secondItem="sb0-VV-000" secondAttribute="leading" id="sb0-Cn-002"/>
+                            <constraint firstAttribute="trailing" secondItem="sb0-SB-001" secondAttribute="trailing" id="sb0-Cn-003"/>
+                            <constraint firstAttribute="bottom" relation="greaterThanOrEqual" secondItem="sb0-SB-001" secondAttribute="bottom" id="sb0-Cn-004"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        Self.expect(frames, "sb0-SB-001", 0, 0, 375, 56)
+    }
 }
