@@ -863,8 +863,18 @@ final class ConstraintSystem {
                    let b = baseline(of: baselineAnchor, last: last, states: states) {
                     require(a, .equal, b, "\(name): baseline alignment")
                 }
-                require(start, .greaterOrEqual, crossStart, "\(name): alignment")
-                require(start + length, .lessOrEqual, crossEnd, "\(name): alignment")
+                // The first arranged view sets the stack's edge on the baseline's side (its top,
+                // or its bottom for the last baseline); a view whose text sits lower (or higher)
+                // reaches past it, as IB's frames show (a button beside a label overhangs the stack
+                // by 4.5 pt); every view keeps within the other edge.
+                if item.id == baselineAnchor {
+                    require(last ? start + length : start, .equal, last ? crossEnd : crossStart, "\(name): alignment")
+                }
+                if last {
+                    require(start, .greaterOrEqual, crossStart, "\(name): alignment")
+                } else {
+                    require(start + length, .lessOrEqual, crossEnd, "\(name): alignment")
+                }
             default:
                 require(start, .equal, crossStart, "\(name): alignment")
                 require(start + length, .equal, crossEnd, "\(name): alignment")

@@ -426,4 +426,49 @@ extension IBRulesTests {
                                                                      assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
         Self.expect(frames, "sb0-SB-001", 0, 0, 375, 56)
     }
+
+    /// In a stack aligned by first baselines the first arranged view sets the stack's top; a
+    /// view whose baseline sits lower in it (a 30 pt button's title beside a 17 pt label) reaches
+    /// above the stack, which ends at the lowest bottom (WooCommerce's account screen: the stack
+    /// 25.5 pt tall, the label at 0, the button at −4.5). By last baselines, the first view sets
+    /// the bottom and the others may reach below.
+    @Test func aBaselineStackFollowsItsFirstView() throws {
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="bl0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <stackView opaque="NO" contentMode="scaleToFill" alignment="firstBaseline" spacing="6" translatesAutoresizingMaskIntoConstraints="NO" id="bl0-ST-001">
+                                <rect key="frame" x="20" y="40" width="93.5" height="25.5"/>
+                                <subviews>
+                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Label" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="bl0-LL-002">
+                                        <rect key="frame" x="0.0" y="0.0" width="41.5" height="20.5"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                        <nil key="textColor"/>
+                                        <nil key="highlightedColor"/>
+                                    </label>
+                                    <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="bl0-BT-003">
+                                        <rect key="frame" x="47.5" y="-4.5" width="46" height="30"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="15"/>
+                                        <state key="normal" title="Button"/>
+                                    </button>
+                                </subviews>
+                            </stackView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="bl0-ST-001" firstAttribute="leading" secondItem="bl0-VV-000" secondAttribute="leading" constant="20" id="bl0-Cn-001"/>
+                            <constraint firstItem="bl0-ST-001" firstAttribute="top" secondItem="bl0-VV-000" secondAttribute="top" constant="40" id="bl0-Cn-002"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        // The label sets the top exactly; the button's overhang follows the fonts' baselines, which
+        // tablerender's stand-in for SF places within the corpus run's half point of IB's.
+        Self.expect(frames, "bl0-LL-002", 0, 0, 41.5, 20.5)
+        let stack = try #require(frames["bl0-ST-001"]), button = try #require(frames["bl0-BT-003"])
+        #expect(button.y < -3.5 && abs(button.y - -4.5) <= 0.5 && button.height == 30, "\(button)")
+        #expect(abs(stack.height - (button.y + button.height)) < 0.01 && abs(stack.height - 25.5) <= 0.5, "\(stack)")
+    }
 }
