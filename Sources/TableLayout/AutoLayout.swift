@@ -799,10 +799,12 @@ final class ConstraintSystem {
             // its views).
             let gap = { (i: Int) -> LinearExpression in main(arranged[i + 1].id).0 - (main(arranged[i].id).0 + main(arranged[i].id).1) }
             for index in 0..<(arranged.count - 1) { require(gap(index), .equal, c(spacing), "\(name): spacing", priority: 49) }
+            suppressAmbiguity(arranged, axes: axes, states: states, name: name)
             if arranged.count > 2 {
                 for index in 1..<(arranged.count - 1) { require(gap(index), .equal, gap(0), "\(name): equal spacing") }
             }
         case .equalCentering:
+            suppressAmbiguity(arranged, axes: axes, states: states, name: name)
             if arranged.count > 2 {
                 let center = { (i: Int) -> LinearExpression in main(arranged[i].id).0 + main(arranged[i].id).1 * 0.5 }
                 for index in 1..<(arranged.count - 1) {
@@ -812,6 +814,18 @@ final class ConstraintSystem {
         case .fill:
             // The views' hugging decides who stretches (ties: see tieFillStacks).
             break
+        }
+    }
+
+    /// UIStackView's ambiguity suppression: in an equal-spacing or equal-centering stack, an
+    /// arranged view with no intrinsic size along the axis (a nested stack, a container) is as
+    /// short as it can be at a low priority, so the room to spare goes to the gaps, not to it
+    /// (WooCommerce's survey screen: a nested stack keeps its 99.5 pt, the gaps around it grow).
+    func suppressAmbiguity(_ arranged: [IBView], axes: StackAxes, states: [String: IBViewState], name: String) {
+        for item in arranged {
+            let size = states[item.id]?.intrinsicSize
+            guard (axes.vertical ? size?.height : size?.width) ?? -1 < 0 else { continue }
+            require(axes.main(item.id).1, .equal, c(0), "\(name): ambiguity suppression", priority: 25)
         }
     }
 

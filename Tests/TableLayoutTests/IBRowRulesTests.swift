@@ -471,4 +471,63 @@ extension IBRulesTests {
         #expect(button.y < -3.5 && abs(button.y - -4.5) <= 0.5 && button.height == 30, "\(button)")
         #expect(abs(stack.height - (button.y + button.height)) < 0.01 && abs(stack.height - 25.5) <= 0.5, "\(stack)")
     }
+
+    /// UIStackView's ambiguity suppression: in an equal-spacing stack, an arranged view with no
+    /// intrinsic size of its own (here a nested stack) stays as short as it can, and the room to
+    /// spare goes to the gaps (WooCommerce's survey screen: its nested stack keeps its 99.5 pt).
+    /// A 300 pt column of a 20 pt box and a nested stack of 20 + 4 + 30: the nested stack 54 pt
+    /// tall at the bottom, the gap 226.
+    @Test func anEqualSpacingStackGivesItsRoomToTheGaps() throws {
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="es0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="equalSpacing" alignment="center" spacing="16" translatesAutoresizingMaskIntoConstraints="NO" id="es0-ST-001">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="es0-BX-1">
+                                        <rect key="frame" x="137.5" y="0" width="100" height="20"/>
+                                        <constraints>
+                                            <constraint firstAttribute="height" constant="20" id="es0-Ch-1"/>
+                                        </constraints>
+                                    </view>
+                                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="equalSpacing" alignment="center" spacing="4" translatesAutoresizingMaskIntoConstraints="NO" id="es0-ST-002">
+                                        <rect key="frame" x="137.5" y="246" width="100" height="54"/>
+                                        <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="es0-BX-3">
+                                        <rect key="frame" x="0" y="0" width="100" height="20"/>
+                                        <constraints>
+                                            <constraint firstAttribute="height" constant="20" id="es0-Ch-3"/>
+                                        </constraints>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="es0-BX-4">
+                                        <rect key="frame" x="0" y="24" width="100" height="30"/>
+                                        <constraints>
+                                            <constraint firstAttribute="height" constant="30" id="es0-Ch-4"/>
+                                        </constraints>
+                                    </view>
+                                        </subviews>
+                                    </stackView>
+                                </subviews>
+                            </stackView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="es0-ST-001" firstAttribute="top" secondItem="es0-VV-000" secondAttribute="top" id="es0-Cn-001"/>
+                            <constraint firstItem="es0-ST-001" firstAttribute="leading" secondItem="es0-VV-000" secondAttribute="leading" id="es0-Cn-002"/>
+                            <constraint firstAttribute="trailing" secondItem="es0-ST-001" secondAttribute="trailing" id="es0-Cn-003"/>
+                            <constraint firstAttribute="bottom" secondItem="es0-ST-001" secondAttribute="bottom" id="es0-Cn-004"/>
+                            <constraint firstItem="es0-BX-1" firstAttribute="width" constant="100" id="es0-Cw-1"/>
+                            <constraint firstItem="es0-BX-3" firstAttribute="width" constant="100" id="es0-Cw-3"/>
+                            <constraint firstItem="es0-BX-4" firstAttribute="width" constant="100" id="es0-Cw-4"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "es0-BX-1", 137.5, 0, 100, 20)
+        Self.expect(frames, "es0-ST-002", 137.5, 246, 100, 54)
+        Self.expect(frames, "es0-BX-4", 0, 24, 100, 30)
+    }
 }
