@@ -315,6 +315,9 @@ package enum IBReader {
             "retina6_0": (844, 47), "retina6_7": (926, 47), "retina6_12": (852, 59), "retina6_72": (932, 59),
             "retina6_3": (874, 62), "retina6_9": (956, 62),
         ]
+        // iPads without a Home button: a 24 pt status bar and a 20 pt home indicator.
+        let iPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
+        if let height = iPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
             guard let version = toolsVersion, (14_000..<15_000).contains(version) || version >= 22_000 else { return nil }
             return SafeArea(screenHeight: height, top: 20, bottom: 0)
@@ -479,7 +482,34 @@ package enum IBReader {
         return IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets(of: top) + extraOutlets,
                           images: resources.images, storedColors: resources.colors, accessory: top.attribute("accessoryType")?.value,
                           designScreenWidth: resources.screenWidth, designScale: resources.scale, toolsVersion: resources.toolsVersion,
-                          designSafeArea: resources.safeArea)
+                          designSafeArea: simulatedBars(of: top, on: resources))
+    }
+
+    /// The safe area of the canvas with the bars IB simulates on a view (its `simulatedTopBarMetrics`
+    /// and `simulatedBottomBarMetrics`): a translucent navigation bar adds 44 pt at the top (74
+    /// with a prompt), a tab bar 49 at the bottom, to the device's own insets; an opaque one
+    /// adds nothing (the view ends where it starts).
+    static func simulatedBars(of top: XMLElement, on resources: Resources) -> SafeArea? {
+        var safeArea = resources.safeArea
+        for metrics in top.children {
+            let key = metrics.attribute("key")?.value
+            let extra: (top: Double, bottom: Double)
+            switch (metrics.name, key) {
+            // An opaque bar is outside the view (a view controller's view ends at it).
+            case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics") where metrics.attribute("translucent")?.value != "NO":
+                extra = (metrics.attribute("prompted")?.value == "YES" ? 74 : 44, 0)
+            case ("simulatedTabBarMetrics", "simulatedBottomBarMetrics") where metrics.attribute("translucent")?.value != "NO":
+                extra = (0, 49)
+            default:
+                continue
+            }
+            if safeArea == nil, let device = resources.device, let height = homeButtonScreenHeights[device] {
+                safeArea = SafeArea(screenHeight: height, top: 0, bottom: 0)
+            }
+            safeArea?.top += extra.top
+            safeArea?.bottom += extra.bottom
+        }
+        return safeArea
     }
 
     /// Constraints IB keeps on a cell itself name the cell, whose edges are its content view's:

@@ -530,4 +530,44 @@ extension IBRulesTests {
         Self.expect(frames, "es0-ST-002", 137.5, 246, 100, 54)
         Self.expect(frames, "es0-BX-4", 0, 24, 100, 30)
     }
+
+    /// The bars IB simulates on a view controller's view are part of the canvas's safe area: a
+    /// translucent navigation bar 44 pt at the top (Pocket Casts' playlist, WooCommerce's review
+    /// screen, files of Xcode 12 and 13 on an iPhone 8, which shows no status bar), a tab bar 49
+    /// at the bottom; an opaque bar none (the view ends at it). An iPad Pro with rounded corners
+    /// has a 24 pt status bar and a 20 pt home indicator.
+    @Test func simulatedBarsAreInTheCanvasSafeArea() throws {
+        func file(device: String, height: Double, bars: String) -> String {
+            Self.xib(toolsVersion: "19162", device: device, """
+                    <view contentMode="scaleToFill" id="nb0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="\(height)"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="nb0-BX-001">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                            </view>
+                        </subviews>
+                        <viewLayoutGuide key="safeArea" id="nb0-SA-000"/>
+                        <constraints>
+                            <constraint firstItem="nb0-BX-001" firstAttribute="top" secondItem="nb0-SA-000" secondAttribute="top" id="nb0-Cn-001"/>
+                            <constraint firstItem="nb0-BX-001" firstAttribute="bottom" secondItem="nb0-SA-000" secondAttribute="bottom" id="nb0-Cn-002"/>
+                            <constraint firstItem="nb0-BX-001" firstAttribute="leading" secondItem="nb0-VV-000" secondAttribute="leading" id="nb0-Cn-003"/>
+                            <constraint firstAttribute="trailing" secondItem="nb0-BX-001" secondAttribute="trailing" id="nb0-Cn-004"/>
+                        </constraints>
+                        \(bars)
+                    </view>
+            """)
+        }
+        let navigation = #"<simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>"#
+        let opaque = #"<simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>"#
+        let tabs = #"<simulatedTabBarMetrics key="simulatedBottomBarMetrics"/>"#
+        for (device, height, bars, top, bottom) in [("retina4_7", 667.0, navigation, 44.0, 0.0), ("retina4_7", 667, opaque, 0, 0),
+                                                    ("retina4_7", 667, navigation + tabs, 44, 49), ("retina4_7", 667, "", 0, 0),
+                                                    ("ipad12_9rounded", 1366, "", 24, 20)] {
+            let (template, document) = try Self.inline(file(device: device, height: height, bars: bars))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "nb0-BX-001", 0, top, 375, height - top - bottom)
+        }
+    }
 }
