@@ -156,6 +156,10 @@ package final class AutoLayout {
                 state.intrinsicSize.height = DeviceMetrics.ceilToPixel(state.style.font.lineHeight, pixel: 1 / scale) + 16
                 states[view.id] = state
             }
+            if document.savedForIOS26, view.element == .slider {
+                state.intrinsicSize.height = ControlMetrics.iOS26SliderHeight
+                states[view.id] = state
+            }
             if document.savedForIOS26, view.element == .switch {
                 let outsets = ControlMetrics.alignmentOutsets(.switch) ?? [0, 0, 0, 0]
                 state.intrinsicSize = (ControlMetrics.iOS26SwitchSize.width - outsets[1] - outsets[3],
@@ -164,7 +168,7 @@ package final class AutoLayout {
             }
             guard storedSizes else { continue }
             // A control's stored frame reaches beyond the alignment rectangle its size is of.
-            let outsets = ControlMetrics.alignmentOutsets(view.element) ?? [0, 0, 0, 0]
+            let outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: document.savedForIOS26) ?? [0, 0, 0, 0]
             if state.intrinsicSize.width >= 0 { state.intrinsicSize.width = view.frame.width - outsets[1] - outsets[3] }
             if state.intrinsicSize.height >= 0 { state.intrinsicSize.height = view.frame.height - outsets[0] - outsets[2] }
             state.wraps = false
@@ -268,6 +272,8 @@ final class ConstraintSystem {
     var tiedStacks: [(stack: String, views: [String], vertical: Bool)] = []
     var warnings: [String] = []
     let designTime: Bool
+    /// IB's canvas of a file Xcode 26 saved (iOS 26's controls).
+    let iOS26Canvas: Bool
     /// The insets (top, left, bottom, right) of a safe area layout guide, by its id, where it
     /// does not stand for its view's edges.
     var safeAreaInsets: [String: [Double]] = [:]
@@ -287,6 +293,7 @@ final class ConstraintSystem {
     init(document: IBDocument, states: [String: IBViewState], fixedHeight: Double?, sideMargin: Double, text: TextEngine, theme: Theme,
          designTime: Bool = false) {
         self.designTime = designTime
+        iOS26Canvas = designTime && document.savedForIOS26
         rootID = document.content.id
         directions = document.directions(screen: theme.direction)
         // On IB's canvas a plain view sits at the top of the device's screen: its safe area leaves
@@ -958,7 +965,7 @@ final class ConstraintSystem {
         for (id, frame) in frames {
             var rect = Rect(x: solver.value(frame.x), y: solver.value(frame.y), width: max(0, solver.value(frame.width)), height: max(0, solver.value(frame.height)))
             // The solver places alignment rectangles; a control's frame reaches beyond its own.
-            if let element = views[id]?.element, var outsets = ControlMetrics.alignmentOutsets(element) {
+            if let element = views[id]?.element, var outsets = ControlMetrics.alignmentOutsets(element, iOS26: iOS26Canvas) {
                 if directions[id] == .rightToLeft { outsets.swapAt(1, 3) }
                 rect = Rect(x: rect.x - outsets[1], y: rect.y - outsets[0], width: rect.width + outsets[1] + outsets[3], height: rect.height + outsets[0] + outsets[2])
             }

@@ -22,6 +22,8 @@ package enum ControlMetrics {
     /// iOS 26's switch, 63 × 28, as IB's canvas lays out the files Xcode 26 saved (the renderers
     /// draw iOS 18's).
     package static let iOS26SwitchSize = (width: 63.0, height: 28.0)
+    /// iOS 26's slider's height on the canvas (its frame, with no alignment outsets).
+    package static let iOS26SliderHeight = 34.0
 
     /// How far a UIKit control's frame reaches beyond its alignment rectangle, the rectangle
     /// Auto Layout places (`alignmentRectInsets`, as outsets): top, left, bottom, right, left to
@@ -29,10 +31,12 @@ package enum ControlMetrics {
     /// apps' cells: a switch pinned to a margin has its frame 2 pt past it on the right (its
     /// alignment rectangle is 49 × 31 in a 51 × 31 frame); a slider's frame is 2 pt wider at each
     /// end and 1 pt taller below than the rectangle its constraints give.
-    package static func alignmentOutsets(_ element: IBElement) -> [Double]? {
+    /// `iOS26`: on the canvas of files Xcode 26 saved, whose slider's frame is its alignment
+    /// rectangle (34 pt tall; NetNewsWire's settings store it so).
+    package static func alignmentOutsets(_ element: IBElement, iOS26: Bool = false) -> [Double]? {
         switch element {
         case .switch: return [0, 0, 0, 2]
-        case .slider: return [0, 2, 1, 2]
+        case .slider: return iOS26 ? nil : [0, 2, 1, 2]
         default: return nil
         }
     }

@@ -570,4 +570,35 @@ extension IBRulesTests {
             Self.expect(frames, "nb0-BX-001", 0, top, 375, height - top - bottom)
         }
     }
+
+    /// iOS 26's slider, on the canvas of files Xcode 26 saved, has no alignment outsets: its frame
+    /// is the rectangle its constraints give, 34 pt tall (NetNewsWire's settings: 15 pt after its
+    /// label, at the margin, 250 × 34). Before, the frame reaches 2 pt past each end and 1 pt below
+    /// a 30 pt rectangle. Rows draw today's slider.
+    @Test func aSliderOfXcode26IsItsAlignmentRectangle() throws {
+        func file(_ toolsVersion: String) -> String {
+            Self.xib(toolsVersion: toolsVersion, """
+                    <view contentMode="scaleToFill" id="sl0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <slider opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="sl0-SL-001">
+                                <rect key="frame" x="14" y="35" width="347" height="31"/>
+                            </slider>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="sl0-SL-001" firstAttribute="leading" secondItem="sl0-VV-000" secondAttribute="leading" constant="16" id="sl0-Cn-001"/>
+                            <constraint firstAttribute="trailing" secondItem="sl0-SL-001" secondAttribute="trailing" constant="16" id="sl0-Cn-002"/>
+                            <constraint firstItem="sl0-SL-001" firstAttribute="centerY" secondItem="sl0-VV-000" secondAttribute="centerY" id="sl0-Cn-003"/>
+                        </constraints>
+                    </view>
+            """)
+        }
+        for (version, frame) in [("22505", (14.0, 35.0, 347.0, 31.0)), ("24128", (16, 33, 343, 34))] {
+            let (template, document) = try Self.inline(file(version))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+            Self.expect(frames, "sl0-SL-001", frame.0, frame.1, frame.2, frame.3)
+        }
+    }
 }
