@@ -408,7 +408,9 @@ final class ConstraintSystem {
         }
         // A cell's (or header's) content view follows the table's margins; any other view has 8 pt.
         let isContent = parent == nil && (document.kind == .cell || document.kind == .headerFooter)
-        var own = view.layoutMargins ?? (isContent ? root.content : parent == nil ? root.topView ?? [8, 8, 8, 8] : [8, 8, 8, 8])
+        // A stack view's are none (UIStackView's default margins are zero).
+        let plain: [Double] = view.element == .stackView ? [0, 0, 0, 0] : [8, 8, 8, 8]
+        var own = view.layoutMargins ?? (isContent ? root.content : parent == nil ? root.topView ?? plain : plain)
         // The part of the screen's unsafe area the view covers (as IB placed it): the root's
         // safe area insets, a subview's what is left of its superview's past its distance to
         // that superview's edges.

@@ -601,4 +601,51 @@ extension IBRulesTests {
             Self.expect(frames, "sl0-SL-001", frame.0, frame.1, frame.2, frame.3)
         }
     }
+
+    /// A stack view's layout margins are none (UIStackView's default), so a view constrained to a
+    /// stack's margins sits at its edges: Pocket Casts' player pins a 30 pt slider row to its
+    /// column's leading and trailing margins and a button bar 20 pt inside them, at 0 and 20 of
+    /// the column (UIView's 8 pt put them at 8 and 28).
+    @Test func aStackViewHasNoMargins() throws {
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="sm0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="equalSpacing" alignment="center" spacing="30" translatesAutoresizingMaskIntoConstraints="NO" id="sm0-ST-001">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="116"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sm0-BX-002">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="30"/>
+                                        <constraints>
+                                            <constraint firstAttribute="height" constant="30" id="sm0-Cn-001"/>
+                                        </constraints>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sm0-BX-003">
+                                        <rect key="frame" x="20" y="60" width="335" height="56"/>
+                                        <constraints>
+                                            <constraint firstAttribute="height" constant="56" id="sm0-Cn-002"/>
+                                        </constraints>
+                                    </view>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstAttribute="leadingMargin" secondItem="sm0-BX-002" secondAttribute="leading" id="sm0-Cn-003"/>
+                                    <constraint firstAttribute="trailingMargin" secondItem="sm0-BX-002" secondAttribute="trailing" id="sm0-Cn-004"/>
+                                    <constraint firstItem="sm0-BX-003" firstAttribute="leading" secondItem="sm0-ST-001" secondAttribute="leadingMargin" constant="20" id="sm0-Cn-005"/>
+                                </constraints>
+                            </stackView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="sm0-ST-001" firstAttribute="top" secondItem="sm0-VV-000" secondAttribute="top" id="sm0-Cn-006"/>
+                            <constraint firstItem="sm0-ST-001" firstAttribute="leading" secondItem="sm0-VV-000" secondAttribute="leading" id="sm0-Cn-007"/>
+                            <constraint firstAttribute="trailing" secondItem="sm0-ST-001" secondAttribute="trailing" id="sm0-Cn-008"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "sm0-BX-002", 0, 0, 375, 30)
+        Self.expect(frames, "sm0-BX-003", 20, 60, 335, 56)
+    }
 }
