@@ -481,10 +481,15 @@ enum IBBinding {
             // (IB's frames of public apps' image buttons: 24 × 24 for a 24 × 24 image).
             let imageOnly = state.text.isEmpty && image.height > 0
             let classic = view.configuration == nil
-            let insets = classic ? (vertical: imageOnly ? 0.0 : 6.0, horizontal: 0.0) : (vertical: 7.0, horizontal: 12.0)
+            var insets = classic ? (top: imageOnly ? 0.0 : 6.0, left: 0.0, bottom: imageOnly ? 0.0 : 6.0, right: 0.0) : (top: 7.0, left: 12.0, bottom: 7.0, right: 12.0)
+            if classic, let edges = view.contentEdgeInsets, edges.contains(where: { $0 != 0 }) {
+                // Content edge insets of its own replace the classic 6 pt above and below (a
+                // 14 pt "Left" with 16 and 6 pt insets is 29 pt tall; "Sync" with 8 at the sides 49 wide).
+                insets = (edges[0], edges[1], edges[2], edges[3])
+            }
             let lineHeight = state.text.isEmpty && !(classic && !imageOnly) ? 0 : font.lineHeight
-            state.intrinsicSize = (title.width + image.width + gap + 2 * insets.horizontal,
-                                   (max(lineHeight, image.height) + 2 * insets.vertical).rounded(.up))
+            state.intrinsicSize = (title.width + image.width + gap + insets.left + insets.right,
+                                   (max(lineHeight, image.height) + insets.top + insets.bottom).rounded(.up))
             state.centredBaseline = state.text.isEmpty ? nil : baseline - font.lineHeight / 2
         case .textField:
             // UITextField's border style is none unless IB writes one: its line, in whole points.

@@ -189,6 +189,8 @@ package struct IBView: Sendable {
     package var runtimeColors: [String: IBColor]
     /// A symbol image's configuration (`pointSize`, `weight`, `scale`; `textStyle` for a font).
     package var symbolConfiguration: [String: String] = [:]
+    /// A classic button's `contentEdgeInsets` (top, left, bottom, right), where IB stores some.
+    package var contentEdgeInsets: [Double]? = nil
     /// IB's "intrinsic size: placeholder".
     package var placeholderIntrinsicSize: (width: Double, height: Double)?
     /// What IB's Identity inspector sets for VoiceOver (`<accessibility key="accessibilityConfiguration">`).
@@ -559,6 +561,8 @@ package enum IBReader {
                 if let key { view.strings[key] = child.text }
             case "edgeInsets" where key == "layoutMargins":
                 view.layoutMargins = [value(child, "top"), value(child, "left"), value(child, "bottom"), value(child, "right")]
+            case "inset" where key == "contentEdgeInsets":
+                view.contentEdgeInsets = [value(child, "minY"), value(child, "minX"), value(child, "maxY"), value(child, "maxX")]
             case "directionalEdgeInsets" where key == "directionalLayoutMargins":
                 view.layoutMargins = [value(child, "top"), value(child, "leading"), value(child, "bottom"), value(child, "trailing")]
                 view.marginsAreDirectional = true

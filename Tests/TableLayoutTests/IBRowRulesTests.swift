@@ -648,4 +648,43 @@ extension IBRulesTests {
         Self.expect(frames, "sm0-BX-002", 0, 0, 375, 30)
         Self.expect(frames, "sm0-BX-003", 20, 60, 335, 56)
     }
+
+    /// A classic button's content edge insets pad its title in place of the classic 6 pt above
+    /// and below (Simplenote's rating prompt: 14 pt titles with 16 and 6 pt insets, 29 pt tall;
+    /// Alfresco's "Sync" with 8 at the sides, 49 wide): 16 and 10 make a 14 pt title 32 pt wider
+    /// and 16.7 + 20 → 37 pt tall; with no insets it is its title's width and 16.7 + 12 → 29 tall.
+    @Test func aButtonsContentEdgeInsetsPadItsTitle() throws {
+        func button(_ id: String, x: Int, insets: String) -> String {
+            """
+                                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                                    <rect key="frame" x="\(x)" y="10" width="66" height="37"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                    \(insets)
+                                    <state key="normal" title="Right"/>
+                                </button>
+            """
+        }
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="ce0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+            \(button("ce0-BT-001", x: 0, insets: #"<inset key="contentEdgeInsets" minX="16" minY="10" maxX="16" maxY="10"/>"#))
+            \(button("ce0-BT-002", x: 100, insets: ""))
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="ce0-BT-001" firstAttribute="leading" secondItem="ce0-VV-000" secondAttribute="leading" id="ce0-Cn-001"/>
+                            <constraint firstItem="ce0-BT-001" firstAttribute="top" secondItem="ce0-VV-000" secondAttribute="top" constant="10" id="ce0-Cn-002"/>
+                            <constraint firstItem="ce0-BT-002" firstAttribute="leading" secondItem="ce0-VV-000" secondAttribute="leading" constant="100" id="ce0-Cn-003"/>
+                            <constraint firstItem="ce0-BT-002" firstAttribute="top" secondItem="ce0-VV-000" secondAttribute="top" constant="10" id="ce0-Cn-004"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        let padded = try #require(frames["ce0-BT-001"]), plain = try #require(frames["ce0-BT-002"])
+        #expect(padded.height == 37 && plain.height == 29, "\(padded) \(plain)")
+        #expect(abs(padded.width - plain.width - 32) <= 0.5, "\(padded) \(plain)")
+    }
 }
