@@ -515,8 +515,6 @@ final class ConstraintSystem {
                         + "; will attempt to recover by breaking \(broken)")
     }
 
-    /// A layout attribute of a layout guide inset from its view's edges by `insets` (top, left,
-    /// bottom, right), or of the view itself.
     /// A scroll view's content area, where a constraint's item stands for it: its content layout
     /// guide, or the scroll view's edges or margins constrained to a view inside it (UIKit: such
     /// constraints attach to the content area; its width, height and centres are the frame's).
@@ -535,6 +533,8 @@ final class ConstraintSystem {
         return nil
     }
 
+    /// A layout attribute of a layout guide inset from its view's edges by `insets` (top, left,
+    /// bottom, right), or of the view itself (of `content`, a scroll view's content area, where given).
     func attribute(_ name: String, of id: String, states: [String: IBViewState], insets: [Double]?, content: Frame? = nil) -> LinearExpression? {
         guard let expression = attribute(name, of: id, states: states, frame: content) else { return nil }
         guard let insets else { return expression }
@@ -685,8 +685,6 @@ final class ConstraintSystem {
              position: frame.y, length: frame.height, parentPosition: outer.y, parentLength: outer.height)
     }
 
-    /// The ids of the views (and layout guides) some constraint of the document names.
-    /// (Constraints IB removes at build time count: the app's code places such a view.)
     /// Whether a constraint names a cell's height or a vertical edge of the cell itself (not its
     /// content view).
     static func namesCellVertically(_ document: IBDocument) -> Bool {
@@ -699,6 +697,8 @@ final class ConstraintSystem {
         }
     }
 
+    /// The ids of the views (and layout guides) some constraint of the document names.
+    /// (Constraints IB removes at build time count: the app's code places such a view.)
     static func namedViews(_ document: IBDocument) -> Set<String> {
         var named = Set<String>()
         for view in document.allViews {
