@@ -175,9 +175,13 @@ package final class AutoLayout {
             states[view.id] = state
         }
         let cellWidth = document.kind == .cell ? document.top.frame.width : document.content.frame.width
+        var sideMargin = DeviceMetrics.cellMargin(screen: document.designScreenWidth ?? cellWidth, cell: cellWidth)
+        // The canvas of Xcode 10.2 to 11 (`toolsVersion` 14800–16999) gave the cells of a screen
+        // narrower than 393 pt 15 pt at the sides, as 14 public files of 4 apps store it (16
+        // before and after; a 414 pt screen's narrow cells keep 16).
+        if let version = document.toolsVersion, (14_800..<17_000).contains(version), (document.designScreenWidth ?? cellWidth) < 393 { sideMargin = 15 }
         let system = ConstraintSystem(document: document, states: states, fixedHeight: document.content.frame.height,
-                                      sideMargin: DeviceMetrics.cellMargin(screen: document.designScreenWidth ?? cellWidth, cell: cellWidth),
-                                      text: text, theme: theme, designTime: true)
+                                      sideMargin: sideMargin, text: text, theme: theme, designTime: true)
         var measuring: UInt64 = 0
         let global = system.solve(states: &states, width: width ?? document.content.frame.width, height: document.content.frame.height, text: text, theme: theme,
                                   measuring: &measuring)

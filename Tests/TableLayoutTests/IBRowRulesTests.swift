@@ -687,4 +687,39 @@ extension IBRulesTests {
         #expect(padded.height == 37 && plain.height == 29, "\(padded) \(plain)")
         #expect(abs(padded.width - plain.width - 32) <= 0.5, "\(padded) \(plain)")
     }
+
+    /// IB's canvas of Xcode 10.2 to 11 (`toolsVersion` 14800–16999) gave the cells of a narrow
+    /// screen (an iPhone 8's 375 pt) 15 pt side margins: LoopKit's, The Blue Alliance's and
+    /// WooCommerce's cells of those Xcodes store a view at the leading margin at 15, the same
+    /// apps' files of Xcode 10.1 and 12 on at 16; on an iPhone 11 (414 pt) a 320 pt cell keeps 16.
+    @Test func cellsOfXcode11OnANarrowScreenHave15PointMargins() throws {
+        func file(_ toolsVersion: String, device: String) -> String {
+            Self.xib(toolsVersion: toolsVersion, device: device, """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="m15-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="m15-Cl-000" id="m15-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="m15-BX-001">
+                                    <rect key="frame" x="16" y="11" width="288" height="22"/>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="m15-BX-001" firstAttribute="leading" secondItem="m15-CV-000" secondAttribute="leadingMargin" id="m15-Cn-001"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="m15-BX-001" secondAttribute="trailing" id="m15-Cn-002"/>
+                                <constraint firstItem="m15-BX-001" firstAttribute="top" secondItem="m15-CV-000" secondAttribute="topMargin" id="m15-Cn-003"/>
+                                <constraint firstAttribute="bottomMargin" secondItem="m15-BX-001" secondAttribute="bottom" id="m15-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        }
+        for (version, device, margin) in [("14460.31", "retina4_7", 16.0), ("14810.11", "retina4_7", 15), ("16097.3", "retina4_7", 15),
+                                          ("17701", "retina4_7", 16), ("15505", "retina6_1", 16)] {
+            let (template, document) = try Self.inline(file(version, device: device))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "m15-BX-001", margin, 11, 320 - 2 * margin, 22)
+        }
+    }
 }
