@@ -3,7 +3,9 @@
 # apps' files, kept outside this repository) at IB's design size, and prints, per file and in all,
 # how many views land within 0.5 pt / within 2 pt / beyond of the frames IB stored — once with the
 # sizes IB stored as the intrinsic sizes of labels, buttons and fields, once with tablerender's own
-# text — and the files or scenes refused, with the message.
+# text — and the files or scenes refused, with the message; then the same figures again for the
+# cells whose stored frames keep their own file's constraints (a cell IB stored under constraints
+# the file no longer has is counted apart; --verbose names it and the constraint).
 #
 #   scripts/ib-corpus.sh FOLDER [--verbose]    --verbose lists every view off by more than 0.5 pt
 #

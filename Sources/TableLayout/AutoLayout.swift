@@ -156,6 +156,14 @@ package final class AutoLayout {
                 state.intrinsicSize.height = DeviceMetrics.ceilToPixel(state.style.font.lineHeight, pixel: 1 / scale) + 16
                 states[view.id] = state
             }
+            if document.savedForIOS26, view.element == .textField, [nil, "none"].contains(view.attribute("borderStyle")), !view.flag("secureTextEntry"),
+               state.intrinsicSize.height >= 0 {
+                // Xcode 26's canvas: a borderless text field is at least 22 pt tall, whatever its
+                // font (OwnTracks stores its 50 borderless 14 pt fields 22 pt tall, 17 before);
+                // a secure one keeps its font's line (its 14 pt ones 17, NetNewsWire's body 21).
+                state.intrinsicSize.height = max(state.intrinsicSize.height, ControlMetrics.iOS26TextFieldMinimumHeight)
+                states[view.id] = state
+            }
             if document.savedForIOS26, view.element == .slider {
                 state.intrinsicSize.height = ControlMetrics.iOS26SliderHeight
                 states[view.id] = state

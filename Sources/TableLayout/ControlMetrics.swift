@@ -24,6 +24,8 @@ package enum ControlMetrics {
     package static let iOS26SwitchSize = (width: 63.0, height: 28.0)
     /// iOS 26's slider's height on the canvas (its frame, with no alignment outsets).
     package static let iOS26SliderHeight = 34.0
+    /// The least height of a borderless, not secure text field on Xcode 26's canvas.
+    package static let iOS26TextFieldMinimumHeight = 22.0
 
     /// How far a UIKit control's frame reaches beyond its alignment rectangle, the rectangle
     /// Auto Layout places (`alignmentRectInsets`, as outsets): top, left, bottom, right, left to

@@ -72,6 +72,74 @@ enum IBCorpus {
         return result
     }
 
+    /// The first of the file's required constraints between edges, centres and sizes that IB's
+    /// own stored frames break by more than half a point, when one does: IB then stored the
+    /// frames under constraints the file no longer has (a frame it moved without marking it
+    /// `misplaced`, a content view narrowed after its subviews were laid out), so that no layout
+    /// that keeps the constraints gives them all. Margins, baselines and guides are not checked
+    /// (their places are not in the file), nor a scroll view's edges to a view inside it (its content's); a control's alignment rectangle stands for its frame; a constraint with a view IB marks misplaced or
+    /// ambiguous, or inside one, is not either.
+    static func brokenConstraint(_ document: IBDocument) -> (constraint: IBConstraint, by: Double)? {
+        var frames: [String: Rect] = [:]
+        var holders: [(IBView, IBConstraint)] = []
+        var scrollViews: [String: Set<String>] = [:]   // a scroll view: the views inside it
+        var ancestors: [String] = []
+        func place(_ view: IBView, _ origin: (Double, Double)) {
+            guard !view.frameIsStale else { return }
+            for ancestor in ancestors where scrollViews[ancestor] != nil { scrollViews[ancestor]?.insert(view.id) }
+            if view.element == .other("scrollView") { scrollViews[view.id] = [] }
+            ancestors.append(view.id)
+            defer { ancestors.removeLast() }
+            let frame = view.id == document.content.id ? Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height)
+                : Rect(x: view.frame.x + origin.0, y: view.frame.y + origin.1, width: view.frame.width, height: view.frame.height)
+            // Constraints place a control's alignment rectangle, not its frame.
+            let outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: document.savedForIOS26) ?? [0, 0, 0, 0]
+            frames[view.id] = Rect(x: frame.x + outsets[1], y: frame.y + outsets[0], width: frame.width - outsets[1] - outsets[3],
+                                   height: frame.height - outsets[0] - outsets[2])
+            for constraint in view.constraints where !view.excludedConstraints.contains(constraint.id) { holders.append((view, constraint)) }
+            for subview in view.subviews where !view.excludedSubviews.contains(subview.id) { place(subview, (frame.x, frame.y)) }
+        }
+        place(document.content, (0, 0))
+        func value(_ id: String?, _ attribute: String?, holder: String) -> Double? {
+            guard let attribute, let frame = frames[id ?? holder] else { return nil }
+            switch attribute {
+            case "leading", "left": return frame.x
+            case "trailing", "right": return frame.maxX
+            case "top": return frame.y
+            case "bottom": return frame.maxY
+            case "centerX": return frame.x + frame.width / 2
+            case "centerY": return frame.y + frame.height / 2
+            case "width": return frame.width
+            case "height": return frame.height
+            default: return nil
+            }
+        }
+        let edges: Set<String> = ["leading", "trailing", "left", "right", "top", "bottom"]
+        for (holder, constraint) in holders where constraint.priority >= 1000 && !constraint.isPlaceholder {
+            // A scroll view's edges to a view inside it are its content's, which IB does not store.
+            let first = constraint.firstItem ?? holder.id, second = constraint.secondItem ?? holder.id
+            if let inside = scrollViews[first], inside.contains(second), edges.contains(constraint.firstAttribute) { continue }
+            if let inside = scrollViews[second], inside.contains(first), edges.contains(constraint.secondAttribute ?? "") { continue }
+            guard let firstValue = value(constraint.firstItem, constraint.firstAttribute, holder: holder.id) else { continue }
+            let secondValue: Double
+            if constraint.secondItem == nil, constraint.secondAttribute == nil || constraint.secondAttribute == "notAnAttribute" {
+                guard ["width", "height"].contains(constraint.firstAttribute) else { continue }
+                secondValue = constraint.constant
+            } else {
+                guard let other = value(constraint.secondItem, constraint.secondAttribute, holder: holder.id) else { continue }
+                secondValue = other * constraint.multiplier + constraint.constant
+            }
+            let by: Double
+            switch constraint.relation {
+            case "lessThanOrEqual": by = firstValue - secondValue
+            case "greaterThanOrEqual": by = secondValue - firstValue
+            default: by = abs(firstValue - secondValue)
+            }
+            if by > 0.5 + 1e-6 { return (constraint, by) }
+        }
+        return nil
+    }
+
     /// A cell laid out as a row at its design width, with our text (at the height its table fixes,
     /// else self-sized as in a table with automatic heights): the views IB stores inside the cell
     /// that the row draws above or below itself.
@@ -162,6 +230,8 @@ enum IBCorpus {
         var lines: [String] = []
         var refused: [String] = []
         var stored = Tally(), ours = Tally()
+        // The same, of the cells whose stored frames keep their own file's constraints.
+        var storedKept = Tally(), oursKept = Tally(), inconsistent = 0
         var documents = 0, ambiguous = 0, conflicting = 0, outside = 0, collapsed = 0, emptyText = 0
         var details: [String] = []
         let engine = TextEngine()
@@ -190,6 +260,7 @@ enum IBCorpus {
             var fileStored = Tally(), fileOurs = Tally()
             for entry in entries {
                 documents += 1
+                var broken = brokenConstraint(entry.document)
                 let template = Template(id: entry.name.isEmpty ? path : path + "/" + entry.name, interfaceBuilder: entry.document)
                 let folderOfFile = (full as NSString).deletingLastPathComponent
                 for mode in [true, false] {
@@ -203,7 +274,17 @@ enum IBCorpus {
                     }
                     if mode {
                         ambiguous += warnings.filter { $0.hasPrefix("ambiguous layout") }.count
-                        if warnings.contains(where: { $0.hasPrefix("Unable to simultaneously") }) { conflicting += 1 }
+                        if warnings.contains(where: { $0.hasPrefix("Unable to simultaneously") }) {
+                            conflicting += 1
+                            // Conflicting constraints: IB's frames show which one UIKit breaks.
+                            broken = nil
+                        }
+                        if let broken {
+                            inconsistent += 1
+                            if verbose {
+                                details.append("  inconsistent \(path) \(entry.name): IB's stored frames break constraint '\(broken.constraint.id)' (\(broken.constraint.firstAttribute) \(broken.constraint.relation) \(broken.constraint.secondAttribute ?? "constant")) by \(fmt(broken.by)) pt")
+                            }
+                        }
                         if verbose { for warning in warnings { details.append("  \(path) \(entry.name): warning: \(warning)") } }
                     }
                     for view in compared(entry.document) {
@@ -211,6 +292,7 @@ enum IBCorpus {
                         let frame = view.frame
                         let distance = [got.x - frame.x, got.y - frame.y, got.width - frame.width, got.height - frame.height].map(abs).max() ?? 0
                         if mode { fileStored.add(distance) } else { fileOurs.add(distance) }
+                        if broken == nil { if mode { storedKept.add(distance) } else { oursKept.add(distance) } }
                         if verbose, distance > 0.5 {
                             let text = view.attribute("text").map { " \"\($0.prefix(30))\"" } ?? ""
                             details.append("  \(mode ? "stored" : "ours  ") \(path) \(entry.name) <\(view.element)> '\(view.id)'\(text)\(view.isHidden ? " hidden" : ""): got \(fmt(got.x)),\(fmt(got.y)) \(fmt(got.width))×\(fmt(got.height)), IB \(fmt(frame.x)),\(fmt(frame.y)) \(fmt(frame.width))×\(fmt(frame.height))")
@@ -235,6 +317,9 @@ enum IBCorpus {
         text += "drawn outside their row where IB stores them inside the cell: \(outside) views (and \(emptyText) more only while a label or text view of their row is empty, as on a device: an empty label is 0 × 0, an empty text view 16 pt tall); cells whose constraints leave the height to UIKit's 44 pt fallback: \(collapsed)\n"
         text += "TOTAL with IB's stored sizes: \(stored.line)\n"
         text += "TOTAL with our own text:      \(ours.line)\n"
+        text += "of the \(documents - inconsistent) cells whose stored frames keep their own constraints (\(inconsistent) break one by more than 0.5 pt: IB stored them under constraints the file no longer has):\n"
+        text += "  with IB's stored sizes: \(storedKept.line)\n"
+        text += "  with our own text:      \(oursKept.line)\n"
         return Report(text: text)
     }
 }

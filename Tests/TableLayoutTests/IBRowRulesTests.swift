@@ -602,6 +602,49 @@ extension IBRulesTests {
         }
     }
 
+    /// On Xcode 26's canvas a borderless text field that is not secure is at least 22 pt tall,
+    /// whatever its font: OwnTracks stores each of its 50 borderless 14 pt fields 22 pt tall (its
+    /// secure ones 17, their font's line, as every field of a 14 pt font was before). Two fields
+    /// pinned 10 and 50 pt from the top, 16 from the sides: Xcode 14 lays out 17 and 17, Xcode
+    /// 26 22 and 17.
+    @Test func aTextFieldOfXcode26IsAtLeast22PointsTall() throws {
+        func file(_ toolsVersion: String) -> String {
+            Self.xib(toolsVersion: toolsVersion, """
+                    <view contentMode="scaleToFill" id="tf6-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" placeholder="port" minimumFontSize="17" translatesAutoresizingMaskIntoConstraints="NO" id="tf6-TF-001">
+                                <rect key="frame" x="16" y="10" width="343" height="22"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                <textInputTraits key="textInputTraits"/>
+                            </textField>
+                            <textField opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="center" placeholder="password" minimumFontSize="17" translatesAutoresizingMaskIntoConstraints="NO" id="tf6-TF-002">
+                                <rect key="frame" x="16" y="50" width="343" height="17"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                <textInputTraits key="textInputTraits" secureTextEntry="YES"/>
+                            </textField>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="tf6-TF-001" firstAttribute="leading" secondItem="tf6-VV-000" secondAttribute="leading" constant="16" id="tf6-Cn-001"/>
+                            <constraint firstAttribute="trailing" secondItem="tf6-TF-001" secondAttribute="trailing" constant="16" id="tf6-Cn-002"/>
+                            <constraint firstItem="tf6-TF-001" firstAttribute="top" secondItem="tf6-VV-000" secondAttribute="top" constant="10" id="tf6-Cn-003"/>
+                            <constraint firstItem="tf6-TF-002" firstAttribute="leading" secondItem="tf6-VV-000" secondAttribute="leading" constant="16" id="tf6-Cn-004"/>
+                            <constraint firstAttribute="trailing" secondItem="tf6-TF-002" secondAttribute="trailing" constant="16" id="tf6-Cn-005"/>
+                            <constraint firstItem="tf6-TF-002" firstAttribute="top" secondItem="tf6-VV-000" secondAttribute="top" constant="50" id="tf6-Cn-006"/>
+                        </constraints>
+                    </view>
+            """)
+        }
+        for (version, height) in [("21701", 17.0), ("24765", 22)] {
+            let (template, document) = try Self.inline(file(version))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+            Self.expect(frames, "tf6-TF-001", 16, 10, 343, height)
+            Self.expect(frames, "tf6-TF-002", 16, 50, 343, 17)
+        }
+    }
+
     /// A stack view's layout margins are none (UIStackView's default), so a view constrained to a
     /// stack's margins sits at its edges: Pocket Casts' player pins a 30 pt slider row to its
     /// column's leading and trailing margins and a button bar 20 pt inside them, at 0 and 20 of
