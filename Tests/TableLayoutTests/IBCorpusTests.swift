@@ -77,8 +77,9 @@ enum IBCorpus {
     /// frames under constraints the file no longer has (a frame it moved without marking it
     /// `misplaced`, a content view narrowed after its subviews were laid out), so that no layout
     /// that keeps the constraints gives them all. Margins, baselines and guides are not checked
-    /// (their places are not in the file), nor a scroll view's edges to a view inside it (its content's); a control's alignment rectangle stands for its frame; a constraint with a view IB marks misplaced or
-    /// ambiguous, or inside one, is not either.
+    /// (their places are not in the file), nor a scroll view's edges to a view inside it (its
+    /// content's), nor a constraint with a view IB marks misplaced or ambiguous, or inside one; a
+    /// control's alignment rectangle stands for its frame.
     static func brokenConstraint(_ document: IBDocument) -> (constraint: IBConstraint, by: Double)? {
         var frames: [String: Rect] = [:]
         var holders: [(IBView, IBConstraint)] = []
