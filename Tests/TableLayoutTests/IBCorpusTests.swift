@@ -404,3 +404,70 @@ extension IBDocument {
         visit(&content)
     }
 }
+
+/// The corpus run's check of IB's stored frames against their own file's constraints, on files
+/// written here: it runs by default (the corpus itself does not).
+@Suite struct IBCorpusCheckTests {
+    /// A 375 × 100 view: a switch 16 pt inside its trailing edge (its frame 2 pt past it, the
+    /// alignment rectangle's outset), a scroll view filling the view with a box 40 pt above the
+    /// scroll view's bottom (its content's, which IB does not store: the frames do not show it),
+    /// and a label 16 pt from the leading edge at `labelX`.
+    static func file(labelX: Double) -> String {
+        IBRulesTests.xib("""
+                    <view contentMode="scaleToFill" id="ck0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="ck0-SV-001">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="ck0-BX-002">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="20"/>
+                                        <constraints>
+                                            <constraint firstAttribute="height" constant="20" id="ck0-Cn-001"/>
+                                        </constraints>
+                                    </view>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstItem="ck0-BX-002" firstAttribute="top" secondItem="ck0-SV-001" secondAttribute="top" id="ck0-Cn-002"/>
+                                    <constraint firstAttribute="bottom" secondItem="ck0-BX-002" secondAttribute="bottom" constant="40" id="ck0-Cn-003"/>
+                                </constraints>
+                            </scrollView>
+                            <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" translatesAutoresizingMaskIntoConstraints="NO" id="ck0-SW-003">
+                                <rect key="frame" x="310" y="34.5" width="51" height="31"/>
+                            </switch>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Label" translatesAutoresizingMaskIntoConstraints="NO" id="ck0-LB-004">
+                                <rect key="frame" x="\(labelX)" y="40" width="42" height="20.5"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                            </label>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="ck0-SV-001" firstAttribute="top" secondItem="ck0-VV-000" secondAttribute="top" id="ck0-Cn-004"/>
+                            <constraint firstItem="ck0-SV-001" firstAttribute="leading" secondItem="ck0-VV-000" secondAttribute="leading" id="ck0-Cn-005"/>
+                            <constraint firstAttribute="trailing" secondItem="ck0-SV-001" secondAttribute="trailing" id="ck0-Cn-006"/>
+                            <constraint firstAttribute="bottom" secondItem="ck0-SV-001" secondAttribute="bottom" id="ck0-Cn-007"/>
+                            <constraint firstAttribute="trailing" secondItem="ck0-SW-003" secondAttribute="trailing" constant="16" id="ck0-Cn-008"/>
+                            <constraint firstItem="ck0-SW-003" firstAttribute="centerY" secondItem="ck0-VV-000" secondAttribute="centerY" id="ck0-Cn-009"/>
+                            <constraint firstItem="ck0-LB-004" firstAttribute="leading" secondItem="ck0-VV-000" secondAttribute="leading" constant="16" id="ck0-Cn-010"/>
+                            <constraint firstItem="ck0-LB-004" firstAttribute="top" secondItem="ck0-VV-000" secondAttribute="top" constant="40" id="ck0-Cn-011"/>
+                        </constraints>
+                    </view>
+            """)
+    }
+
+    @Test func framesThatKeepTheirConstraintsPass() throws {
+        let (_, document) = try IBRulesTests.inline(Self.file(labelX: 16))
+        let broken = IBCorpus.brokenConstraint(document)
+        #expect(broken == nil, "\(broken.map { "\($0.constraint.id) by \($0.by)" } ?? "")")
+    }
+
+    @Test func aFrameStoredUnderAnotherConstraintIsFound() throws {
+        let (_, document) = try IBRulesTests.inline(Self.file(labelX: 20))
+        let broken = try #require(IBCorpus.brokenConstraint(document))
+        #expect(broken.constraint.id == "ck0-Cn-010")
+        #expect(abs(broken.by - 4) < 1e-9)
+        // Half a point is IB's rounding, not a stale frame.
+        let (_, rounded) = try IBRulesTests.inline(Self.file(labelX: 16.5))
+        #expect(IBCorpus.brokenConstraint(rounded) == nil)
+    }
+}
