@@ -72,6 +72,19 @@ enum IBCorpus {
         return result
     }
 
+    /// IB's stored frames in the content view's coordinates (the content view at 0, 0).
+    static func storedFrames(_ document: IBDocument) -> [String: Rect] {
+        var result: [String: Rect] = [:]
+        func place(_ view: IBView, _ origin: (Double, Double)) {
+            let frame = Rect(x: view.frame.x + origin.0, y: view.frame.y + origin.1, width: view.frame.width, height: view.frame.height)
+            result[view.id] = frame
+            for subview in view.subviews { place(subview, (frame.x, frame.y)) }
+        }
+        result[document.content.id] = Rect(x: 0, y: 0, width: document.content.frame.width, height: document.content.frame.height)
+        for subview in document.content.subviews { place(subview, (0, 0)) }
+        return result
+    }
+
     /// The first of the file's required constraints between edges, centres and sizes that IB's
     /// own stored frames break by more than half a point, when one does: IB then stored the
     /// frames under constraints the file no longer has (a frame it moved without marking it
@@ -81,26 +94,25 @@ enum IBCorpus {
     /// content's), nor a constraint with a view IB marks misplaced or ambiguous, or inside one; a
     /// control's alignment rectangle stands for its frame.
     static func brokenConstraint(_ document: IBDocument) -> (constraint: IBConstraint, by: Double)? {
-        var frames: [String: Rect] = [:]
+        let stored = storedFrames(document)
+        var frames: [String: Rect] = [:]   // the views the check judges: their alignment rectangles
         var holders: [(IBView, IBConstraint)] = []
         var scrollViews: [String: Set<String>] = [:]   // a scroll view: the views inside it
         var ancestors: [String] = []
-        func place(_ view: IBView, _ origin: (Double, Double)) {
-            guard !view.frameIsStale else { return }
+        func visit(_ view: IBView) {
+            guard !view.frameIsStale, let frame = stored[view.id] else { return }
             for ancestor in ancestors where scrollViews[ancestor] != nil { scrollViews[ancestor]?.insert(view.id) }
             if view.element == .other("scrollView") { scrollViews[view.id] = [] }
             ancestors.append(view.id)
             defer { ancestors.removeLast() }
-            let frame = view.id == document.content.id ? Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height)
-                : Rect(x: view.frame.x + origin.0, y: view.frame.y + origin.1, width: view.frame.width, height: view.frame.height)
             // Constraints place a control's alignment rectangle, not its frame.
             let outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: document.savedForIOS26) ?? [0, 0, 0, 0]
             frames[view.id] = Rect(x: frame.x + outsets[1], y: frame.y + outsets[0], width: frame.width - outsets[1] - outsets[3],
                                    height: frame.height - outsets[0] - outsets[2])
             for constraint in view.constraints where !view.excludedConstraints.contains(constraint.id) { holders.append((view, constraint)) }
-            for subview in view.subviews where !view.excludedSubviews.contains(subview.id) { place(subview, (frame.x, frame.y)) }
+            for subview in view.subviews where !view.excludedSubviews.contains(subview.id) { visit(subview) }
         }
-        place(document.content, (0, 0))
+        visit(document.content)
         func value(_ id: String?, _ attribute: String?, holder: String) -> Double? {
             guard let attribute, let frame = frames[id ?? holder] else { return nil }
             switch attribute {
@@ -157,14 +169,7 @@ enum IBCorpus {
             if verbose { details.append("  collapsed \(path) \(entry.name)") }
             return 0
         }
-        // IB's frames in the content view's coordinates.
-        var stored: [String: Rect] = [:]
-        func place(_ view: IBView, _ origin: (Double, Double)) {
-            let frame = Rect(x: view.frame.x + origin.0, y: view.frame.y + origin.1, width: view.frame.width, height: view.frame.height)
-            stored[view.id] = frame
-            for subview in view.subviews { place(subview, (frame.x, frame.y)) }
-        }
-        for subview in document.content.subviews { place(subview, (0, 0)) }
+        let stored = storedFrames(document)
         // The same row with a word in each empty label and text view: a view inside it then
         // hangs out only because UIKit's empty label is 0 × 0 and an empty text view has no line
         // (on a device too), not by a rule of ours.
