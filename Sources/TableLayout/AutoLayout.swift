@@ -808,10 +808,24 @@ final class ConstraintSystem {
         case .fillEqually:
             for other in arranged.dropFirst() { require(main(other.id).1, .equal, main(arranged[0].id).1, "\(name): fill equally") }
         case .fillProportionally:
-            let sizes = arranged.map { max(0, axes.vertical ? states[$0.id]?.intrinsicSize.height ?? 0 : states[$0.id]?.intrinsicSize.width ?? 0) }
-            if sizes[0] > 0 {
-                for (other, size) in zip(arranged, sizes).dropFirst() {
-                    require(main(other.id).1 * sizes[0], .equal, main(arranged[0].id).1 * size, "\(name): fill proportionally", priority: 999)
+            // UIStackView's UISV-fill-proportionally constraints: each arranged view is a fixed
+            // fraction of the stack's whole length, its weight over the sum of the weights and
+            // the spacing, at priority 999 for the first view, 998 for the next…, so where the
+            // lengths do not add up (spacing, margins, a stack stretched) the last view gives way.
+            // A view's weight is its intrinsic length; one without (a container, a nested stack,
+            // an image view with no image) is weighed by its current length, which for a view a
+            // nib made is the frame the nib stored (WooCommerce's ledger: containers 51.5, 88.5
+            // and 70 pt tall around one-line labels keep those lengths on the canvas).
+            let weights = arranged.map { item -> Double in
+                let intrinsic = states[item.id].map { axes.vertical ? $0.intrinsicSize.height : $0.intrinsicSize.width } ?? -1
+                if intrinsic >= 0 { return intrinsic }
+                return max(0, axes.vertical ? item.frame.height : item.frame.width)
+            }
+            let total = weights.reduce(0, +) + spacing * Double(arranged.count - 1)
+            if total > 0 {
+                let stackLength = main(view.id).1
+                for (index, (item, weight)) in zip(arranged, weights).enumerated() {
+                    require(main(item.id).1 * total, .equal, stackLength * weight, "\(name): fill proportionally", priority: Double(max(1, 999 - index)))
                 }
             }
         case .equalSpacing:

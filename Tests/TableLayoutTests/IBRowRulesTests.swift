@@ -531,6 +531,74 @@ extension IBRulesTests {
         Self.expect(frames, "es0-BX-4", 0, 24, 100, 30)
     }
 
+    /// A fill-proportionally stack makes each arranged view a fixed fraction of its own length:
+    /// the view's weight over the sum of the weights and the spacing, at priority 999 for the
+    /// first view, 998 for the next…, so where they do not add up the last view gives way. A
+    /// view's weight is its intrinsic length; a container with none is weighed by its current
+    /// length, the frame the nib stored (WooCommerce's ledger: containers 51.5, 88.5 and 70 pt
+    /// tall around one-line labels). The column, 300 tall with 4 pt spacing: two empty containers
+    /// stored 100 and 152 tall around a view of intrinsic height 40 keep those heights (100 + 40 +
+    /// 152 + 8 = 300). The row, 360 wide with 10 pt spacing: three views of intrinsic width 20
+    /// are 20 / 80 of it, 90 each, and the last takes what the spacing leaves over, 160 (UIKit's
+    /// known result, rdar://34595752: "all the same width except the last one, stretched").
+    @Test func aProportionalStackWeighsAContainerByItsStoredLength() throws {
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="fp0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="fillProportionally" spacing="4" translatesAutoresizingMaskIntoConstraints="NO" id="fp0-ST-001">
+                                <rect key="frame" x="0.0" y="0.0" width="100" height="300"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="fp0-BX-1">
+                                        <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="infinite" placeholderIntrinsicHeight="40" id="fp0-BX-2">
+                                        <rect key="frame" x="0.0" y="104" width="100" height="40"/>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="fp0-BX-3">
+                                        <rect key="frame" x="0.0" y="148" width="100" height="152"/>
+                                    </view>
+                                </subviews>
+                            </stackView>
+                            <stackView opaque="NO" contentMode="scaleToFill" distribution="fillProportionally" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="fp0-ST-002">
+                                <rect key="frame" x="15" y="0.0" width="360" height="40"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="20" placeholderIntrinsicHeight="infinite" id="fp0-BX-4">
+                                        <rect key="frame" x="0.0" y="0.0" width="90" height="40"/>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="20" placeholderIntrinsicHeight="infinite" id="fp0-BX-5">
+                                        <rect key="frame" x="100" y="0.0" width="90" height="40"/>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="20" placeholderIntrinsicHeight="infinite" id="fp0-BX-6">
+                                        <rect key="frame" x="200" y="0.0" width="160" height="40"/>
+                                    </view>
+                                </subviews>
+                            </stackView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="fp0-ST-001" firstAttribute="top" secondItem="fp0-VV-000" secondAttribute="top" id="fp0-Cn-001"/>
+                            <constraint firstItem="fp0-ST-001" firstAttribute="leading" secondItem="fp0-VV-000" secondAttribute="leading" id="fp0-Cn-002"/>
+                            <constraint firstAttribute="bottom" secondItem="fp0-ST-001" secondAttribute="bottom" id="fp0-Cn-003"/>
+                            <constraint firstItem="fp0-ST-001" firstAttribute="width" constant="100" id="fp0-Cn-004"/>
+                            <constraint firstItem="fp0-ST-002" firstAttribute="top" secondItem="fp0-VV-000" secondAttribute="top" id="fp0-Cn-005"/>
+                            <constraint firstItem="fp0-ST-002" firstAttribute="leading" secondItem="fp0-VV-000" secondAttribute="leading" constant="15" id="fp0-Cn-006"/>
+                            <constraint firstAttribute="trailing" secondItem="fp0-ST-002" secondAttribute="trailing" id="fp0-Cn-007"/>
+                            <constraint firstItem="fp0-ST-002" firstAttribute="height" constant="40" id="fp0-Cn-008"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "fp0-BX-1", 0, 0, 100, 100)
+        Self.expect(frames, "fp0-BX-2", 0, 104, 100, 40)
+        Self.expect(frames, "fp0-BX-3", 0, 148, 100, 152)
+        Self.expect(frames, "fp0-BX-4", 0, 0, 90, 40)
+        Self.expect(frames, "fp0-BX-5", 100, 0, 90, 40)
+        Self.expect(frames, "fp0-BX-6", 200, 0, 160, 40)
+    }
+
     /// The bars IB simulates on a view controller's view are part of the canvas's safe area: a
     /// translucent navigation bar 44 pt at the top (Pocket Casts' playlist, WooCommerce's review
     /// screen, files of Xcode 12 and 13 on an iPhone 8, which shows no status bar), a tab bar 49
