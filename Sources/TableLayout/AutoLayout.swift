@@ -893,6 +893,22 @@ final class ConstraintSystem {
         let alignment = stack.alignment
         let baselineAnchor = arranged[0].id
         let visible = Set(arranged.map(\.id))
+        // UIStackView's alignment spanner for a baseline-aligned row of two views or more: a guide
+        // around the views (as short as it can be, priority 51), its edge away from the baseline's
+        // side on the stack's. In a row stretched taller than its views, they sit at that edge: at
+        // the bottom for the first baseline (WooCommerce's ledger: one-line labels 17 pt down a
+        // 37.5 pt row), at the top for the last.
+        var spanner: (start: Solver.Variable, end: Solver.Variable)?
+        if !axes.vertical, alignment == .firstBaseline || alignment == .lastBaseline, arranged.count > 1 {
+            let guide = (start: solver.makeVariable(), end: solver.makeVariable())
+            require(v(guide.end) - v(guide.start), .equal, c(0), "\(name): spanning fit", priority: 51)
+            if alignment == .lastBaseline {
+                require(v(guide.start), .equal, crossStart, "\(name): canvas connection")
+            } else {
+                require(v(guide.end), .equal, crossEnd, "\(name): canvas connection")
+            }
+            spanner = guide
+        }
         for item in view.subviews where frames[item.id] != nil {
             let (start, length) = axes.cross(item.id)
             let hidden = !visible.contains(item.id)
@@ -912,14 +928,25 @@ final class ConstraintSystem {
                    let b = baseline(of: baselineAnchor, last: last, states: states) {
                     require(a, .equal, b, "\(name): baseline alignment")
                 }
-                // The first arranged view sets the stack's edge on the baseline's side (its top,
-                // or its bottom for the last baseline); a view whose text sits lower (or higher)
-                // reaches past it, as IB's frames show (a button beside a label overhangs the stack
-                // by 4.5 pt); every view keeps within the other edge.
+                // The first arranged view keeps within the stack's edge on the baseline's side
+                // (its top, or its bottom for the last baseline), which the canvas fit brings to
+                // it; a view whose text sits lower (or higher) reaches past it, as IB's frames show
+                // (a button beside a label overhangs the stack by 4.5 pt). On the other side the
+                // views span a guide whose edge is the stack's (below: UIStackView's alignment
+                // spanner), so every view keeps within that edge.
                 if item.id == baselineAnchor {
-                    require(last ? start + length : start, .equal, last ? crossEnd : crossStart, "\(name): alignment")
+                    if spanner == nil {
+                        require(last ? start + length : start, .equal, last ? crossEnd : crossStart, "\(name): alignment")
+                    } else if last {
+                        require(start + length, .lessOrEqual, crossEnd, "\(name): alignment")
+                    } else {
+                        require(start, .greaterOrEqual, crossStart, "\(name): alignment")
+                    }
                 }
-                if last {
+                if let spanner, !hidden {
+                    require(v(spanner.start), .lessOrEqual, start, "\(name): spanning boundary")
+                    require(v(spanner.end), .greaterOrEqual, start + length, "\(name): spanning boundary")
+                } else if last {
                     require(start, .greaterOrEqual, crossStart, "\(name): alignment")
                 } else {
                     require(start + length, .lessOrEqual, crossEnd, "\(name): alignment")

@@ -472,6 +472,54 @@ extension IBRulesTests {
         #expect(abs(stack.height - (button.y + button.height)) < 0.01 && abs(stack.height - 25.5) <= 0.5, "\(stack)")
     }
 
+    /// A row aligned by baselines spans its views with a guide as short as it can be (UIStackView's
+    /// alignment spanner, priority 51) whose edge away from the baseline's side is the stack's; the
+    /// first view only keeps within the other edge. So in a row stretched taller than its views
+    /// they sit at the bottom for the first baseline (WooCommerce's ledger: two one-line labels
+    /// 17 pt down a 37.5 pt row), at the top for the last. Two 60 pt rows of a 20 pt and a 30 pt
+    /// view (a view's baseline is its bottom): by first baselines both end at 60 (the views at 40
+    /// and 30); by last baselines the taller one starts at 0 and both end at 30 (at 10 and 0).
+    @Test func aStretchedBaselineRowHoldsItsViewsAwayFromTheBaselinesSide() throws {
+        func row(_ id: String, alignment: String, x: Int) -> String {
+            """
+                            <stackView opaque="NO" contentMode="scaleToFill" alignment="\(alignment)" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)-ST">
+                                <rect key="frame" x="\(x)" y="0.0" width="108" height="60"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="50" placeholderIntrinsicHeight="20" id="\(id)-A"/>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="50" placeholderIntrinsicHeight="30" id="\(id)-B"/>
+                                </subviews>
+                            </stackView>
+            """
+        }
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="sr0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+            \(row("sr0-F", alignment: "firstBaseline", x: 0))
+            \(row("sr0-L", alignment: "lastBaseline", x: 200))
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="sr0-F-ST" firstAttribute="top" secondItem="sr0-VV-000" secondAttribute="top" id="sr0-Cn-001"/>
+                            <constraint firstAttribute="bottom" secondItem="sr0-F-ST" secondAttribute="bottom" id="sr0-Cn-002"/>
+                            <constraint firstItem="sr0-F-ST" firstAttribute="leading" secondItem="sr0-VV-000" secondAttribute="leading" id="sr0-Cn-003"/>
+                            <constraint firstItem="sr0-L-ST" firstAttribute="top" secondItem="sr0-VV-000" secondAttribute="top" id="sr0-Cn-004"/>
+                            <constraint firstAttribute="bottom" secondItem="sr0-L-ST" secondAttribute="bottom" id="sr0-Cn-005"/>
+                            <constraint firstItem="sr0-L-ST" firstAttribute="leading" secondItem="sr0-VV-000" secondAttribute="leading" constant="200" id="sr0-Cn-006"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "sr0-F-ST", 0, 0, 108, 60)
+        Self.expect(frames, "sr0-F-A", 0, 40, 50, 20)
+        Self.expect(frames, "sr0-F-B", 58, 30, 50, 30)
+        Self.expect(frames, "sr0-L-ST", 200, 0, 108, 60)
+        Self.expect(frames, "sr0-L-A", 0, 10, 50, 20)
+        Self.expect(frames, "sr0-L-B", 58, 0, 50, 30)
+    }
+
     /// UIStackView's ambiguity suppression: in an equal-spacing stack, an arranged view with no
     /// intrinsic size of its own (here a nested stack) stays as short as it can, and the room to
     /// spare goes to the gaps (WooCommerce's survey screen: its nested stack keeps its 99.5 pt).
