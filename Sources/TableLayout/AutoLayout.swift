@@ -164,6 +164,14 @@ package final class AutoLayout {
                 state.intrinsicSize.height = max(state.intrinsicSize.height, ControlMetrics.iOS26TextFieldMinimumHeight)
                 states[view.id] = state
             }
+            if view.element == .imageView, view.attribute("image") == nil, state.intrinsicSize.width < 0, state.intrinsicSize.height < 0 {
+                // IB's canvas keeps an image view with no image at the size it has (its image is
+                // the app's to set): WooCommerce's empty-state image 140 pt tall in an
+                // equal-spacing stack, its product and toggle cells' thumbnails; KeePassium's icon.
+                // On a device it has no size of its own until the app gives it an image.
+                state.intrinsicSize = (view.frame.width, view.frame.height)
+                states[view.id] = state
+            }
             if document.savedForIOS26, view.element == .slider {
                 state.intrinsicSize.height = ControlMetrics.iOS26SliderHeight
                 states[view.id] = state

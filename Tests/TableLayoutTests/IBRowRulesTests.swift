@@ -647,6 +647,52 @@ extension IBRulesTests {
         Self.expect(frames, "fp0-BX-6", 200, 0, 160, 40)
     }
 
+    /// IB's canvas keeps an image view with no image at the size it has, as if that were its
+    /// image's (the app sets the image): in an equal-spacing column that lets it be as short as it
+    /// can, WooCommerce's empty-state image keeps its 140 pt and the label and button below it
+    /// their places. A 667 pt view, the column centred: the image 375 × 140 at the top of a
+    /// 140 + 25 + 20 + 25 + 30 = 240 pt column at 213.5, the two views 25 pt apart below it.
+    @Test func anImageViewWithNoImageKeepsItsSizeOnTheCanvas() throws {
+        let xml = Self.xib("""
+                    <view contentMode="scaleToFill" id="ni0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="equalSpacing" alignment="center" spacing="25" translatesAutoresizingMaskIntoConstraints="NO" id="ni0-ST-001">
+                                <rect key="frame" x="0.0" y="213.5" width="375" height="240"/>
+                                <subviews>
+                                    <imageView userInteractionEnabled="NO" contentMode="scaleAspectFit" horizontalHuggingPriority="750" verticalHuggingPriority="750" horizontalCompressionResistancePriority="250" verticalCompressionResistancePriority="250" translatesAutoresizingMaskIntoConstraints="NO" id="ni0-IV-002">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="140"/>
+                                    </imageView>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="200" placeholderIntrinsicHeight="20" id="ni0-BX-003">
+                                        <rect key="frame" x="87.5" y="165" width="200" height="20"/>
+                                    </view>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="30" placeholderIntrinsicHeight="30" id="ni0-BX-004">
+                                        <rect key="frame" x="172.5" y="210" width="30" height="30"/>
+                                    </view>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstItem="ni0-IV-002" firstAttribute="leading" secondItem="ni0-ST-001" secondAttribute="leading" id="ni0-Cn-001"/>
+                                    <constraint firstAttribute="trailing" secondItem="ni0-IV-002" secondAttribute="trailing" id="ni0-Cn-002"/>
+                                </constraints>
+                            </stackView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="ni0-ST-001" firstAttribute="centerY" secondItem="ni0-VV-000" secondAttribute="centerY" id="ni0-Cn-003"/>
+                            <constraint firstItem="ni0-ST-001" firstAttribute="leading" secondItem="ni0-VV-000" secondAttribute="leading" id="ni0-Cn-004"/>
+                            <constraint firstAttribute="trailing" secondItem="ni0-ST-001" secondAttribute="trailing" id="ni0-Cn-005"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "ni0-ST-001", 0, 213.5, 375, 240)
+        Self.expect(frames, "ni0-IV-002", 0, 0, 375, 140)
+        Self.expect(frames, "ni0-BX-003", 87.5, 165, 200, 20)
+        Self.expect(frames, "ni0-BX-004", 172.5, 210, 30, 30)
+    }
+
     /// The bars IB simulates on a view controller's view are part of the canvas's safe area: a
     /// translucent navigation bar 44 pt at the top (Pocket Casts' playlist, WooCommerce's review
     /// screen, files of Xcode 12 and 13 on an iPhone 8, which shows no status bar), a tab bar 49
