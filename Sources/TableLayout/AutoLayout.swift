@@ -770,7 +770,17 @@ final class ConstraintSystem {
     /// its distribution), hidden ones in their place, and each aligned across the axis.
     func stack(_ view: IBView, states: [String: IBViewState]) {
         let arranged = view.subviews.filter { !(states[$0.id]?.hidden ?? false) }
-        guard let stack = view.stack, frames[view.id] != nil, !arranged.isEmpty else { return }
+        guard let stack = view.stack, let frame = frames[view.id] else { return }
+        guard !arranged.isEmpty else {
+            // A stack view with no arranged view to show has no size of its own, but never less
+            // than nothing: WooCommerce's product cell keeps an empty attributes stack its code
+            // fills, which a self-sized row otherwise shrank past zero, drawing the views after
+            // it over the title. (IB's canvas keeps it at the size it has.)
+            for length in [frame.width, frame.height] {
+                require(v(length), .greaterOrEqual, c(0), "stack view '\(view.id)': no arranged views")
+            }
+            return
+        }
         let axes = StackAxes(vertical: stack.vertical, rightToLeft: directions[view.id] == .rightToLeft, frames: frames)
         let vertical = axes.vertical
         // IB writes a stack view's "layout margins relative arrangement" as the margins

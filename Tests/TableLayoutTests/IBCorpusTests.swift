@@ -170,9 +170,11 @@ enum IBCorpus {
             return 0
         }
         let stored = storedFrames(document)
-        // The same row with a word in each empty label and text view: a view inside it then
-        // hangs out only because UIKit's empty label is 0 × 0 and an empty text view has no line
-        // (on a device too), not by a rule of ours.
+        // The same row with a word in each empty label and text view and an image of the size IB
+        // shows in each image view the file leaves without one: a view inside it then hangs out
+        // only because UIKit's empty label is 0 × 0, an empty text view has no line and an image
+        // view with no image no size (on a device too, until the app fills them), not by a rule
+        // of ours.
         var worded = entry
         worded.document.content = Self.worded(document.content)
         let wordedRow = Self.row(worded, path: path, folder: folder, theme: theme, text: text)
@@ -182,7 +184,7 @@ enum IBCorpus {
                   let drawn = laidOut.frames[view.id], drawn.height > 0, drawn.y < -0.5 || drawn.maxY > laidOut.height + 0.5 else { continue }
             if let wordedRow, let frame = wordedRow.frames[view.id], frame.y >= -0.5, frame.maxY <= wordedRow.height + 0.5 {
                 emptyText += 1
-                if verbose { details.append("  outside, empty labels \(path) \(entry.name) <\(view.element)> '\(view.id)': drawn at \(drawn) in a row \(fmt(laidOut.height)) tall") }
+                if verbose { details.append("  outside, empty views \(path) \(entry.name) <\(view.element)> '\(view.id)': drawn at \(drawn) in a row \(fmt(laidOut.height)) tall") }
             } else {
                 count += 1
                 if verbose { details.append("  outside \(path) \(entry.name) <\(view.element)> '\(view.id)': drawn at \(drawn) in a row \(fmt(laidOut.height)) tall") }
@@ -218,6 +220,9 @@ enum IBCorpus {
         if [.label, .textView].contains(view.element), (view.strings["text"] ?? view.attribute("text") ?? "").isEmpty {
             view.strings["text"] = nil
             view.attributes["text"] = "Label"
+        }
+        if view.element == .imageView, view.attribute("image") == nil, view.placeholderIntrinsicSize == nil {
+            view.placeholderIntrinsicSize = (view.frame.width, view.frame.height)
         }
         view.subviews = view.subviews.map(worded)
         return view
@@ -320,7 +325,7 @@ enum IBCorpus {
         if verbose { text += details.joined(separator: "\n") + "\n\n" }
         text += "refused: \(refused.count)\n" + refused.map { "  " + $0 }.joined(separator: "\n") + (refused.isEmpty ? "" : "\n")
         text += "\(files(in: folder).count) files, \(documents) cells, headers and prototypes; \(ambiguous) ambiguity warnings; \(conflicting) with conflicting constraints\n"
-        text += "drawn outside their row where IB stores them inside the cell: \(outside) views (and \(emptyText) more only while a label or text view of their row is empty, as on a device: an empty label is 0 × 0, an empty text view 16 pt tall); cells whose constraints leave the height to UIKit's 44 pt fallback: \(collapsed)\n"
+        text += "drawn outside their row where IB stores them inside the cell: \(outside) views (and \(emptyText) more only while a label, text view or image view of their row is empty, as on a device: an empty label is 0 × 0, an empty text view 16 pt tall, an image view with no image has no size); cells whose constraints leave the height to UIKit's 44 pt fallback: \(collapsed)\n"
         text += "TOTAL with IB's stored sizes: \(stored.line)\n"
         text += "TOTAL with our own text:      \(ours.line)\n"
         text += "of the \(documents - inconsistent) cells whose stored frames keep their own constraints (\(inconsistent) break one by more than 0.5 pt: IB stored them under constraints the file no longer has):\n"

@@ -126,6 +126,69 @@ extension IBRulesTests {
         #expect(Self.find("ch0-BT-001", in: fixed)?.frame.height == 60)
     }
 
+    /// A stack view with no arranged view (one the app fills in code) has no size of its own but
+    /// never less than nothing: in a self-sizing row it takes no room, and the views after it stay
+    /// below the ones before it. WooCommerce's product cell: an empty attributes stack between
+    /// its labels, and a thumbnail whose bottom the row must clear; the row once shrank the
+    /// empty stack past zero to the thumbnail's 71 pt and drew "View Add-ons" over the title.
+    /// Here a column of a 20 pt view, the empty stack and a 30 pt view (4 pt apart) 10 pt inside
+    /// the row beside a 44 pt image whose bottom the row clears by 8: the row is 10 + 20 + 4 + 0
+    /// + 4 + 30 + 10 = 78 pt tall, the last view at 28 in the column. On the canvas the empty
+    /// stack keeps the size it has (IB's frames: 12.5 pt in WooCommerce's file).
+    @Test func anEmptyStackViewTakesNoRoomInARow() throws {
+        let xml = Self.xib("""
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="none" indentationWidth="10" rowHeight="100" id="es1-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="es1-Cl-000" id="es1-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="es1-IM-001">
+                                    <rect key="frame" x="16" y="10" width="44" height="44"/>
+                                    <constraints>
+                                        <constraint firstAttribute="width" constant="44" id="es1-Cn-001"/>
+                                        <constraint firstAttribute="height" constant="44" id="es1-Cn-002"/>
+                                    </constraints>
+                                </view>
+                                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="4" translatesAutoresizingMaskIntoConstraints="NO" id="es1-ST-002">
+                                    <rect key="frame" x="76" y="10" width="228" height="80"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="infinite" placeholderIntrinsicHeight="20" id="es1-BX-003">
+                                            <rect key="frame" x="0.0" y="0.0" width="228" height="20"/>
+                                        </view>
+                                        <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="es1-ST-004">
+                                            <rect key="frame" x="0.0" y="24" width="228" height="22"/>
+                                        </stackView>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="infinite" placeholderIntrinsicHeight="30" id="es1-BX-005">
+                                            <rect key="frame" x="0.0" y="50" width="228" height="30"/>
+                                        </view>
+                                    </subviews>
+                                </stackView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="es1-IM-001" firstAttribute="top" secondItem="es1-ST-002" secondAttribute="top" id="es1-Cn-003"/>
+                                <constraint firstItem="es1-IM-001" firstAttribute="leading" secondItem="es1-CV-000" secondAttribute="leading" constant="16" id="es1-Cn-004"/>
+                                <constraint firstAttribute="bottom" relation="greaterThanOrEqual" secondItem="es1-IM-001" secondAttribute="bottom" constant="8" id="es1-Cn-005"/>
+                                <constraint firstItem="es1-ST-002" firstAttribute="top" secondItem="es1-CV-000" secondAttribute="top" constant="10" id="es1-Cn-006"/>
+                                <constraint firstAttribute="bottom" secondItem="es1-ST-002" secondAttribute="bottom" constant="10" id="es1-Cn-007"/>
+                                <constraint firstItem="es1-ST-002" firstAttribute="leading" secondItem="es1-IM-001" secondAttribute="trailing" constant="16" id="es1-Cn-008"/>
+                                <constraint firstAttribute="trailing" secondItem="es1-ST-002" secondAttribute="trailing" constant="16" id="es1-Cn-009"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let row = try Self.row(template, document, width: 320)
+        #expect(row.frame.height == 78, "\(row.frame)")
+        let empty = try #require(Self.find("es1-ST-004", in: row)), last = try #require(Self.find("es1-BX-005", in: row))
+        #expect(empty.frame.height == 0 && empty.frame.y == 34, "\(empty.frame)")
+        #expect(last.frame.y == 38 && last.frame.height == 30, "\(last.frame)")
+        // On the canvas, at the cell's 100 pt, the empty stack keeps its 22 pt.
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "es1-ST-004", 0, 24, 228, 22)
+        Self.expect(frames, "es1-BX-005", 0, 50, 228, 30)
+    }
+
     /// An empty text view that does not scroll: IB's canvas before Xcode 14 (TextKit 1) keeps
     /// the line its caret stands on — 33 pt for 14 pt text, as public apps' files of Xcode 12
     /// and 13 store it — and Xcode 14's on (iOS 16's TextKit 2) only the 8 pt insets above and
