@@ -950,8 +950,8 @@ final class ConstraintSystem {
                 // (its top, or its bottom for the last baseline), which the canvas fit brings to
                 // it; a view whose text sits lower (or higher) reaches past it, as IB's frames show
                 // (a button beside a label overhangs the stack by 4.5 pt). On the other side the
-                // views span a guide whose edge is the stack's (below: UIStackView's alignment
-                // spanner), so every view keeps within that edge.
+                // views span a guide whose edge is the stack's (the alignment spanner above), so
+                // every view keeps within that edge.
                 if item.id == baselineAnchor {
                     if spanner == nil {
                         require(last ? start + length : start, .equal, last ? crossEnd : crossStart, "\(name): alignment")
