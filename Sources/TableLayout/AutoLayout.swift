@@ -317,12 +317,16 @@ final class ConstraintSystem {
         rootID = document.content.id
         directions = document.directions(screen: theme.direction)
         // On IB's canvas a plain view sits at the top of the device's screen: its safe area leaves
-        // out the sensor housing, and the home indicator where the view reaches it. (In a table, a
-        // header's or footer's safe area has no such insets.)
+        // out the sensor housing, and the home indicator where the view reaches it — from Xcode 14
+        // (`toolsVersion` 21000, when each device's own housing came in) the home indicator
+        // whatever the view's height (a 200 pt cell of Xcode 14.3, Xcode 15's 72 and 488 pt views
+        // store 34 pt; Xcode 12's short views 0). (In a table, a header's or footer's safe area
+        // has no such insets.)
         if designTime, [.view, .collectionCell, .collectionReusableView].contains(document.kind),
            let guide = document.top.safeAreaGuide ?? document.content.safeAreaGuide, let device = document.designSafeArea {
             let height = document.content.frame.height
-            safeAreaInsets[guide] = [device.top, 0, max(0, device.bottom - max(0, device.screenHeight - height)), 0]
+            let bottom = (document.toolsVersion ?? 0) >= 21_000 ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
+            safeAreaInsets[guide] = [device.top, 0, bottom, 0]
         }
         let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime,
                                   safeArea: (document.top.safeAreaGuide ?? document.content.safeAreaGuide).flatMap { safeAreaInsets[$0] })

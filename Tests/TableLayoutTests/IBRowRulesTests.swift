@@ -796,6 +796,43 @@ extension IBRulesTests {
         }
     }
 
+    /// From Xcode 14 the canvas gives a top-level view the device's whole safe area, whatever its
+    /// height: a view 200 pt tall on an iPhone 11 (48 pt sensor housing, 34 pt home indicator) has
+    /// 34 pt at the bottom too (Pocket Casts' theme cell of Xcode 14.3, its sleep timer and
+    /// Simplenote's banner of Xcode 15); before, only a view that reaches the home indicator has
+    /// it (four short views of Simplenote and Element, Xcode 12, store 0; Xcode 12's housing is
+    /// 44 pt on every such device). The box pinned to the safe area: 48 + 118 + 34 from Xcode 14,
+    /// 44 + 156 before.
+    @Test func aShortViewHasTheWholeSafeAreaFromXcode14() throws {
+        func file(_ toolsVersion: String) -> String {
+            Self.xib(toolsVersion: toolsVersion, device: "retina6_1", """
+                    <view contentMode="scaleToFill" id="sb1-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="200"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sb1-BX-001">
+                                <rect key="frame" x="0.0" y="48" width="414" height="118"/>
+                            </view>
+                        </subviews>
+                        <viewLayoutGuide key="safeArea" id="sb1-SA-000"/>
+                        <constraints>
+                            <constraint firstItem="sb1-BX-001" firstAttribute="top" secondItem="sb1-SA-000" secondAttribute="top" id="sb1-Cn-001"/>
+                            <constraint firstItem="sb1-SA-000" firstAttribute="bottom" secondItem="sb1-BX-001" secondAttribute="bottom" id="sb1-Cn-002"/>
+                            <constraint firstItem="sb1-BX-001" firstAttribute="leading" secondItem="sb1-VV-000" secondAttribute="leading" id="sb1-Cn-003"/>
+                            <constraint firstAttribute="trailing" secondItem="sb1-BX-001" secondAttribute="trailing" id="sb1-Cn-004"/>
+                        </constraints>
+                        <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                    </view>
+            """)
+        }
+        for (toolsVersion, top, bottom) in [("18122", 44.0, 0.0), ("21701", 48.0, 34.0), ("22505", 48.0, 34.0)] {
+            let (template, document) = try Self.inline(file(toolsVersion))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "sb1-BX-001", 0, top, 414, 200 - top - bottom)
+        }
+    }
+
     /// iOS 26's slider, on the canvas of files Xcode 26 saved, has no alignment outsets: its frame
     /// is the rectangle its constraints give, 34 pt tall (NetNewsWire's settings: 15 pt after its
     /// label, at the margin, 250 × 34). Before, the frame reaches 2 pt past each end and 1 pt below
