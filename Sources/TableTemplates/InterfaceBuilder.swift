@@ -308,8 +308,11 @@ package enum IBReader {
         package var screenHeight, top, bottom: Double
     }
 
-    /// The portrait screen heights of devices with a Home button.
-    static let homeButtonScreenHeights: [String: Double] = ["retina3_5": 480, "retina4_0": 568, "retina4_7": 667, "retina5_5": 736]
+    /// The portrait screen heights of devices with a Home button, iPhones and iPads.
+    static let homeButtonScreenHeights: [String: Double] = [
+        "retina3_5": 480, "retina4_0": 568, "retina4_7": 667, "retina5_5": 736,
+        "ipad9_7": 1024, "ipad10_2": 1080, "ipad10_5": 1112, "ipad12_9": 1366,
+    ]
 
     static func safeArea(device: String, toolsVersion: Double?) -> SafeArea? {
         let devices: [String: (height: Double, top: Double)] = [

@@ -186,7 +186,7 @@ import TableText
         #expect(Self.find("saf-LL-001", in: laidOut)?.frame.y == 6)
     }
 
-    /// On a device with a Home button (iPhone 8) the canvas simulates the status bar, 20 pt at the
+    /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar, 20 pt at the
     /// top, in files saved by Xcode 10 and by Xcode 15 and later, and nothing in files of Xcode 11
     /// to 14 (as 29 public files of 4 apps store their frames, view controllers' views and plain
     /// views alike); there is no inset at the bottom. The view of `aPlainViewOnTheCanvas…`:
@@ -198,6 +198,13 @@ import TableText
                                                                           (#"device id="retina6_1""#, #"device id="retina4_7""#)])
             Self.expect(frames, "saf-LL-001", 20, top + 6, 374, 210 - 12 - (top + 6))
             Self.expect(frames, "saf-VM-002", 16, top, 30, 10)
+        }
+        // So does an iPad with a Home button (Simplenote's sign-in screen, Xcode 15, iPad 9.7").
+        for (version, top) in [("17701", 0.0), ("22505", 20)] {
+            let frames = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="\#(version)""#),
+                                                                          (#"device id="retina6_1""#, #"device id="ipad9_7""#)])
+            let label = try #require(frames["saf-LL-001"]), margin = try #require(frames["saf-VM-002"])
+            #expect(label.y == top + 6 && label.height == 210 - 12 - (top + 6) && margin.y == top, "\(label) \(margin)")
         }
     }
 
