@@ -300,10 +300,12 @@ package enum IBReader {
     /// view at the top of that screen: 34 pt at the bottom (the home indicator) and at the top
     /// the sensor housing — 44 pt on every such device in Xcode 13 and before, each device's own
     /// from Xcode 14 (`toolsVersion` 21000; iPhone 11 48, iPhone 12 47, iPhone 12 mini 50,
-    /// Dynamic Island 59 and 62). On a device with a Home button the canvas simulates the status
-    /// bar, 20 pt, in files saved by Xcode 10 (`toolsVersion` 14000–14999) and by Xcode 15 and
-    /// later (22000 on), and nothing in files of Xcode 9 and of Xcode 11 to 14 (as 29 public
-    /// files of 4 apps store their frames), with no inset at the bottom.
+    /// Dynamic Island 59 and 62). On a device with a Home button (iPhones and iPads) the canvas
+    /// simulates the status bar, 20 pt, in files saved by Xcode 10 (`toolsVersion` 14000–14999)
+    /// and by Xcode 14.3 and later (21700 on: Xcode 14.2's WooCommerce header stores 0, Xcode
+    /// 14.3's ownCloud passcode screen 20), and nothing in files of Xcode 9 and of Xcode 11 to
+    /// 14.2 (as 30 public files of 5 apps store their frames), with no inset at the bottom; a view
+    /// below an opaque navigation bar is below the status bar too.
     package struct SafeArea: Sendable, Hashable {
         package var screenHeight, top, bottom: Double
     }
@@ -324,7 +326,7 @@ package enum IBReader {
         let iPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
         if let height = iPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
-            guard let version = toolsVersion, (14_000..<15_000).contains(version) || version >= 22_000 else { return nil }
+            guard let version = toolsVersion, (14_000..<15_000).contains(version) || version >= 21_700 else { return nil }
             return SafeArea(screenHeight: height, top: 20, bottom: 0)
         }
         guard let known = devices[device] else { return nil }
@@ -505,6 +507,10 @@ package enum IBReader {
                 extra = (metrics.attribute("prompted")?.value == "YES" ? 74 : 44, 0)
             case ("simulatedTabBarMetrics", "simulatedBottomBarMetrics") where metrics.attribute("translucent")?.value != "NO":
                 extra = (0, 49)
+            case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics"):
+                // An opaque bar: the view begins below it, and below the status bar with it.
+                safeArea?.top = 0
+                continue
             default:
                 continue
             }

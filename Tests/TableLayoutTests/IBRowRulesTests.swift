@@ -762,8 +762,8 @@ extension IBRulesTests {
     /// at the bottom; an opaque bar none (the view ends at it). An iPad Pro with rounded corners
     /// has a 24 pt status bar and a 20 pt home indicator.
     @Test func simulatedBarsAreInTheCanvasSafeArea() throws {
-        func file(device: String, height: Double, bars: String) -> String {
-            Self.xib(toolsVersion: "19162", device: device, """
+        func file(device: String, height: Double, bars: String, toolsVersion: String = "19162") -> String {
+            Self.xib(toolsVersion: toolsVersion, device: device, """
                     <view contentMode="scaleToFill" id="nb0-VV-000">
                         <rect key="frame" x="0.0" y="0.0" width="375" height="\(height)"/>
                         <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
@@ -793,6 +793,14 @@ extension IBRulesTests {
             let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
                                                                          assetsFolder: AutoLayoutOracleTests.folder).frames
             Self.expect(frames, "nb0-BX-001", 0, top, 375, height - top - bottom)
+        }
+        // A view below an opaque bar is below the status bar too: Xcode 15 simulates an iPhone 8's
+        // 20 pt status bar, but not for Pocket Casts' profile screen under its opaque bar.
+        for (bars, top) in [(opaque, 0.0), ("", 20)] {
+            let (template, document) = try Self.inline(file(device: "retina4_7", height: 667, bars: bars, toolsVersion: "22505"))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "nb0-BX-001", 0, top, 375, 667 - top)
         }
     }
 

@@ -176,9 +176,11 @@ import TableText
         // As tall as the screen less 16 pt, it reaches 18 pt into the home indicator's inset.
         let tall = try Self.design("SafeAreaOfAView.xib", editing: [(#"width="414" height="210""#, #"width="414" height="880""#)])
         Self.expect(tall, "saf-LL-001", 20, 50, 374, 880 - 18 - 12 - 50)
-        // Saved by Xcode 14 and later, the canvas's iPhone 11 has its own 48 pt at the top.
+        // Saved by Xcode 14 and later, the canvas's iPhone 11 has its own 48 pt at the top, and
+        // the home indicator's 34 at the bottom however short the view
+        // (`aShortViewHasTheWholeSafeAreaFromXcode14`).
         let later = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="21507""#)])
-        Self.expect(later, "saf-LL-001", 20, 54, 374, 210 - 12 - 54)
+        Self.expect(later, "saf-LL-001", 20, 54, 374, 210 - 34 - 12 - 54)
         Self.expect(later, "saf-VM-002", 20, 48, 30, 10)
         // In a table, a footer's safe area is its bounds.
         let (footer, footerDocument) = try AutoLayoutOracleTests.load("SafeAreaOfAView.xib")
@@ -187,13 +189,14 @@ import TableText
     }
 
     /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar, 20 pt at the
-    /// top, in files saved by Xcode 10 and by Xcode 15 and later, and nothing in files of Xcode 11
-    /// to 14 (as 29 public files of 4 apps store their frames, view controllers' views and plain
-    /// views alike); there is no inset at the bottom. The view of `aPlainViewOnTheCanvas…`:
+    /// top, in files saved by Xcode 10 and by Xcode 14.3 and later, and nothing in files of Xcode 11
+    /// to 14.2 (as 30 public files of 5 apps store their frames, view controllers' views and plain
+    /// views alike: Xcode 14.2's last, WooCommerce's, 0; Xcode 14.3's first, ownCloud's, 20);
+    /// there is no inset at the bottom. The view of `aPlainViewOnTheCanvas…`:
     /// L 6 pt below the safe area's top and 12 above its bottom, M at the top margin (a root
     /// view's 0, moved below the status bar) and the leading one (16 on a 375 pt screen).
     @Test func aViewOnAHomeButtonDeviceHasTheStatusBarOfItsXcode() throws {
-        for (version, top) in [("14490.70", 20.0), ("17701", 0), ("21507", 0), ("22505", 20)] {
+        for (version, top) in [("14490.70", 20.0), ("17701", 0), ("21507", 0), ("21701", 20), ("22505", 20)] {
             let frames = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="\#(version)""#),
                                                                           (#"device id="retina6_1""#, #"device id="retina4_7""#)])
             Self.expect(frames, "saf-LL-001", 20, top + 6, 374, 210 - 12 - (top + 6))
