@@ -58,29 +58,40 @@ enum PDFCatalog {
         guard !changed.isEmpty else { return nil }
         let replacements = Dictionary(changed, uniquingKeysWith: { first, _ in first })
         // Every object in use, in the order of the file; each runs to the next (the last to the table).
+        // A long list's file holds hundreds of thousands of objects (its structure tree's), so
+        // what is kept per object is an offset, and the objects left as they were are one piece
+        // a run.
         let table = file.entries
         var objects = file.offsets.enumerated().compactMap { index, offset in offset.map { (number: file.first + index, offset: $0) } }
         objects.sort { $0.offset < $1.offset }
-        let inUse = Set(objects.map(\.number))
-        guard let head = objects.first?.offset, replacements.keys.allSatisfy(inUse.contains) else { return nil }
+        let inUse = { (number: Int) in (file.first..<(file.first + file.size)).contains(number) && file.offsets[number - file.first] != nil }
+        guard let head = objects.first?.offset, replacements.keys.allSatisfy(inUse) else { return nil }
         var pieces: [PDFPiece] = [.written(offset: 0, count: head)]
         var position = head
-        var moved: [Int: Int] = [:]
+        var moved = [Int](repeating: -1, count: file.size)
         for (index, object) in objects.enumerated() {
             let count = (index + 1 < objects.count ? objects[index + 1].offset : file.table) - object.offset
-            moved[object.number] = position
-            if var replacement = replacements[object.number] {
-                if replacement.count < count { replacement += [UInt8](repeating: 0x20, count: count - replacement.count - 1) + [0x0A] }
+            moved[object.number - file.first] = position
+            if let replacement = replacements[object.number] {
                 pieces.append(.new(replacement))
-                position += replacement.count
+                if replacement.count < count {
+                    pieces.append(.new([UInt8](repeating: 0x20, count: count - replacement.count - 1) + [0x0A]))
+                }
+                position += max(replacement.count, count)
             } else {
-                pieces.append(.written(offset: object.offset, count: count))
+                if case .written(let from, let length)? = pieces.last, from + length == object.offset {
+                    pieces[pieces.count - 1] = .written(offset: from, count: length + count)
+                } else {
+                    pieces.append(.written(offset: object.offset, count: count))
+                }
                 position += count
             }
         }
         var tail = Array("xref\n\(file.first) \(file.size)\n".utf8)
+        tail.reserveCapacity(tail.count + file.size * 20)
         for index in 0..<file.size {
-            if let offset = moved[file.first + index] {
+            if moved[index] >= 0 {
+                let offset = moved[index]
                 let digits = Array(String(offset).utf8)
                 tail += [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 10 - digits.count)) + digits + table[(index * 20 + 10)..<(index * 20 + 20)]
             } else {
