@@ -188,11 +188,11 @@ import TableText
         #expect(Self.find("saf-LL-001", in: laidOut)?.frame.y == 6)
     }
 
-    /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar, 20 pt at the
-    /// top, in files saved by Xcode 10 and by Xcode 14.3 and later, and nothing in files of Xcode 11
-    /// to 14.2 (as 30 public files of 5 apps store their frames, view controllers' views and plain
-    /// views alike: Xcode 14.2's last, WooCommerce's, 0; Xcode 14.3's first, ownCloud's, 20);
-    /// there is no inset at the bottom. The view of `aPlainViewOnTheCanvas…`:
+    /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar,
+    /// 20 pt at the top, in files saved by Xcode 10 and by Xcode 14.3 and later, and nothing in
+    /// files of Xcode 11 to 14.2 (as 30 public files of 5 apps store their frames, view
+    /// controllers' views and plain views alike: Xcode 14.2's last, WooCommerce's, 0; Xcode
+    /// 14.3's first, ownCloud's, 20); there is no inset at the bottom. The view of `aPlainViewOnTheCanvas…`:
     /// L 6 pt below the safe area's top and 12 above its bottom, M at the top margin (a root
     /// view's 0, moved below the status bar) and the leading one (16 on a 375 pt screen).
     @Test func aViewOnAHomeButtonDeviceHasTheStatusBarOfItsXcode() throws {
