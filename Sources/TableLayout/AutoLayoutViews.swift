@@ -472,6 +472,11 @@ enum IBBinding {
             state.baselineOffsets = (baseline, font.lineHeight - baseline)
         case .imageView:
             state.intrinsicSize = state.imageSize.map { ($0.width, $0.height) } ?? (-1, -1)
+            if state.outletPlaceholder != nil, state.imageSize == nil {
+                // A marked empty outlet takes the room the app's image would, as a marked label
+                // takes its name's: the size the nib gives the image view (a box, not a line).
+                state.intrinsicSize = (view.frame.width, view.frame.height)
+            }
         case .button:
             let title = unwrapped(state.text, source: state.source)
             let image = state.imageSize ?? (0, 0)

@@ -189,6 +189,55 @@ extension IBRulesTests {
         Self.expect(frames, "es1-BX-005", 0, 50, 228, 30)
     }
 
+    /// An image view the app fills (no image in the file, no size of its own): a row gives it no
+    /// room of its own, as a device does before the app sets the image; the gallery, which marks empty
+    /// outlets, gives it the room the nib gives it, a labelled box 355 × 120, as it gives a marked
+    /// label its outlet's name (WooCommerce's empty-state view drew a 0 pt line across the screen).
+    @Test func aMarkedEmptyImageViewTakesTheNibsRoom() throws {
+        let xml = Self.xib("""
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="none" indentationWidth="10" rowHeight="160" id="mi1-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="160"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="mi1-Cl-000" id="mi1-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="160"/>
+                            <subviews>
+                                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="mi1-ST-001">
+                                    <rect key="frame" x="10" y="10" width="355" height="140"/>
+                                    <subviews>
+                                        <imageView userInteractionEnabled="NO" contentMode="scaleAspectFit" translatesAutoresizingMaskIntoConstraints="NO" id="mi1-IV-002">
+                                            <rect key="frame" x="0.0" y="0.0" width="355" height="120"/>
+                                        </imageView>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" placeholderIntrinsicWidth="infinite" placeholderIntrinsicHeight="20" id="mi1-BX-003">
+                                            <rect key="frame" x="0.0" y="120" width="355" height="20"/>
+                                        </view>
+                                    </subviews>
+                                </stackView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="mi1-ST-001" firstAttribute="top" secondItem="mi1-CV-000" secondAttribute="top" constant="10" id="mi1-Cn-001"/>
+                                <constraint firstItem="mi1-ST-001" firstAttribute="leading" secondItem="mi1-CV-000" secondAttribute="leading" constant="10" id="mi1-Cn-002"/>
+                                <constraint firstAttribute="trailing" secondItem="mi1-ST-001" secondAttribute="trailing" constant="10" id="mi1-Cn-003"/>
+                                <constraint firstAttribute="bottom" secondItem="mi1-ST-001" secondAttribute="bottom" constant="10" id="mi1-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                        <connections>
+                            <outlet property="heroImage" destination="mi1-IV-002" id="mi1-Ot-001"/>
+                        </connections>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let plain = try Self.row(template, document)
+        #expect(plain.frame.height < 60 && (Self.find("mi1-IV-002", in: plain)?.frame.height ?? 0) < 20, "\(plain.frame)")
+        var marking = Self.theme
+        marking.marksEmptyOutlets = true
+        let flex = FlexLayout(text: TextEngine())
+        let bound = try flex.autoLayout.layout(template, document: document, values: [:], width: 375, height: nil, theme: marking,
+                                               assetsFolder: AutoLayoutOracleTests.folder, at: TableModel.SourceLocation(file: "doc.json"))
+        let marked = flex.layoutRoot(bound, width: 375, height: nil)
+        #expect(marked.frame.height == 160, "\(marked.frame)")
+        let image = try #require(Self.find("mi1-IV-002", in: marked))
+        #expect(image.frame == Rect(x: 10, y: 10, width: 355, height: 120), "\(image.frame)")
+    }
+
     /// An empty text view that does not scroll: IB's canvas before Xcode 14 (TextKit 1) keeps
     /// the line its caret stands on — 33 pt for 14 pt text, as public apps' files of Xcode 12
     /// and 13 store it — and Xcode 14's on (iOS 16's TextKit 2) only the 8 pt insets above and
