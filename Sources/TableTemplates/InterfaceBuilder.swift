@@ -540,6 +540,29 @@ package enum IBReader {
         var constraints = 0
     }
 
+    /// A symbol configuration IB writes (`<preferredSymbolConfiguration scale= weight= pointSize=>`,
+    /// or with a `fontDescription` for a text style or a point size).
+    static func readSymbolConfiguration(_ element: XMLElement, into view: inout IBView) {
+        for attribute in element.attributes { view.symbolConfiguration[attribute.name] = attribute.value }
+        if let font = element.children.first(where: { $0.name == "fontDescription" }) {
+            view.symbolConfiguration["pointSize"] = font.attribute("pointSize")?.value ?? view.symbolConfiguration["pointSize"]
+            view.symbolConfiguration["textStyle"] = font.attribute("style")?.value
+        }
+    }
+
+    /// `<imageReference key="image" image="globe" catalog="system" symbolScale="medium"/>`, how
+    /// Xcode 12 and later write an image view's (or a button state's) image: its name, whether it
+    /// is an SF Symbol, and the symbol's scale unless a configuration says one.
+    static func readImageReference(_ element: XMLElement, into view: inout IBView, setsImage: Bool) {
+        if setsImage, view.attributes["image"] == nil, let name = element.attribute("image")?.value {
+            view.attributes["image"] = name
+            if element.attribute("catalog")?.value == "system" { view.attributes["catalog"] = "system" }
+        }
+        if let scale = element.attribute("symbolScale")?.value, ["small", "medium", "large"].contains(scale), view.symbolConfiguration["scale"] == nil {
+            view.symbolConfiguration["scale"] = scale
+        }
+    }
+
     static func view(_ element: XMLElement, counter: inout Counter) throws(Diagnostic) -> IBView {
         counter.views += 1
         guard counter.views <= maximumViews else {
@@ -579,8 +602,16 @@ package enum IBReader {
                 readAttributed(child, into: &view, text: "text", font: "fontDescription", color: "textColor")
             case "state" where child.attribute("key")?.value == "normal":
                 let titleColor = child.children.first { $0.name == "color" && $0.attribute("key")?.value == "titleColor" }.flatMap(color)
-                view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value, titleColor)
-                if child.attribute("catalog")?.value == "system" { view.attributes["imageCatalog"] = "system" }
+                // Xcode 12 on writes a state's image as `<imageReference key="image" image="…"
+                // catalog="system" symbolScale="…"/>` (an SF Symbol, or an asset without the
+                // catalog), and its symbol configuration inside the state.
+                let reference = child.children.first { $0.name == "imageReference" && $0.attribute("key")?.value == "image" }
+                view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value ?? reference?.attribute("image")?.value, titleColor)
+                if (child.attribute("catalog") ?? reference?.attribute("catalog"))?.value == "system" { view.attributes["imageCatalog"] = "system" }
+                if let reference { readImageReference(reference, into: &view, setsImage: false) }
+                for configuration in child.children where configuration.name == "preferredSymbolConfiguration" {
+                    readSymbolConfiguration(configuration, into: &view)
+                }
                 if let title = child.children.first(where: { $0.name == "attributedString" && $0.attribute("key")?.value == "attributedTitle" }) {
                     readAttributed(title, into: &view, text: "title", font: "fontDescription", color: "titleColor")
                 }
@@ -591,11 +622,9 @@ package enum IBReader {
             case "userDefinedRuntimeAttributes":
                 readRuntimeAttributes(child, into: &view)
             case "preferredSymbolConfiguration":
-                for attribute in child.attributes { view.symbolConfiguration[attribute.name] = attribute.value }
-                if let font = child.children.first(where: { $0.name == "fontDescription" }) {
-                    view.symbolConfiguration["pointSize"] = font.attribute("pointSize")?.value ?? view.symbolConfiguration["pointSize"]
-                    view.symbolConfiguration["textStyle"] = font.attribute("style")?.value
-                }
+                readSymbolConfiguration(child, into: &view)
+            case "imageReference" where key == "image":
+                readImageReference(child, into: &view, setsImage: true)
             case "accessibility" where key == "accessibilityConfiguration":
                 view.accessibility = accessibility(child)
             case "size" where key == "intrinsicContentSize":

@@ -210,4 +210,55 @@ import TableRender
         let warnings = layout.warnings(template, document: document, theme: theme, assetsFolder: FileManager.default.currentDirectoryPath)
         #expect(warnings.contains { $0.contains("'hourglass'") && $0.contains("placeholder") })
     }
+
+    /// Xcode 12 and later write an image view's or a button state's image as an
+    /// `<imageReference key="image" image="…" catalog="system" symbolScale="…"/>` element, a
+    /// state's symbol configuration inside the state (KeePassium's and Pocket Casts' buttons,
+    /// 20 in the scratch corpora): the symbol is drawn and sized by its scale, as the attribute
+    /// form is; before, such an image view had no image and such a button no icon.
+    @Test func imageReferencesAreRead() throws {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+        <tableViewCell contentMode="scaleToFill" id="cell"><rect key="frame" x="0" y="0" width="320" height="44"/>
+        <tableViewCellContentView key="contentView" id="content"><rect key="frame" x="0" y="0" width="320" height="44"/>
+        <subviews>
+          <imageView contentMode="scaleAspectFit" translatesAutoresizingMaskIntoConstraints="NO" id="bell">
+            <rect key="frame" x="16" y="10" width="25" height="27"/>
+            <imageReference key="image" image="bell.fill" catalog="system" symbolScale="large"/>
+          </imageView>
+          <button opaque="NO" contentMode="scaleToFill" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="gear">
+            <rect key="frame" x="60" y="4" width="41" height="36"/>
+            <inset key="contentEdgeInsets" minX="8" minY="0.0" maxX="8" maxY="0.0"/>
+            <state key="normal">
+              <imageReference key="image" image="gearshape" catalog="system" symbolScale="medium"/>
+              <preferredSymbolConfiguration key="preferredSymbolConfiguration" configurationType="pointSize" pointSize="20" scale="large"/>
+            </state>
+          </button>
+        </subviews>
+        <constraints>
+          <constraint firstItem="bell" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="a"/>
+          <constraint firstItem="bell" firstAttribute="centerY" secondItem="content" secondAttribute="centerY" id="b"/>
+          <constraint firstItem="gear" firstAttribute="leading" secondItem="bell" secondAttribute="trailing" constant="8" id="c"/>
+          <constraint firstItem="gear" firstAttribute="centerY" secondItem="content" secondAttribute="centerY" id="d"/>
+        </constraints>
+        </tableViewCellContentView></tableViewCell></objects></document>
+        """
+        let document = try IBReader.read(file: "References.xib", bytes: Array(xib.utf8))
+        let template = Template(id: "References", interfaceBuilder: document)
+        let theme = try ThemeLoader.load("ios")
+        let bound = try AutoLayout(text: TextEngine()).layout(template, document: document, values: [:], width: 320, height: 44, theme: theme,
+                                                              assetsFolder: FileManager.default.currentDirectoryPath, at: SourceLocation(file: "doc.json"))
+        // bell.fill at the default 17 pt, large: its 17 pt box (18 × 22 at 20 pt) × 1.29.
+        let bell = try #require(bound.children.first { $0.style.id == "bell" })
+        let expected = SFSymbols.size("bell.fill", pointSize: 17, scale: "large")
+        #expect(abs((bell.style.width ?? 0) - expected.width) < 0.01 && abs((bell.style.height ?? 0) - expected.height) < 0.01, "\(bell.style)")
+        guard case .image(let path, _, _) = bell.style.content else { Issue.record("not an image: \(bell.style.content)"); return }
+        #expect(ImageReference(path).files == [SFSymbols.path("bell.fill")])
+        // The button: gearshape at 20 pt, large (the state's configuration over the reference's
+        // scale), between its 8 pt insets.
+        let gear = try #require(bound.children.first { $0.style.id == "gear" })
+        let symbol = SFSymbols.size("gearshape", pointSize: 20, scale: "large")
+        #expect(abs((gear.style.width ?? 0) - (symbol.width + 16)) < 0.01, "\(gear.style)")
+    }
 }
