@@ -64,8 +64,7 @@ enum PDFCatalog {
         let table = file.entries
         var objects = file.offsets.enumerated().compactMap { index, offset in offset.map { (number: file.first + index, offset: $0) } }
         objects.sort { $0.offset < $1.offset }
-        let inUse = { (number: Int) in (file.first..<(file.first + file.size)).contains(number) && file.offsets[number - file.first] != nil }
-        guard let head = objects.first?.offset, replacements.keys.allSatisfy(inUse) else { return nil }
+        guard let head = objects.first?.offset, replacements.keys.allSatisfy({ file.offset(of: $0) != nil }) else { return nil }
         var pieces: [PDFPiece] = [.written(offset: 0, count: head)]
         var position = head
         var moved = [Int](repeating: -1, count: file.size)

@@ -550,15 +550,11 @@ package enum IBReader {
         }
     }
 
-    /// `<imageReference key="image" image="globe" catalog="system" symbolScale="medium"/>`, how
-    /// Xcode 12 and later write an image view's (or a button state's) image: its name, whether it
-    /// is an SF Symbol, and the symbol's scale unless a configuration says one.
-    static func readImageReference(_ element: XMLElement, into view: inout IBView, setsImage: Bool) {
-        if setsImage, view.attributes["image"] == nil, let name = element.attribute("image")?.value {
-            view.attributes["image"] = name
-            if element.attribute("catalog")?.value == "system" { view.attributes["catalog"] = "system" }
-        }
-        if let scale = element.attribute("symbolScale")?.value, ["small", "medium", "large"].contains(scale), view.symbolConfiguration["scale"] == nil {
+    /// The symbol scale of an `<imageReference key="image" image="globe" catalog="system"
+    /// symbolScale="medium"/>`, how Xcode 12 and later write an image view's (or a button
+    /// state's) image, unless a symbol configuration says one.
+    static func readSymbolScale(_ reference: XMLElement, into view: inout IBView) {
+        if let scale = reference.attribute("symbolScale")?.value, ["small", "medium", "large"].contains(scale), view.symbolConfiguration["scale"] == nil {
             view.symbolConfiguration["scale"] = scale
         }
     }
@@ -608,7 +604,7 @@ package enum IBReader {
                 let reference = child.children.first { $0.name == "imageReference" && $0.attribute("key")?.value == "image" }
                 view.normalState = (child.attribute("title")?.value, child.attribute("image")?.value ?? reference?.attribute("image")?.value, titleColor)
                 if (child.attribute("catalog") ?? reference?.attribute("catalog"))?.value == "system" { view.attributes["imageCatalog"] = "system" }
-                if let reference { readImageReference(reference, into: &view, setsImage: false) }
+                if let reference { readSymbolScale(reference, into: &view) }
                 for configuration in child.children where configuration.name == "preferredSymbolConfiguration" {
                     readSymbolConfiguration(configuration, into: &view)
                 }
@@ -624,7 +620,12 @@ package enum IBReader {
             case "preferredSymbolConfiguration":
                 readSymbolConfiguration(child, into: &view)
             case "imageReference" where key == "image":
-                readImageReference(child, into: &view, setsImage: true)
+                // An image view's image (its name, and whether it is an SF Symbol).
+                if view.attributes["image"] == nil, let name = child.attribute("image")?.value {
+                    view.attributes["image"] = name
+                    if child.attribute("catalog")?.value == "system" { view.attributes["catalog"] = "system" }
+                }
+                readSymbolScale(child, into: &view)
             case "accessibility" where key == "accessibilityConfiguration":
                 view.accessibility = accessibility(child)
             case "size" where key == "intrinsicContentSize":
