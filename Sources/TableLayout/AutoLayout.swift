@@ -411,6 +411,13 @@ final class ConstraintSystem {
             // iOS 26 (on the canvas of files Xcode 26 saved) gives a cell's content view 15 pt above and below.
             let vertical = designTime && document.kind == .cell && document.savedForIOS26 ? 15.0 : 11.0
             content = legacy ? [8, 8, 8, 8] : [vertical, sideMargin, vertical, besideAccessory ? 8 : sideMargin]
+            // Margins set on the cell itself (`<edgeInsets key="layoutMargins">` of the
+            // `<tableViewCell>`) reach a content view that preserves its superview's margins: at
+            // least the cell's on each edge it shares with the cell (not the trailing one beside
+            // an accessory, which ends before it).
+            if document.kind == .cell, let cell = document.top.layoutMargins, document.content.flag("preservesSuperviewLayoutMargins") {
+                for edge in 0..<4 where !(edge == 3 && besideAccessory) { content[edge] = max(content[edge], cell[edge]) }
+            }
             self.safeArea = safeArea
             // One that preserves its superview's margins keeps the window's 8 pt above and below.
             let window = document.top.flag("preservesSuperviewLayoutMargins") ? 8.0 : 0

@@ -1084,4 +1084,41 @@ extension IBRulesTests {
             Self.expect(frames, "m15-BX-001", margin, 11, 320 - 2 * margin, 22)
         }
     }
+
+    /// Margins set on a cell itself (`<edgeInsets key="layoutMargins">` inside `<tableViewCell>`)
+    /// reach its content view, which preserves its superview's margins: AltStore's settings
+    /// cells set 30 pt at the sides and 8 above and below, and IB stores every view at their
+    /// leading and trailing margins 30 pt in from the cell's edges. The content view keeps at
+    /// least its own 11 pt above and below. A 375 × 51 cell, a box pinned to the four margins:
+    /// 30, 11, 315 × 29; the same cell without the cell's margins: 16, 11, 343 × 29.
+    @Test func aCellsOwnMarginsReachItsContentView() throws {
+        func file(margins: String) -> String {
+            Self.xib(toolsVersion: "17503.1", """
+                    <tableViewCell contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" rowHeight="51" id="cm0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="51"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="cm0-Cl-000" id="cm0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="51"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="cm0-BX-001">
+                                    <rect key="frame" x="30" y="11" width="315" height="29"/>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="cm0-BX-001" firstAttribute="leading" secondItem="cm0-CV-000" secondAttribute="leadingMargin" id="cm0-Cn-001"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="cm0-BX-001" secondAttribute="trailing" id="cm0-Cn-002"/>
+                                <constraint firstItem="cm0-BX-001" firstAttribute="top" secondItem="cm0-CV-000" secondAttribute="topMargin" id="cm0-Cn-003"/>
+                                <constraint firstAttribute="bottomMargin" secondItem="cm0-BX-001" secondAttribute="bottom" id="cm0-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                        \(margins)
+                    </tableViewCell>
+            """)
+        }
+        for (margins, x) in [(#"<edgeInsets key="layoutMargins" top="8" left="30" bottom="8" right="30"/>"#, 30.0), ("", 16)] {
+            let (template, document) = try Self.inline(file(margins: margins))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "cm0-BX-001", x, 11, 375 - 2 * x, 29)
+        }
+    }
 }
