@@ -398,9 +398,13 @@ final class ConstraintSystem {
         var content: [Double]
         var safeArea: [Double]?
         /// A XIB's top-level view on IB's canvas, which lays it out as a view controller's root
-        /// view: UIKit's system minimum margins, none above and below and the screen's side
-        /// margin at the sides (16 pt, 20 on a wide screen), or the window's 8 pt above and below
-        /// where it preserves its superview's margins; nil elsewhere (UIView's 8 pt).
+        /// view: UIKit's system minimum margins, none above and below and 16 pt at the sides (20
+        /// for a view 393 pt wide or wider on such a screen), or the window's 8 pt above and below
+        /// where it preserves its superview's margins; nil elsewhere (UIView's 8 pt). So is a
+        /// XIB's collection view cell or reusable view, alone on the canvas: AltStore's cells and
+        /// header of Xcode 11 store their views 16 pt in from the cell's edges at its margins; a
+        /// storyboard's prototype, in its collection view, has UIView's 8 pt (LoopKit, AltStore,
+        /// KeePassium).
         var topView: [Double]?
 
         init(document: IBDocument, sideMargin: Double, designTime: Bool, safeArea: [Double]?) {
@@ -421,7 +425,14 @@ final class ConstraintSystem {
             self.safeArea = safeArea
             // One that preserves its superview's margins keeps the window's 8 pt above and below.
             let window = document.top.flag("preservesSuperviewLayoutMargins") ? 8.0 : 0
-            topView = designTime && !legacy && document.kind == .view ? [window, sideMargin, window, sideMargin] : nil
+            let rootOnCanvas = document.kind == .view || (document.aloneOnCanvas && [.collectionCell, .collectionReusableView].contains(document.kind))
+            // The side margin is 20 where both the screen and the view are 393 pt wide or wider,
+            // and not the cells' rule of Xcode 11 (AltStore's 375 pt cell on a 414 pt iPhone 11:
+            // 16; its 335 pt cell on an iPhone 8 in Xcode 11: 16; views of 414 pt and wider on
+            // 414 pt screens: 20).
+            let width = document.content.frame.width
+            let side = min(width, document.designScreenWidth ?? width) >= 393 ? 20.0 : 16
+            topView = designTime && !legacy && rootOnCanvas ? [window, side, window, side] : nil
         }
     }
 

@@ -51,6 +51,9 @@ package struct IBDocument: Sendable {
     /// insets at the top (the sensor housing) and bottom (the home indicator); nil for a device
     /// without (a Home button's screen, whose status bar IB does not simulate on a freeform view).
     package var designSafeArea: IBReader.SafeArea?
+    /// Whether the document is a XIB's top-level object, which IB's canvas lays out alone, as a
+    /// view controller's root view; a storyboard's prototype sits in its table or collection view.
+    package var aloneOnCanvas = false
 
     /// Each view's layout direction on a screen going `screen`: a view's
     /// `semanticContentAttribute` forces it for the view and what it holds (`forceLeftToRight`,
@@ -359,7 +362,9 @@ package enum IBReader {
             ownerOutlets += outlets(of: placeholder).filter { $0.property != "view" }
         }
         var counter = Counter()
-        return try document(top, file: file, resources: resources, extraOutlets: ownerOutlets, counter: &counter)
+        var document = try document(top, file: file, resources: resources, extraOutlets: ownerOutlets, counter: &counter)
+        document.aloneOnCanvas = true
+        return document
     }
 
     /// Whether a top-level object is a view of some kind: IB writes a frame for every view

@@ -1121,4 +1121,47 @@ extension IBRulesTests {
             Self.expect(frames, "cm0-BX-001", x, 11, 375 - 2 * x, 29)
         }
     }
+
+    /// A XIB's collection view cell is alone on IB's canvas, which lays it out as a view
+    /// controller's root view: 16 pt side margins, 20 from 393 pt wide, whatever the screen and
+    /// Xcode (AltStore's cells of Xcode 11: a 375 pt cell on a 414 pt iPhone 11 and a 335 pt
+    /// cell on an iPhone 8 both store their views 16 pt in at the cell's margins). A storyboard's
+    /// prototype sits in its collection view and keeps UIView's 8 pt (LoopKit's, AltStore's and
+    /// KeePassium's). A box pinned to the side margins of a 375, a 335 and a 414 pt cell.
+    @Test func aCollectionCellAloneOnTheCanvasHasARootViewsMargins() throws {
+        func file(width: Int, device: String) -> String {
+            Self.xib(toolsVersion: "15400", device: device, """
+                    <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" id="cr0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="100"/>
+                        <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center">
+                            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="100"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="cr0-BX-001">
+                                    <rect key="frame" x="16" y="0.0" width="\(width - 32)" height="100"/>
+                                </view>
+                            </subviews>
+                        </view>
+                        <constraints>
+                            <constraint firstItem="cr0-BX-001" firstAttribute="top" secondItem="cr0-Cl-000" secondAttribute="top" id="cr0-Cn-001"/>
+                            <constraint firstAttribute="bottom" secondItem="cr0-BX-001" secondAttribute="bottom" id="cr0-Cn-002"/>
+                            <constraint firstItem="cr0-BX-001" firstAttribute="leading" secondItem="cr0-Cl-000" secondAttribute="leadingMargin" id="cr0-Cn-003"/>
+                            <constraint firstAttribute="trailingMargin" secondItem="cr0-BX-001" secondAttribute="trailing" id="cr0-Cn-004"/>
+                        </constraints>
+                    </collectionViewCell>
+            """)
+        }
+        for (width, device, margin) in [(375, "retina6_1", 16.0), (335, "retina4_7", 16), (414, "retina6_1", 20)] {
+            var (template, document) = try Self.inline(file(width: width, device: device))
+            #expect(document.aloneOnCanvas)
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "cr0-BX-001", margin, 0, Double(width) - 2 * margin, 100)
+            // The same cell as a storyboard's prototype.
+            document.aloneOnCanvas = false
+            template = Template(id: template.id, interfaceBuilder: document)
+            let prototype = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                            assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(prototype, "cr0-BX-001", 8, 0, Double(width) - 16, 100)
+        }
+    }
 }

@@ -213,9 +213,11 @@ import TableText
 
     @Test func aCollectionViewCellIsReadAsAnItem() throws {
         // A collection view cell 320 × 60 whose content view has no id: constraints name the
-        // cell. Its content view has UIView's 8 pt margins, not a table cell's.
-        // T  label (100 × 20) 12 from the cell's leading edge, at its top margin → 12, 8
-        // B  label (80 × 20) at the trailing and bottom margins → 320 − 8 − 80 = 232, 60 − 8 − 20 = 32
+        // cell. Its content view has UIView's 8 pt margins in a list's row, not a table cell's;
+        // alone on IB's canvas, a root view's: 16 at the sides, none above and below
+        // (`aCollectionCellAloneOnTheCanvasHasARootViewsMargins`, from AltStore's stored frames).
+        // T  label (100 × 20) 12 from the cell's leading edge, at its top margin → 12, 0
+        // B  label (80 × 20) at the trailing and bottom margins → 320 − 16 − 80 = 224, 60 − 20 = 40
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
@@ -260,8 +262,8 @@ import TableText
         #expect(template.role == .cell)
         let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
-        Self.expect(frames, "cvc-LT-001", 12, 8, 100, 20)
-        Self.expect(frames, "cvc-LB-002", 232, 32, 80, 20)
+        Self.expect(frames, "cvc-LT-001", 12, 0, 100, 20)
+        Self.expect(frames, "cvc-LB-002", 224, 40, 80, 20)
         // Drawn as a list's row (its text measured), its labels keep to the cell's 8 pt margins.
         let laidOut = try Self.row(template, document, width: 320, height: 60)
         let detail = try #require(Self.find("cvc-LB-002", in: laidOut)?.frame)
