@@ -719,10 +719,11 @@ final class ConstraintSystem {
             require(v(position), .equal, v(parentPosition) + v(parentLength) * share(0) + (start - share(0) * total), "the autoresizing mask of '\(view.id)'")
             require(v(length), .equal, v(parentLength) * share(1) + (size - share(1) * total), "the autoresizing mask of '\(view.id)'")
         }
-        axis(start: view.frame.x, size: view.frame.width, total: parent.frame.width,
+        let stored = alignmentRect(of: view)
+        axis(start: stored.x, size: stored.width, total: parent.frame.width,
              flexible: (mask.contains("flexibleMinX"), mask.contains("widthSizable"), mask.contains("flexibleMaxX")),
              position: frame.x, length: frame.width, parentPosition: outer.x, parentLength: outer.width)
-        axis(start: view.frame.y, size: view.frame.height, total: parent.frame.height,
+        axis(start: stored.y, size: stored.height, total: parent.frame.height,
              flexible: (mask.contains("flexibleMinY"), mask.contains("heightSizable"), mask.contains("flexibleMaxY")),
              position: frame.y, length: frame.height, parentPosition: outer.y, parentLength: outer.height)
     }
@@ -757,10 +758,21 @@ final class ConstraintSystem {
     func prototyping(_ view: IBView) {
         guard let parentID = parents[view.id], let frame = frames[view.id], let outer = frames[parentID] else { return }
         let what = "the fixed frame of '\(view.id)' (IB's prototyping constraints)"
-        require(v(frame.x), .equal, v(outer.x) + view.frame.x, what)
-        require(v(frame.y), .equal, v(outer.y) + view.frame.y, what)
-        require(v(frame.width), .equal, c(view.frame.width), what)
-        require(v(frame.height), .equal, c(view.frame.height), what)
+        let stored = alignmentRect(of: view)
+        require(v(frame.x), .equal, v(outer.x) + stored.x, what)
+        require(v(frame.y), .equal, v(outer.y) + stored.y, what)
+        require(v(frame.width), .equal, c(stored.width), what)
+        require(v(frame.height), .equal, c(stored.height), what)
+    }
+
+    /// The stored frame of a view as the rectangle the solver places: a control's alignment
+    /// rectangle, inside its frame (a switch IB keeps at its 51 × 31 frame is placed as 49 × 31,
+    /// and drawn 51 × 31 again).
+    func alignmentRect(of view: IBView) -> IBRect {
+        guard var outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: iOS26Canvas) else { return view.frame }
+        if directions[view.id] == .rightToLeft { outsets.swapAt(1, 3) }
+        let frame = view.frame
+        return IBRect(x: frame.x + outsets[1], y: frame.y + outsets[0], width: frame.width - outsets[1] - outsets[3], height: frame.height - outsets[0] - outsets[2])
     }
 
     /// The constraints of a UIStackView (its documented distributions and alignments) over its

@@ -1164,4 +1164,40 @@ extension IBRulesTests {
             Self.expect(prototype, "cr0-BX-001", 8, 0, Double(width) - 16, 100)
         }
     }
+
+    /// A control IB keeps at its stored frame (`fixedFrame`, or its autoresizing mask) keeps that
+    /// frame: the prototyping and autoresizing constraints place its alignment rectangle, the
+    /// frame less the outsets Auto Layout does not place (Seafile's 18 settings switches of
+    /// Xcode 16 stored 51 × 31, which had come out 53 wide). A switch with a fixed frame at 336, 6
+    /// and one with an autoresizing mask at 200, 6, both 51 × 31; a slider 100 × 31 at 20, 6.
+    @Test func aControlKeptAtItsFrameKeepsItsFrame() throws {
+        let xml = Self.xib(toolsVersion: "23727", device: "retina6_12", """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="ff0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="44"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="ff0-Cl-000" id="ff0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="44"/>
+                            <subviews>
+                                <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" fixedFrame="YES" contentHorizontalAlignment="center" contentVerticalAlignment="center" translatesAutoresizingMaskIntoConstraints="NO" id="ff0-SW-001">
+                                    <rect key="frame" x="336" y="6" width="51" height="31"/>
+                                    <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMinY="YES" flexibleMaxY="YES"/>
+                                </switch>
+                                <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" id="ff0-SW-002">
+                                    <rect key="frame" x="200" y="6" width="51" height="31"/>
+                                    <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMinY="YES" flexibleMaxY="YES"/>
+                                </switch>
+                                <slider opaque="NO" contentMode="scaleToFill" fixedFrame="YES" contentHorizontalAlignment="center" contentVerticalAlignment="center" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="ff0-SL-003">
+                                    <rect key="frame" x="20" y="6" width="100" height="31"/>
+                                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                </slider>
+                            </subviews>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "ff0-SW-001", 336, 6, 51, 31)
+        Self.expect(frames, "ff0-SW-002", 200, 6, 51, 31)
+        Self.expect(frames, "ff0-SL-003", 20, 6, 100, 31)
+    }
 }
