@@ -544,8 +544,46 @@ final class ConstraintSystem {
     var names: [Solver.ConstraintID: String] = [:]
 
     func require(_ lhs: LinearExpression, _ relation: Constraint.Relation, _ rhs: LinearExpression, _ what: String, priority: Double = Constraint.required) {
-        do { names[try solver.add(Constraint(lhs, relation, rhs, priority: priority))] = what } catch {
+        insert(Constraint(lhs, relation, rhs, priority: priority), what)
+    }
+
+    /// The ids of the nib's required constraints that fix a view's own height (`height ==
+    /// constant`).
+    var ownHeights: [Solver.ConstraintID: Constraint] = [:]
+
+    /// Adds a constraint; one that cannot hold with the required constraints added before it is
+    /// broken (left out), as UIKit recovers — except against a row's fixed height (the content
+    /// view's, UIKit's `UIView-Encapsulated-Layout-Height`), where UIKit breaks a view's own
+    /// fixed height among the conflicting constraints instead: a 50 pt image pinned 5 pt inside
+    /// a 54 pt row is 44 tall (iNaturalist's cells, Simplenote's banner: 8 cells in two apps'
+    /// stored frames; across a row, a conflict with the table's width keeps breaking the last
+    /// one added, as Open Food Facts' stored frames show).
+    @discardableResult
+    func insert(_ constraint: Constraint, _ what: String) -> Solver.ConstraintID? {
+        do {
+            let id = try solver.add(constraint)
+            names[id] = what
+            return id
+        } catch {
+            if let heightConstraint, error.conflicting.contains(heightConstraint),
+               let own = error.conflicting.first(where: { ownHeights[$0] != nil }), let held = ownHeights[own] {
+                solver.remove(own)
+                if let id = try? solver.add(constraint) {
+                    names[id] = what
+                    let broken = names[own] ?? "a view's height"
+                    let others = error.conflicting.filter { $0 != own }.compactMap { names[$0] }
+                    warnings.append("Unable to simultaneously satisfy constraints: " + (others + [what, broken]).joined(separator: "; ")
+                                    + "; will attempt to recover by breaking \(broken)")
+                    return id
+                }
+                // Breaking it is not enough: it stays, and the new one is broken.
+                if let back = try? solver.add(held) {
+                    names[back] = names[own]
+                    ownHeights[back] = held
+                }
+            }
             conflict(error, broken: what)
+            return nil
         }
     }
 
@@ -682,8 +720,10 @@ final class ConstraintSystem {
             : constraint.relation == "greaterThanOrEqual" ? .greaterOrEqual : .equal
         if mirrors { relation = relation == .lessOrEqual ? .greaterOrEqual : relation == .greaterOrEqual ? .lessOrEqual : .equal }
         let described = "\(name) (\(describe(constraint, owner: owner)))"
-        do { names[try solver.add(Constraint(lhs, relation, rhs, priority: constraint.priority))] = described } catch {
-            conflict(error, broken: described)
+        let made = Constraint(lhs, relation, rhs, priority: constraint.priority)
+        let id = insert(made, described)
+        if let id, constraint.firstAttribute == "height", secondID == nil, relation == .equal, constraint.priority >= Constraint.required {
+            ownHeights[id] = made
         }
     }
 

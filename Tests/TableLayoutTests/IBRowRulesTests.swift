@@ -1200,4 +1200,45 @@ extension IBRulesTests {
         Self.expect(frames, "ff0-SW-002", 200, 6, 51, 31)
         Self.expect(frames, "ff0-SL-003", 20, 6, 100, 31)
     }
+
+    /// Against a row's fixed height, UIKit breaks a view's own fixed height among the conflicting
+    /// constraints (the classic "Will attempt to recover by breaking … height == 50" against
+    /// `UIView-Encapsulated-Layout-Height`), as iNaturalist's guide and project cells store it: a
+    /// box of height 50 pinned 5 pt inside a 54 pt row is 44 tall at 5. Across the row, a box of
+    /// width 24 pinned 2 pt from the leading edge and 16 from the trailing one keeps its width,
+    /// and the trailing constraint, added last, is broken (Open Food Facts' attribute cell).
+    @Test func aRowsFixedHeightBreaksAViewsOwnHeight() throws {
+        let xml = Self.xib(toolsVersion: "19162", """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" rowHeight="54" id="rh0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="352" height="54"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="rh0-Cl-000" id="rh0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="352" height="54"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="rh0-BX-001">
+                                    <rect key="frame" x="2" y="5" width="24" height="44"/>
+                                    <constraints>
+                                        <constraint firstAttribute="height" constant="50" id="rh0-Cn-001"/>
+                                        <constraint firstAttribute="width" constant="24" id="rh0-Cn-002"/>
+                                    </constraints>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="rh0-BX-001" firstAttribute="top" secondItem="rh0-CV-000" secondAttribute="top" constant="5" id="rh0-Cn-003"/>
+                                <constraint firstAttribute="bottom" secondItem="rh0-BX-001" secondAttribute="bottom" constant="5" id="rh0-Cn-004"/>
+                                <constraint firstItem="rh0-BX-001" firstAttribute="leading" secondItem="rh0-CV-000" secondAttribute="leading" constant="2" id="rh0-Cn-005"/>
+                                <constraint firstAttribute="trailing" secondItem="rh0-BX-001" secondAttribute="trailing" constant="16" id="rh0-Cn-006"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let (frames, warnings) = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                                 assetsFolder: AutoLayoutOracleTests.folder)
+        Self.expect(frames, "rh0-BX-001", 2, 5, 24, 44)
+        #expect(warnings.contains { $0.hasSuffix("breaking constraint 'rh0-Cn-001' (rh0-BX-001.height == 50)") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasSuffix("breaking constraint 'rh0-Cn-006' (rh0-CV-000.trailing == rh0-BX-001.trailing + 16)") }, "\(warnings)")
+        // Drawn in a list at that height, the same.
+        let laidOut = try Self.row(template, document, width: 352, height: 54)
+        #expect(Self.find("rh0-BX-001", in: laidOut)?.frame.height == 44)
+    }
 }
