@@ -353,7 +353,10 @@ package enum IBReader {
         let candidates = objects.children.filter { $0.name != "placeholder" }
         // A cell, header or view first; else any view (a top-level collection, table or scroll
         // view loads from a nib as a view does, and is laid out as one).
-        guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) ?? candidates.first(where: isView) else {
+        // A XIB may hold a view controller, whose view (`key="view"`) is what it shows.
+        let controllerViews = candidates.filter { $0.name.hasSuffix("Controller") }
+            .compactMap { controller in controller.children.first { $0.attribute("key")?.value == "view" && isView($0) } }
+        guard let top = candidates.first(where: { IBDocument.Kind(rawValue: $0.name) != nil }) ?? candidates.first(where: isView) ?? controllerViews.first else {
             throw Diagnostic(at: objects.location, "no table view cell, header-footer view, collection view cell or reusable view, or view among the document's top-level objects (found \(candidates.map { "<\($0.name)>" }.joined(separator: ", ")))")
         }
         // Outlets of the File's Owner point into the view as well (a view loaded by its owner).

@@ -1241,4 +1241,35 @@ extension IBRulesTests {
         let laidOut = try Self.row(template, document, width: 352, height: 54)
         #expect(Self.find("rh0-BX-001", in: laidOut)?.frame.height == 44)
     }
+
+    /// A XIB whose top-level object is a view controller shows the controller's view (OneBusAway's
+    /// diversion screen, Xcode 7, had been refused as holding no view). A label 20 pt in from a
+    /// 320 × 100 view's leading edge and 10 from its top.
+    @Test func aViewControllerOfAXibShowsItsView() throws {
+        let xml = Self.xib(toolsVersion: "9059", """
+                    <viewController id="vc0-VC-000" customClass="DiversionViewController">
+                        <view key="view" contentMode="scaleToFill" id="vc0-VV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="vc0-BX-001">
+                                    <rect key="frame" x="20" y="10" width="100" height="30"/>
+                                    <constraints>
+                                        <constraint firstAttribute="width" constant="100" id="vc0-Cn-001"/>
+                                        <constraint firstAttribute="height" constant="30" id="vc0-Cn-002"/>
+                                    </constraints>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="vc0-BX-001" firstAttribute="leading" secondItem="vc0-VV-000" secondAttribute="leading" constant="20" id="vc0-Cn-003"/>
+                                <constraint firstItem="vc0-BX-001" firstAttribute="top" secondItem="vc0-VV-000" secondAttribute="top" constant="10" id="vc0-Cn-004"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+            """)
+        let (template, document) = try Self.inline(xml)
+        #expect(document.kind == .view && document.top.id == "vc0-VV-000")
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "vc0-BX-001", 20, 10, 100, 30)
+    }
 }
