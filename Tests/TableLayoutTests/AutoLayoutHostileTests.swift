@@ -76,6 +76,17 @@ import TableText
         }
     }
 
+    /// Xcode 4 and earlier saved XIBs as keyed archives; the message says how to convert one.
+    @Test func anInterfaceBuilder3ArchiveIsNamed() {
+        do {
+            _ = try Self.read(#"<?xml version="1.0"?><archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="7.10"><data/></archive>"#)
+            Issue.record("an Interface Builder 3 archive was read")
+        } catch {
+            #expect(error.message.contains("Interface Builder 3 archive") && error.message.contains("save it to convert it"), "\(error.message)")
+            #expect(error.location?.line == 1)
+        }
+    }
+
     @Test func aConstraintCycleIsAWarningNotAHang() throws {
         let found = try warnings(Self.chain(50, cycle: true))
         #expect(found.contains { $0.hasPrefix("Unable to simultaneously satisfy constraints") && $0.contains("'cycle'") })
