@@ -387,7 +387,29 @@ final class ConstraintSystem {
         // its 18 pt text hugging at 1000).
         addIntrinsicSizes(all.filter { $0.id != rootID && ($0.usesConstraints || arranged.contains($0.id)) }, states: states,
                           huggingBoost: tieFillStacks(all, states: states))
+        if designTime { staysOnTheCanvas(all) }
         findAmbiguity(document, states: states)
+    }
+
+    /// Below every priority a file can give: what IB's canvas keeps as it stands.
+    static let canvasStay = 0.5
+
+    /// IB's canvas lays a view out from where it stands: on an axis its constraints leave free
+    /// (a collection view pinned at the top and sides with no height, an ambiguity IB does not
+    /// always mark), it keeps its stored place and size relative to its superview. Weaker than
+    /// any constraint, so it decides nothing the constraints decide (Zotero's collection views
+    /// keep their stored 896 and 767 pt; they had collapsed to nothing).
+    func staysOnTheCanvas(_ all: [IBView]) {
+        for view in all where view.id != rootID {
+            guard let frame = frames[view.id], let parent = parents[view.id], let outer = frames[parent] else { continue }
+            let stored = alignmentRect(of: view)
+            for (lhs, value) in [(v(frame.x) - v(outer.x), stored.x), (v(frame.y) - v(outer.y), stored.y),
+                                 (v(frame.width), stored.width), (v(frame.height), stored.height)] {
+                var stay = Constraint(lhs, .equal, c(value))
+                stay.priority = Self.canvasStay
+                _ = try? solver.add(stay)
+            }
+        }
     }
 
     /// The margins a cell's or header's content view starts from, and the safe area's insets a

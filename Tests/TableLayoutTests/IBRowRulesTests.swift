@@ -1272,4 +1272,44 @@ extension IBRulesTests {
                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
         Self.expect(frames, "vc0-BX-001", 20, 10, 100, 30)
     }
+
+    /// IB's canvas lays a view out from where it stands: what its constraints leave free keeps
+    /// its stored place and size (Zotero's collection views, pinned at the top and sides with no
+    /// height, store 896 and 767 pt; they had collapsed to nothing). What the constraints decide
+    /// they decide: a box stored 7 pt off its leading constraint is moved back to it.
+    @Test func theCanvasKeepsWhatTheConstraintsLeaveFree() throws {
+        let xml = Self.xib(toolsVersion: "20037", device: "retina6_1", """
+                    <view contentMode="scaleToFill" id="st0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <subviews>
+                            <collectionView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" dataMode="none" translatesAutoresizingMaskIntoConstraints="NO" id="st0-CO-001">
+                                <rect key="frame" x="0.0" y="95" width="414" height="767"/>
+                                <collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="10" minimumInteritemSpacing="10" id="st0-FL-001">
+                                    <size key="itemSize" width="128" height="128"/>
+                                </collectionViewFlowLayout>
+                            </collectionView>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="st0-BX-002">
+                                <rect key="frame" x="27" y="20" width="100" height="40"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="100" id="st0-Cn-001"/>
+                                    <constraint firstAttribute="height" constant="40" id="st0-Cn-002"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="st0-CO-001" firstAttribute="top" secondItem="st0-VV-000" secondAttribute="top" constant="95" id="st0-Cn-003"/>
+                            <constraint firstItem="st0-CO-001" firstAttribute="leading" secondItem="st0-VV-000" secondAttribute="leading" id="st0-Cn-004"/>
+                            <constraint firstAttribute="trailing" secondItem="st0-CO-001" secondAttribute="trailing" id="st0-Cn-005"/>
+                            <constraint firstItem="st0-BX-002" firstAttribute="leading" secondItem="st0-VV-000" secondAttribute="leading" constant="20" id="st0-Cn-006"/>
+                            <constraint firstItem="st0-BX-002" firstAttribute="top" secondItem="st0-VV-000" secondAttribute="top" constant="20" id="st0-Cn-007"/>
+                        </constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "st0-CO-001", 0, 95, 414, 767)
+        Self.expect(frames, "st0-BX-002", 20, 20, 100, 40)
+    }
 }
