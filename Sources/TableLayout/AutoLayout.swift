@@ -325,7 +325,12 @@ final class ConstraintSystem {
         if designTime, [.view, .collectionCell, .collectionReusableView].contains(document.kind),
            let guide = document.top.safeAreaGuide ?? document.content.safeAreaGuide, let device = document.designSafeArea {
             let height = document.content.frame.height
-            let bottom = (document.toolsVersion ?? 0) >= 21_000 ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
+            // Before, a view wider than the screen has it too: the canvas cannot place it on the
+            // screen and gives it the device's whole safe area (Zotero's 428 and 460 pt views of
+            // Xcode 13, ProtonVPN's 499 to 643 pt views of Xcode 12.5 and 13 on a 414 pt iPhone
+            // 11 store 34; their 414 pt and narrower short views 0).
+            let wider = document.content.frame.width > (document.designScreenWidth ?? .infinity) + 0.5
+            let bottom = (document.toolsVersion ?? 0) >= 21_000 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
             safeAreaInsets[guide] = [device.top, 0, bottom, 0]
         }
         let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime,

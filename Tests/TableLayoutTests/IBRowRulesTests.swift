@@ -858,17 +858,20 @@ extension IBRulesTests {
     /// 34 pt at the bottom too (Pocket Casts' theme cell of Xcode 14.3, its sleep timer and
     /// Simplenote's banner of Xcode 15); before, only a view that reaches the home indicator has
     /// it (four short views of Simplenote and Element, Xcode 12, store 0; Xcode 12's housing is
-    /// 44 pt on every such device). The box pinned to the safe area: 48 + 118 + 34 from Xcode 14,
-    /// 44 + 156 before.
+    /// 44 pt on every such device) — or one wider than the screen, which the canvas cannot place
+    /// on it (Zotero's 428 and 460 pt views of Xcode 13, ProtonVPN's 499 to 643 pt views of
+    /// Xcode 12.5 and 13, Simplenote's 431 pt one: 34; their 414 pt and narrower short views: 0).
+    /// The box pinned to the safe area: 48 + 118 + 34 from Xcode 14, 44 + 156 before, 44 + 122 +
+    /// 34 before when the view is 460 pt wide.
     @Test func aShortViewHasTheWholeSafeAreaFromXcode14() throws {
-        func file(_ toolsVersion: String) -> String {
+        func file(_ toolsVersion: String, width: Double) -> String {
             Self.xib(toolsVersion: toolsVersion, device: "retina6_1", """
                     <view contentMode="scaleToFill" id="sb1-VV-000">
-                        <rect key="frame" x="0.0" y="0.0" width="414" height="200"/>
+                        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="200"/>
                         <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
                         <subviews>
                             <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sb1-BX-001">
-                                <rect key="frame" x="0.0" y="48" width="414" height="118"/>
+                                <rect key="frame" x="0.0" y="48" width="\(width)" height="118"/>
                             </view>
                         </subviews>
                         <viewLayoutGuide key="safeArea" id="sb1-SA-000"/>
@@ -882,11 +885,12 @@ extension IBRulesTests {
                     </view>
             """)
         }
-        for (toolsVersion, top, bottom) in [("18122", 44.0, 0.0), ("21701", 48.0, 34.0), ("22505", 48.0, 34.0)] {
-            let (template, document) = try Self.inline(file(toolsVersion))
+        for (toolsVersion, width, top, bottom) in [("18122", 414.0, 44.0, 0.0), ("21701", 414, 48, 34), ("22505", 414, 48, 34),
+                                                   ("19529", 460, 44, 34), ("19529", 300, 44, 0)] {
+            let (template, document) = try Self.inline(file(toolsVersion, width: width))
             let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
                                                                          assetsFolder: AutoLayoutOracleTests.folder).frames
-            Self.expect(frames, "sb1-BX-001", 0, top, 414, 200 - top - bottom)
+            Self.expect(frames, "sb1-BX-001", 0, top, width, 200 - top - bottom)
         }
     }
 
