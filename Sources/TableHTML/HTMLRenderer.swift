@@ -217,7 +217,7 @@ package struct HTMLRenderer {
         css += """
             *,*::before,*::after{box-sizing:border-box}
             html,body{margin:0;padding:0}
-            body{background:var(\(Escape.token(table.background)));font-family:\(families)\(theme.fontFallback);-webkit-text-size-adjust:100%;font-kerning:normal}
+            body{background:\(theme.colors[table.background] != nil ? "var(\(Escape.token(table.background)))" : (RGBA(hex: table.background)?.description ?? "transparent"));font-family:\(families)\(theme.fontFallback);-webkit-text-size-adjust:100%;font-kerning:normal}
             main{display:block;position:relative;width:\(Escape.px(table.width));padding:\(Escape.px(style.topPadding)) 0 \(Escape.px(style.bottomPadding))}
             h1,h2,footer{display:block;margin:0;font:inherit;position:relative}
             section{display:block;position:relative}
@@ -350,6 +350,16 @@ package struct HTMLRenderer {
         var openSection: Int?
         var inList = false
         var listsWritten = true
+        /// The sections with a row of an Interface Builder cell with a background of its own:
+        /// their list has none, each row its own or the style's.
+        var tintedSections: Set<Int>?
+
+        mutating func isTinted(_ section: Int) -> Bool {
+            if tintedSections == nil {
+                tintedSections = Set(table.pages.flatMap { $0.blocks.compactMap { $0.cellBackground == nil ? nil : $0.section } })
+            }
+            return tintedSections?.contains(section) ?? false
+        }
 
         mutating func open(into out: inout String) {
             out += "<main data-width=\"\(Escape.number(table.width))\" class=\"\(table.table.style == .plain ? "plain" : table.table.style.rawValue)\"\(table.table.title.map { " aria-label=\"\(Escape.text($0))\"" } ?? "")>\n"
@@ -388,7 +398,8 @@ package struct HTMLRenderer {
                 if !inList {
                     let inset = block.frame.x
                     let edge = table.style.edgeSeparators == "full" && block.item == 0
-                    out += "<ul\(edge ? " class=\"edge\"" : "") style=\"margin:0 \(Escape.px(inset));--inset:\(Escape.px(inset))\">\n"
+                    let clear = isTinted(sectionIndex) ? ";background:transparent" : ""
+                    out += "<ul\(edge ? " class=\"edge\"" : "") style=\"margin:0 \(Escape.px(inset));--inset:\(Escape.px(inset))\(clear)\">\n"
                     inList = true
                 }
                 try writeRow(block, into: &out)
@@ -468,6 +479,9 @@ package struct HTMLRenderer {
                 estimateClasses[item.height.estimate] = estimate
             }
             var style = ""
+            if let background = block.cellBackground ?? (isTinted(block.section) ? table.style.cellBackground : nil) {
+                style += ";background:\(color(background))"
+            }
             if let background = block.background { style += ";background:\(color(background))" }
             if block.clips { style += ";height:\(Escape.px(block.frame.height));overflow:hidden" }
             if let separator = block.separator {

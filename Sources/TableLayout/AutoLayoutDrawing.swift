@@ -4,13 +4,25 @@ import TableText
 
 /// IB colours as theme tokens: a system colour is the theme's token of the same name (so it
 /// has its light and dark values), else the value IB stored; a named colour is the value IB stored.
-enum IBColors {
+package enum IBColors {
     /// UIKit names whose theme token is not the name without `Color`.
     static let renamed = [
         "systemGroupedBackgroundColor": "groupedBackground", "secondarySystemGroupedBackgroundColor": "secondaryGroupedBackground",
         "tertiarySystemGroupedBackgroundColor": "secondarySystemBackground", "groupTableViewBackgroundColor": "groupedBackground",
         "darkTextColor": "label", "tableCellGroupedBackgroundColor": "secondaryGroupedBackground", "placeholderTextColor": "tertiaryLabel",
     ]
+
+    /// A colour of a file's own (a storyboard table view's) as a theme token or a value: `stored`,
+    /// the values its file keeps of named and system colours; nil for one it keeps none of.
+    package static func token(_ color: IBColor, stored: [String: RGBA], theme: Theme) -> String? {
+        switch color {
+        case .rgba(let value): return value.description
+        case .system(let name):
+            let token = renamed[name] ?? (name.hasSuffix("Color") ? String(name.dropLast(5)) : name)
+            return theme.colors[token] != nil ? token : stored[name]?.description
+        case .named(let name): return theme.colors[name] != nil ? name : stored[name]?.description
+        }
+    }
 
     static func token(_ color: IBColor, document: IBDocument, theme: Theme, warnings: inout [String], what: String) -> String {
         switch color {

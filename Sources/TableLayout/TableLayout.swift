@@ -30,6 +30,9 @@ public struct Block: Sendable, Hashable {
     /// Its views, laid out in the block's coordinates; nil for a block that draws none.
     public var content: LaidOutView?
     package var background: String?
+    /// An Interface Builder cell's own background colour (the `UITableViewCell`'s), in place of
+    /// the style's cell background behind the row.
+    package var cellBackground: String?
     package var separator: SeparatorLine?
     package var link: String?
     /// Whether the row's height is fixed (its content is clipped to it).
@@ -299,7 +302,7 @@ public final class TableLayoutEngine {
     package func describe(_ table: Table, options: LayoutOptions) -> LaidOutTable {
         let page = PageGeometry(options, theme: theme)
         let style = theme.style(table.style, width: page.width)
-        var laidOut = LaidOutTable(table: table, style: style, width: page.paper?.width ?? options.width, background: style.background,
+        var laidOut = LaidOutTable(table: table, style: style, width: page.paper?.width ?? options.width, background: table.background ?? style.background,
                                    separatorColor: theme.separatorColor, separatorThickness: theme.separatorThickness,
                                    pages: [], sectionTops: [], contentHeight: 0)
         laidOut.direction = theme.direction
@@ -384,7 +387,19 @@ public final class TableLayoutEngine {
         let height = fixed ?? content?.frame.height ?? 0
         let background = template.attributes["background"]?.constant
         return Block(kind: .row, section: section, item: index, id: item.id, frame: Rect(x: x, y: y, width: width, height: height),
-                     content: content, background: background, separator: nil, link: item.link, clips: fixed != nil)
+                     content: content, background: background, cellBackground: cellBackground(of: template, theme: binder.theme),
+                     separator: nil, link: item.link, clips: fixed != nil)
+    }
+
+    /// An Interface Builder cell's own background colour (`<color key="backgroundColor">` of the
+    /// `<tableViewCell>` or `<collectionViewCell>`): UIKit draws it behind the row in place of
+    /// the table's cell background (AltStore's settings cells: white at 15 % over the table's
+    /// teal). A colour IB leaves to UIKit (none, or `<nil>`) keeps the style's.
+    static func cellBackground(of template: Template, theme: Theme) -> String? {
+        guard let document = template.interfaceBuilder, [.cell, .collectionCell].contains(document.kind),
+              case .some(.some(let color)) = document.top.colors["backgroundColor"] else { return nil }
+        var warnings: [String] = []
+        return IBColors.token(color, document: document, theme: theme, warnings: &warnings, what: document.top.id)
     }
 
     /// A template bound to values: a template of ours by the binder, an Interface Builder one by
@@ -637,7 +652,9 @@ struct Paginator {
             let first = blocks[index]
             var last = first
             var end = index
-            while end + 1 < blocks.count, blocks[end + 1].kind == .row, blocks[end + 1].section == first.section {
+            // A run of rows of one section with the same background (a cell's own ends it).
+            while end + 1 < blocks.count, blocks[end + 1].kind == .row, blocks[end + 1].section == first.section,
+                  blocks[end + 1].cellBackground == first.cellBackground {
                 end += 1
                 last = blocks[end]
             }
@@ -645,7 +662,7 @@ struct Paginator {
             let startsSection = first.item == 0 && first.contentOffset == 0, endsSection = last.item == count - 1 && !last.continues
             let frame = Rect(x: first.frame.x, y: first.frame.y, width: first.frame.width, height: last.frame.maxY - first.frame.y)
             result.append(Group(section: first.section, frame: frame, cornerRadius: style.cornerRadius, roundsTop: startsSection,
-                                roundsBottom: endsSection, background: style.cellBackground,
+                                roundsBottom: endsSection, background: first.cellBackground ?? style.cellBackground,
                                 topLine: style.edgeSeparators == "full" && startsSection, bottomLine: style.edgeSeparators == "full" && endsSection))
             index = end + 1
         }

@@ -161,12 +161,16 @@ public struct Table: Sendable, Hashable {
     public var style: TableStyle
     /// Its sections, in order.
     public var sections: [Section]
+    /// A colour (a theme token or `#RRGGBB[AA]`) in place of the style's background: a
+    /// storyboard table view's own.
+    public var background: String?
 
     /// A table of `sections`.
-    public init(title: String? = nil, style: TableStyle = .plain, sections: [Section]) {
+    public init(title: String? = nil, style: TableStyle = .plain, sections: [Section], background: String? = nil) {
         self.title = title
         self.style = style
         self.sections = sections
+        self.background = background
     }
 
     /// The number of items in all its sections.

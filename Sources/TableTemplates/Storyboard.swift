@@ -84,6 +84,10 @@ package struct IBTable: Sendable {
     package var rowHeight: Double?
     package var width: Double
     package var sections: [IBSection]
+    /// The table view's own background colour (`<color key="backgroundColor">`), and the values
+    /// of the named and system colours the storyboard stores, to resolve it by.
+    package var background: IBColor?
+    package var storedColors: [String: RGBA] = [:]
 
     /// The height a static cell's row has: its own custom height, else the table's when it is
     /// not the standard 44 pt; nil sizes the row by its cell's constraints.
@@ -227,8 +231,9 @@ extension IBReader {
                 }
             }
         }
+        let background = element.children.first { $0.name == "color" && $0.attribute("key")?.value == "backgroundColor" }.flatMap(color)
         return IBTable(id: element.attribute("id")?.value ?? "", isStatic: isStatic, style: element.attribute("style")?.value ?? "plain",
-                       rowHeight: rowHeight, width: width, sections: sections)
+                       rowHeight: rowHeight, width: width, sections: sections, background: background, storedColors: resources.colors)
     }
 
     static func staticCell(_ element: XMLElement, file: String, resources: Resources, tableWidth: Double, tableRowHeight: Double?,

@@ -60,6 +60,50 @@ import TestSupport
         #expect(near(rgb(10, 30), (255, 255, 255)))
     }
 
+    /// A cell's own background colour (the `<tableViewCell>`'s) is the row's, over the table's:
+    /// AltStore's settings cells, white at 15 % over a teal table view, drew white rows (their
+    /// white labels unreadable). Over a table whose background is #008084, a 15 % white cell is
+    /// (38, 147, 150); a cell with no colour of its own keeps the style's white; the HTML page
+    /// gives the row the same colour.
+    @Test func aCellsOwnBackgroundIsItsRows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cell-background-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func cell(_ background: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <tableViewCell contentMode="scaleToFill" id="cell"><rect key="frame" x="0" y="0" width="200" height="50"/>
+            <tableViewCellContentView key="contentView" id="content"><rect key="frame" x="0" y="0" width="200" height="50"/>
+            <constraints><constraint firstAttribute="height" constant="50" id="h"/></constraints>
+            </tableViewCellContentView>\(background)</tableViewCell></objects></document>
+            """
+        }
+        try cell(#"<color key="backgroundColor" white="1" alpha="0.15" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#)
+            .write(to: folder.appendingPathComponent("Tinted.xib"), atomically: true, encoding: .utf8)
+        try cell("").write(to: folder.appendingPathComponent("Plain.xib"), atomically: true, encoding: .utf8)
+        let renderer = try Renderer(theme: "ios", templateFolders: [folder.path], assetsFolder: folder.path)
+        let table = Table(style: .plain, sections: [Section(id: "s", items: [Item(id: "a", template: "Tinted"), Item(id: "b", template: "Plain")])],
+                          background: "#008084")
+        let laidOut = try renderer.layout(table, width: 200)
+        let image = try renderer.pixels(laidOut, scale: 1)
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let word = image.words[y * image.width + x]
+            return (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
+        }
+        func near(_ got: (Int, Int, Int), _ expected: (Int, Int, Int)) -> Bool {
+            abs(got.0 - expected.0) <= 2 && abs(got.1 - expected.1) <= 2 && abs(got.2 - expected.2) <= 2
+        }
+        #expect(near(rgb(100, 25), (38, 147, 150)), "15 % white over the table's teal: \(rgb(100, 25))")
+        #expect(near(rgb(100, 75), (255, 255, 255)), "a cell with no colour of its own: \(rgb(100, 75))")
+        // In the page, the list has no background of its own; each row has its cell's or the style's.
+        let html = try renderer.html(laidOut)
+        #expect(html.contains("body{background:#008084;"), "the page's background")
+        #expect(html.contains("background:transparent\">"), "the section's list")
+        #expect(html.contains("data-id=\"a\" data-height=\"50\" data-y=\"0\" style=\"background:#FFFFFF26;"), "the tinted row")
+        #expect(html.contains("data-id=\"b\" data-height=\"50\" data-y=\"50\" style=\"background:var(--c-systemBackground);"), "the plain row")
+    }
+
     /// UILabel centres its lines in a frame taller than they are: in the PNG and in the PDF the
     /// text of a one-line label 60 pt tall sits in the middle of it (its top padding), not at its
     /// top where the layout once left the glyphs.

@@ -111,6 +111,30 @@ import TableRender
         #expect(note.frame.height > 60)
     }
 
+    /// A static table view's own background colour is the page's (AltStore's settings: teal, its
+    /// cells white at 15 %, their labels white): a colour by value as it is, a system colour as
+    /// the theme's token of the same name, so it keeps its dark value.
+    @Test func aStaticTablesBackgroundIsThePages() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("table-background-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOfFile: Self.folder + "/Main.storyboard", encoding: .utf8)
+        let grouped = #"<color key="backgroundColor" systemColor="systemGroupedBackgroundColor"/>"#
+        #expect(original.contains(grouped))
+        for (color, expected) in [(#"<color key="backgroundColor" red="0.0" green="0.50196078431372548" blue="0.51764705882352946" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#, "#008084"),
+                                  (grouped, "groupedBackground")] {
+            try original.replacingOccurrences(of: grouped, with: color)
+                .write(to: folder.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+            let storyboard = try IBReader.readStoryboard(file: "Main.storyboard",
+                                                         bytes: Array(try Data(contentsOf: folder.appendingPathComponent("Main.storyboard"))))
+            #expect(try storyboard.scene("Settings").table?.background != nil)
+            try #"{"storyboard": "Main.storyboard", "scene": "Settings"}"#.write(to: folder.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+            let loaded = try LoadedDocument(path: folder.appendingPathComponent("settings.json").path)
+            #expect(loaded.document.table.background == expected)
+            #expect(try loaded.layout().background == expected)
+        }
+    }
+
     @Test func overridesReplaceCellValuesById() throws {
         let loaded = try LoadedDocument(path: Self.folder + "/settings-home.json")
         let items = loaded.document.table.sections.flatMap(\.items)
