@@ -10,6 +10,11 @@ import TableTemplates
 /// browser from the same sizes and text settings, and every row carries its computed height in
 /// `data-height` so anyone can compare.
 package struct HTMLRenderer {
+    /// The CSS of a colour: a theme token as its custom property, a literal as it is.
+    static func css(color token: String, theme: Theme) -> String {
+        theme.colors[token] != nil ? "var(\(Escape.token(token)))" : (RGBA(hex: token)?.description ?? "transparent")
+    }
+
     package var theme: Theme
     /// `nil` follows the reader's `prefers-color-scheme`; a value forces one palette.
     package var appearance: Appearance?
@@ -217,7 +222,7 @@ package struct HTMLRenderer {
         css += """
             *,*::before,*::after{box-sizing:border-box}
             html,body{margin:0;padding:0}
-            body{background:\(theme.colors[table.background] != nil ? "var(\(Escape.token(table.background)))" : (RGBA(hex: table.background)?.description ?? "transparent"));font-family:\(families)\(theme.fontFallback);-webkit-text-size-adjust:100%;font-kerning:normal}
+            body{background:\(Self.css(color: table.background, theme: theme));font-family:\(families)\(theme.fontFallback);-webkit-text-size-adjust:100%;font-kerning:normal}
             main{display:block;position:relative;width:\(Escape.px(table.width));padding:\(Escape.px(style.topPadding)) 0 \(Escape.px(style.bottomPadding))}
             h1,h2,footer{display:block;margin:0;font:inherit;position:relative}
             section{display:block;position:relative}
@@ -299,7 +304,7 @@ package struct HTMLRenderer {
         /// The CSS of a colour token or literal, worked out once per colour.
         mutating func color(_ token: String) -> String {
             if let known = colors[token] { return known }
-            let css = theme.colors[token] != nil ? "var(\(Escape.token(token)))" : (RGBA(hex: token)?.description ?? "transparent")
+            let css = HTMLRenderer.css(color: token, theme: theme)
             colors[token] = css
             return css
         }

@@ -582,9 +582,9 @@ final class ConstraintSystem {
     /// broken (left out), as UIKit recovers — except against a row's fixed height (the content
     /// view's, UIKit's `UIView-Encapsulated-Layout-Height`), where UIKit breaks a view's own
     /// fixed height among the conflicting constraints instead: a 50 pt image pinned 5 pt inside
-    /// a 54 pt row is 44 tall (iNaturalist's cells, Simplenote's banner: 8 cells in two apps'
-    /// stored frames; across a row, a conflict with the table's width keeps breaking the last
-    /// one added, as Open Food Facts' stored frames show).
+    /// a 54 pt row is 44 tall (iNaturalist's guide, project and observation cells store it so;
+    /// across a row, a conflict with the table's width keeps breaking the last one added, as
+    /// Open Food Facts' attribute cell stores it).
     @discardableResult
     func insert(_ constraint: Constraint, _ what: String) -> Solver.ConstraintID? {
         do {

@@ -12,8 +12,9 @@ package enum IBColors {
         "darkTextColor": "label", "tableCellGroupedBackgroundColor": "secondaryGroupedBackground", "placeholderTextColor": "tertiaryLabel",
     ]
 
-    /// A colour of a file's own (a storyboard table view's) as a theme token or a value: `stored`,
-    /// the values its file keeps of named and system colours; nil for one it keeps none of.
+    /// A colour as a theme token or a value: `stored`, the values its file keeps of named and
+    /// system colours; nil for one neither the theme nor the file knows. A named colour (an
+    /// asset catalog's colour set) is a token where the theme has it (light and dark).
     package static func token(_ color: IBColor, stored: [String: RGBA], theme: Theme) -> String? {
         switch color {
         case .rgba(let value): return value.description
@@ -25,22 +26,16 @@ package enum IBColors {
     }
 
     static func token(_ color: IBColor, document: IBDocument, theme: Theme, warnings: inout [String], what: String) -> String {
+        if let token = token(color, stored: document.storedColors, theme: theme) { return token }
         switch color {
-        case .rgba(let value):
-            return value.description
         case .system(let name):
-            let token = renamed[name] ?? (name.hasSuffix("Color") ? String(name.dropLast(5)) : name)
-            if theme.colors[token] != nil { return token }
-            if let stored = document.storedColors[name] { return stored.description }
             warnings.append("'\(what)': system colour '\(name)' is not in the theme and not stored in the document; drawn as label")
-            return "label"
         case .named(let name):
-            // An asset catalog's colour set is a token (light and dark); else the value IB stored.
-            if theme.colors[name] != nil { return name }
-            if let stored = document.storedColors[name] { return stored.description }
             warnings.append("'\(what)': named colour '\(name)' is not stored in the document; drawn as label")
-            return "label"
+        case .rgba:
+            break
         }
+        return "label"
     }
 }
 
