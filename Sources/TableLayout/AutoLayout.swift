@@ -832,12 +832,20 @@ final class ConstraintSystem {
         require(v(frame.height), .equal, c(stored.height), what)
     }
 
+    /// How far a control's frame reaches beyond its alignment rectangle (top, left, bottom,
+    /// right as laid out: left and right swapped right to left); nil for a view whose frame is
+    /// its rectangle.
+    func alignmentOutsets(of view: IBView) -> [Double]? {
+        guard var outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: iOS26Canvas) else { return nil }
+        if directions[view.id] == .rightToLeft { outsets.swapAt(1, 3) }
+        return outsets
+    }
+
     /// The stored frame of a view as the rectangle the solver places: a control's alignment
     /// rectangle, inside its frame (a switch IB keeps at its 51 × 31 frame is placed as 49 × 31,
     /// and drawn 51 × 31 again).
     func alignmentRect(of view: IBView) -> IBRect {
-        guard var outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: iOS26Canvas) else { return view.frame }
-        if directions[view.id] == .rightToLeft { outsets.swapAt(1, 3) }
+        guard let outsets = alignmentOutsets(of: view) else { return view.frame }
         let frame = view.frame
         return IBRect(x: frame.x + outsets[1], y: frame.y + outsets[0], width: frame.width - outsets[1] - outsets[3], height: frame.height - outsets[0] - outsets[2])
     }
@@ -1139,8 +1147,7 @@ final class ConstraintSystem {
         for (id, frame) in frames {
             var rect = Rect(x: solver.value(frame.x), y: solver.value(frame.y), width: max(0, solver.value(frame.width)), height: max(0, solver.value(frame.height)))
             // The solver places alignment rectangles; a control's frame reaches beyond its own.
-            if let element = views[id]?.element, var outsets = ControlMetrics.alignmentOutsets(element, iOS26: iOS26Canvas) {
-                if directions[id] == .rightToLeft { outsets.swapAt(1, 3) }
+            if let view = views[id], let outsets = alignmentOutsets(of: view) {
                 rect = Rect(x: rect.x - outsets[1], y: rect.y - outsets[0], width: rect.width + outsets[1] + outsets[3], height: rect.height + outsets[0] + outsets[2])
             }
             result[id] = rect

@@ -261,7 +261,7 @@ public struct LoadedDocument {
                 document.name += "-" + found.name.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
             }
             if let background = found.table?.background {
-                table.background = IBColors.token(background, stored: found.table?.storedColors ?? [:], theme: theme)
+                table.background = IBColors.token(background, stored: storyboard.storedColors, theme: theme)
             }
             if document.table.title != nil { table.title = document.table.title }
             if document.styleGiven { table.style = document.table.style }

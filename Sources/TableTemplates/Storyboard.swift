@@ -9,6 +9,8 @@ package struct IBStoryboard: Sendable {
     package var prototypes: [IBPrototype]
     /// The scenes whose view controller shows a table view.
     package var scenes: [IBScene]
+    /// The values of the named and system colours the storyboard stores (`<resources>`).
+    package var storedColors: [String: RGBA] = [:]
 
     /// The scene `name` names (storyboard identifier, title, custom class or IB id); with no
     /// name, the only scene with a static table.
@@ -84,10 +86,8 @@ package struct IBTable: Sendable {
     package var rowHeight: Double?
     package var width: Double
     package var sections: [IBSection]
-    /// The table view's own background colour (`<color key="backgroundColor">`), and the values
-    /// of the named and system colours the storyboard stores, to resolve it by.
+    /// The table view's own background colour (`<color key="backgroundColor">`).
     package var background: IBColor?
-    package var storedColors: [String: RGBA] = [:]
 
     /// The height a static cell's row has: its own custom height, else the table's when it is
     /// not the standard 44 pt; nil sizes the row by its cell's constraints.
@@ -195,7 +195,7 @@ extension IBReader {
                 prototypes[index].qualifier = nameIsUnique ? names[position] : idIsUnique ? ids[position] : "\(ids[position]).\(tables[position])"
             }
         }
-        return IBStoryboard(file: file, prototypes: prototypes, scenes: scenes)
+        return IBStoryboard(file: file, prototypes: prototypes, scenes: scenes, storedColors: resources.colors)
     }
 
     /// The table views a controller shows: its view when that is one, else any in its view's subviews.
@@ -233,7 +233,7 @@ extension IBReader {
         }
         let background = element.children.first { $0.name == "color" && $0.attribute("key")?.value == "backgroundColor" }.flatMap(color)
         return IBTable(id: element.attribute("id")?.value ?? "", isStatic: isStatic, style: element.attribute("style")?.value ?? "plain",
-                       rowHeight: rowHeight, width: width, sections: sections, background: background, storedColors: resources.colors)
+                       rowHeight: rowHeight, width: width, sections: sections, background: background)
     }
 
     static func staticCell(_ element: XMLElement, file: String, resources: Resources, tableWidth: Double, tableRowHeight: Double?,
