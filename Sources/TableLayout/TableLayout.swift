@@ -412,11 +412,41 @@ public final class TableLayoutEngine {
             // A XIB cell of one of UIKit's styles is drawn as UIKit draws that style: the built-in
             // cell, with the texts, image and accessory IB stored unless the item gives its own.
             let styled = try library.template(builtIn, role: .cell, at: location)
-            return try binder.bind(styled, values: styledValues(document, builtIn: builtIn, values: values, binder: binder), at: location,
-                                   sideMargin: sideMargin)
+            let bound = try binder.bind(styled, values: styledValues(document, builtIn: builtIn, values: values, binder: binder), at: location,
+                                        sideMargin: sideMargin)
+            return bound.map { keepingStoredText($0, of: document, builtIn: builtIn, theme: binder.theme, text: flex.text) }
         }
         return try flex.autoLayout.layout(template, document: document, values: values, width: width, height: height, theme: binder.theme,
                                           assetsFolder: binder.assetsFolder, catalogs: binder.catalogs, screenWidth: screenWidth, at: location)
+    }
+
+    /// A styled cell's labels in the font and colour IB stores for its `textLabel` and
+    /// `detailTextLabel`, as UIKit decodes them from the nib onto the style's labels (a Subtitle
+    /// cell's detail is 12 pt, a red or Courier detail stays so); where IB leaves one to UIKit
+    /// (no `fontDescription`, `<nil key="textColor"/>`), the style's own.
+    static func keepingStoredText(_ view: BoundView, of document: IBDocument, builtIn: String, theme: Theme, text: TextEngine) -> BoundView {
+        let views = Dictionary(document.allViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let detailKey = builtIn == "subtitle" ? "subtitle" : "detail"
+        var stored: [String: IBView] = [:]
+        if let id = document.top.attribute("textLabel"), let label = views[id] { stored["title"] = label }
+        if let id = document.top.attribute("detailTextLabel"), let label = views[id] { stored[detailKey] = label }
+        guard !stored.isEmpty else { return view }
+        func visit(_ view: BoundView) -> BoundView {
+            var view = view
+            if case .label(let string, var style, var color) = view.style.content, let key = view.style.valueKey, let label = stored[key] {
+                var warnings: [String] = []
+                if let font = label.fonts["fontDescription"] {
+                    style.font = IBFonts.spec(font, defaultSize: 17, theme: theme, text: text, warnings: &warnings, what: label.id)
+                }
+                if case .some(.some(let stored)) = label.colors["textColor"] {
+                    color = IBColors.token(stored, document: document, theme: theme, warnings: &warnings, what: label.id)
+                }
+                view.style.content = .label(text: string, style: style, color: color)
+            }
+            view.children = view.children.map(visit)
+            return view
+        }
+        return visit(view)
     }
 
     /// The values of a styled XIB cell for its built-in template: IB's texts, image and

@@ -841,7 +841,8 @@ package enum IBReader {
 
     static func font(_ element: XMLElement) -> IBFont {
         func text(_ name: String) -> String? { element.attribute(name)?.value }
-        return IBFont(type: text("type"), pointSize: text("pointSize").flatMap(number).map { min(1000, max(1, $0)) } ?? 17,
+        // A size of 0 is Core Text's default size, 12 pt (IB draws a "Title" of System 0.0 25 × 14.5 pt).
+        return IBFont(type: text("type"), pointSize: text("pointSize").flatMap(number).map { $0 == 0 ? 12 : min(1000, max(1, $0)) } ?? 17,
                       weight: text("weight"), style: text("style"), name: text("name"), family: text("family"))
     }
 }

@@ -278,10 +278,11 @@ extension IBDocument {
 
 extension IBStoryboard {
     /// The table of a scene's static table view: its style, sections with their header and
-    /// footer titles, and a row per cell — a styled cell as the built-in cell of that style
-    /// (`basic`, `value1`, `value2`, `subtitle`) with its texts, image and accessory, a custom cell
-    /// as an Interface Builder template of its own (returned by id, `Storyboard#cellID`).
-    /// Rows are named by their cells' IB ids. `images` finds a styled cell's image by name.
+    /// footer titles, and a row per cell, each cell an Interface Builder template of its own
+    /// (returned by id, `Storyboard#cellID`): a styled cell is drawn as the built-in cell of that
+    /// style (`basic`, `value1`, `value2`, `subtitle`), its texts, image and accessory the item's
+    /// values; a custom cell by its constraints. Rows are named by their cells' IB ids. `images`
+    /// finds a styled cell's image by name.
     package func staticTable(_ scene: IBScene, images: (String) -> String?) -> (table: Table, templates: [String: Template]) {
         guard let table = scene.table else { return (Table(sections: []), [:]) }
         var templates: [String: Template] = [:]
@@ -291,18 +292,18 @@ extension IBStoryboard {
             for cell in section.cells {
                 var height = Height.default
                 if let fixed = table.fixedHeight(of: cell) { height = .fixed(fixed) }
+                let id = "\(fileStem)#\(cell.id)"
+                templates[id] = Template(id: id, interfaceBuilder: cell.document)
+                var values: Value.Object = [:]
                 if let builtIn = Self.builtInTemplates[cell.style ?? ""] {
-                    var values: Value.Object = [:]
+                    // Drawn as the built-in cell of its style (with its labels' stored fonts and
+                    // colours); its texts, image and accessory are the item's values.
                     if let text = cell.text { values["title"] = .string(text) }
                     if let detail = cell.detailText { values[builtIn == "subtitle" ? "subtitle" : "detail"] = .string(detail) }
                     if let name = cell.image, let path = name.hasPrefix("systemName:") ? name : images(name) { values["image"] = .string(path) }
                     if let accessory = cell.accessory, accessory != "none" { values["accessory"] = .string(accessory) }
-                    items.append(Item(id: cell.id, template: builtIn, values: values, height: height))
-                } else {
-                    let id = "\(fileStem)#\(cell.id)"
-                    templates[id] = Template(id: id, interfaceBuilder: cell.document)
-                    items.append(Item(id: cell.id, template: id, height: height))
                 }
+                items.append(Item(id: cell.id, template: id, values: values, height: height))
             }
             sections.append(Section(id: section.id.isEmpty ? "section-\(index)" : section.id, header: section.headerTitle.map { .title($0) },
                                     footer: section.footerTitle.map { .title($0) }, items: items))

@@ -29,12 +29,15 @@ import TableRender
         #expect(table.sections.map { $0.items.count } == [1, 4, 3])
         #expect(table.sections[1].header == .title("General") && table.sections[1].footer != nil && table.sections[0].header == nil)
         let items = table.sections.flatMap(\.items)
-        #expect(items.map(\.template) == ["subtitle", "Main#st1-Cl-air", "value1", "value1", "basic", "value2", "basic", "basic"])
+        // Every cell is a template of the storyboard; a styled one draws as the built-in cell of its style.
+        #expect(items.map(\.template) == ["Main#st1-Cl-me", "Main#st1-Cl-air", "Main#st1-Cl-wifi", "Main#st1-Cl-bt", "Main#st1-Cl-not", "Main#st1-Cl-ver",
+                                         "Main#st1-Cl-ack", "Main#st1-Cl-prv"])
+        #expect(items.map { templates[$0.template]?.interfaceBuilder?.builtInTemplate } == ["subtitle", nil, "value1", "value1", "basic", "value2", "basic", "basic"])
         #expect(items[4].values["image"] == .string("gear") && items[6].values["image"] == .string("star"))
         #expect(items[0].values["title"] == .string("Ada Lovelace") && items[0].values["subtitle"] != nil && items[0].values["image"] == .string("avatar"))
         #expect(items[2].values["detail"] == .string("Home") && items[2].values["accessory"] == .string("disclosureIndicator"))
         #expect(items[7].values["accessory"] == .string("checkmark"))
-        #expect(templates.keys.sorted() == ["Main#st1-Cl-air"])
+        #expect(templates.count == 8)
     }
 
     @Test(arguments: ["Settings", "SettingsViewController", "st1-VC-001"])
@@ -133,6 +136,98 @@ import TableRender
             #expect(loaded.document.table.background == expected)
             #expect(try loaded.layout().background == expected)
         }
+    }
+
+    /// UIKit decodes a styled cell's `textLabel` and `detailTextLabel` from the nib: the font and
+    /// colour IB stores for them are the device's (public files: a Subtitle cell's detail in
+    /// System 12, details in systemRed, named colours and Courier, titles in text styles). Where IB
+    /// leaves one to UIKit (no `fontDescription`, `<nil key="textColor"/>`) the style's own is kept. The
+    /// same in a storyboard's static table and in a XIB.
+    @Test func aStyledCellKeepsItsLabelsFontsAndColours() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("styled-fonts-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func label(_ id: String, _ text: String, font: String?, color: String) -> String {
+            """
+            <label opaque="NO" multipleTouchEnabled="YES" contentMode="left" text="\(text)" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="\(id)">
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                \(font.map { "<fontDescription key=\"fontDescription\" \($0)/>" } ?? "")
+                \(color)
+                <nil key="highlightedColor"/>
+            </label>
+            """
+        }
+        func cell(_ id: String, style: String, title: String, detail: String? = nil) -> String {
+            """
+            <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" textLabel="\(id)-T"\(detail == nil ? "" : " detailTextLabel=\"\(id)-D\"") style="IBUITableViewCellStyle\(style)" id="\(id)">
+                <rect key="frame" x="0.0" y="0.0" width="390" height="44"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="\(id)" id="\(id)-C">
+                    <rect key="frame" x="0.0" y="0.0" width="390" height="44"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <subviews>\(title)\(detail ?? "")</subviews>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """
+        }
+        let red = #"<color key="textColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
+        let untold = #"<nil key="textColor"/>"#
+        let cells = [
+            cell("sub", style: "Subtitle", title: label("sub-T", "Ada", font: #"type="boldSystem" pointSize="20""#, color: red),
+                 detail: label("sub-D", "Account", font: #"type="system" pointSize="12""#, color: #"<color key="textColor" systemColor="systemRedColor"/>"#)),
+            cell("bas", style: "Default", title: label("bas-T", "Plain", font: nil, color: untold)),
+            cell("zero", style: "Default", title: label("zero-T", "Title", font: #"type="system" pointSize="0.0""#, color: untold)),
+            cell("val", style: "Value1", title: label("val-T", "Wi-Fi", font: #"style="UICTFontTextStyleHeadline""#, color: untold),
+                 detail: label("val-D", "Home", font: #"type="system" pointSize="17""#, color: #"<color key="textColor" systemColor="secondaryLabelColor"/>"#)),
+        ]
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+                <device id="retina6_12" orientation="portrait" appearance="light"/>
+                <scenes><scene sceneID="s1"><objects>
+                    <tableViewController id="vc" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="static" style="insetGrouped" separatorStyle="default" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="18" sectionFooterHeight="18" id="tv">
+                            <rect key="frame" x="0.0" y="0.0" width="390" height="844"/>
+                            <sections><tableViewSection id="sec"><cells>\(cells.joined())</cells></tableViewSection></sections>
+                        </tableView>
+                    </tableViewController>
+                </objects></scene></scenes>
+            </document>
+            """
+        try storyboard.write(to: folder.appendingPathComponent("Styled.storyboard"), atomically: true, encoding: .utf8)
+        try #"{"storyboard": "Styled.storyboard"}"#.write(to: folder.appendingPathComponent("styled.json"), atomically: true, encoding: .utf8)
+        let table = try LoadedDocument(path: folder.appendingPathComponent("styled.json").path).layout(width: 390)
+        func labels(_ view: LaidOutView?) -> [(text: String, size: Double, weight: Int, color: String)] {
+            guard let view else { return [] }
+            if case .label(let text, let style, let color) = view.style.content { return [(text, style.font.size, style.font.weight, color)] }
+            return view.children.flatMap(labels)
+        }
+        var rows: [String: [(text: String, size: Double, weight: Int, color: String)]] = [:]
+        for block in table.pages.flatMap(\.blocks) where block.kind == .row { rows[block.id] = labels(block.content) }
+        let subtitle = try #require(rows["sub"]), basic = try #require(rows["bas"]), value1 = try #require(rows["val"])
+        #expect(subtitle.count == 2 && subtitle[0].size == 20 && subtitle[0].weight == 700 && subtitle[0].color == "#FF0000", "\(subtitle)")
+        #expect(subtitle[1].size == 12 && subtitle[1].weight == 400 && subtitle[1].color == "systemRed", "\(subtitle)")
+        // Left to UIKit: the style's body in the label colour.
+        #expect(basic.count == 1 && basic[0].size == 17 && basic[0].weight == 400 && basic[0].color == "label", "\(basic)")
+        // System 0.0 is Core Text's default size, 12 pt, as IB draws it (a public XIB's "Title" of that font: 25 × 14.5).
+        #expect(rows["zero"]?.map(\.size) == [12], "\(rows["zero"] ?? [])")
+        // A text style is the theme's (headline: 17 semibold); a stored colour that is the style's changes nothing.
+        #expect(value1.count == 2 && value1[0].size == 17 && value1[0].weight == 600 && value1[0].color == "label", "\(value1)")
+        #expect(value1[1].size == 17 && value1[1].color == "secondaryLabel", "\(value1)")
+
+        // The same cell as a XIB.
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                <device id="retina6_12" orientation="portrait" appearance="light"/>
+                <objects>\(cells[0])</objects>
+            </document>
+            """
+        try xib.write(to: folder.appendingPathComponent("SubtitleCell.xib"), atomically: true, encoding: .utf8)
+        let renderer = try Renderer(theme: "ios", templateFolders: [folder.path], assetsFolder: folder.path)
+        let laidOut = try renderer.layout(Table(sections: [Section(id: "s", items: [Item(id: "x", template: "SubtitleCell")])]), width: 390)
+        let fromXIB = labels(laidOut.pages.flatMap(\.blocks).first { $0.kind == .row }?.content)
+        #expect(fromXIB.map(\.size) == [20, 12] && fromXIB.map(\.color) == ["#FF0000", "systemRed"], "\(fromXIB)")
     }
 
     @Test func overridesReplaceCellValuesById() throws {
