@@ -76,14 +76,142 @@ import TableText
         }
     }
 
-    /// Xcode 4 and earlier saved XIBs as keyed archives; the message says how to convert one.
-    @Test func anInterfaceBuilder3ArchiveIsNamed() {
-        do {
-            _ = try Self.read(#"<?xml version="1.0"?><archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="7.10"><data/></archive>"#)
-            Issue.record("an Interface Builder 3 archive was read")
-        } catch {
-            #expect(error.message.contains("Interface Builder 3 archive") && error.message.contains("save it to convert it"), "\(error.message)")
-            #expect(error.location?.line == 1)
+    /// Xcode 4 and earlier saved XIBs as keyed archives of Interface Builder 3's objects, with
+    /// springs and struts (public apps still have them: OneBusAway's switch and text field cells,
+    /// iNaturalist's taxon cell). A cell is read as Xcode 5 writes it: frames (`NSFrame`,
+    /// `NSFrameSize`), autoresizing masks (`NSvFlags`: 292 is a flexible right and bottom margin,
+    /// 289 a flexible left margin), texts, a system font (`type` 1), UIKit's named colours, the
+    /// accessory and the outlets of `connectionRecords`. On IB's 320 pt canvas every view is where
+    /// the archive stores it; in a row 390 pt wide the content view (flexible width) widens and the
+    /// switch (flexible left margin) keeps its distance from the right.
+    @Test func anInterfaceBuilder3ArchiveIsRead() throws {
+        func archive(accessory: Int = 0) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="7.10">
+            <data>
+            <string key="IBDocument.InterfaceBuilderVersion">3084</string>
+            <object class="NSMutableArray" key="IBDocument.RootObjects" id="1000">
+                <object class="IBProxyObject" id="10"><string key="IBProxiedObjectIdentifier">IBFilesOwner</string></object>
+                <object class="IBProxyObject" id="11"><string key="IBProxiedObjectIdentifier">IBFirstResponder</string></object>
+                <object class="IBUITableViewCell" id="100">
+                    <int key="NSvFlags">292</int>
+                    <object class="NSMutableArray" key="NSSubviews">
+                        <object class="IBUIView" id="200">
+                            <reference key="NSNextResponder" ref="100"/>
+                            <int key="NSvFlags">274</int>
+                            <object class="NSMutableArray" key="NSSubviews">
+                                <object class="IBUILabel" id="300">
+                                    <int key="NSvFlags">292</int>
+                                    <string key="NSFrame">{{20, 12}, {178, 21}}</string>
+                                    <string key="IBUIText">Title</string>
+                                    <object class="NSColor" key="IBUITextColor">
+                                        <int key="NSColorSpace">1</int>
+                                        <bytes key="NSRGB">MCAwIDAAA</bytes>
+                                        <string key="IBUIColorCocoaTouchKeyPath">darkTextColor</string>
+                                    </object>
+                                    <object class="IBUIFontDescription" key="IBUIFontDescription">
+                                        <int key="type">1</int>
+                                        <double key="pointSize">17</double>
+                                    </object>
+                                </object>
+                                <object class="IBUISwitch" id="301">
+                                    <int key="NSvFlags">289</int>
+                                    <string key="NSFrame">{{251, 6}, {51, 31}}</string>
+                                    <bool key="IBUIOn">YES</bool>
+                                </object>
+                                <object class="IBUIView" id="302">
+                                    <int key="NSvFlags">-2147483356</int>
+                                    <string key="NSFrame">{{0, 0}, {10, 10}}</string>
+                                </object>
+                            </object>
+                            <string key="NSFrameSize">{320, 43}</string>
+                            <object class="NSColor" key="IBUIBackgroundColor">
+                                <int key="NSColorSpace">3</int>
+                                <bytes key="NSWhite">MCAwAA</bytes>
+                            </object>
+                        </object>
+                    </object>
+                    <string key="NSFrameSize">{320, 44}</string>
+                    <reference key="IBUIContentView" ref="200"/>
+                    <int key="IBUIAccessoryType">\(accessory)</int>
+                    <string key="IBUIReuseIdentifier">SwitchCell</string>
+                </object>
+            </object>
+            <object class="IBObjectContainer" key="IBDocument.Objects">
+                <object class="NSMutableArray" key="connectionRecords">
+                    <object class="IBConnectionRecord">
+                        <object class="IBCocoaTouchOutletConnection" key="connection">
+                            <string key="label">titleLabel</string>
+                            <reference key="source" ref="100"/>
+                            <reference key="destination" ref="300"/>
+                        </object>
+                    </object>
+                    <object class="IBConnectionRecord">
+                        <object class="IBCocoaTouchOutletConnection" key="connection">
+                            <string key="label">toggle</string>
+                            <reference key="source" ref="10"/>
+                            <reference key="destination" ref="301"/>
+                        </object>
+                    </object>
+                </object>
+            </object>
+            </data>
+            </archive>
+            """
+        }
+        let document = try Self.read(archive())
+        #expect(document.kind == .cell && document.top.id == "100" && document.content.id == "200")
+        #expect(document.outlets.map(\.property).sorted() == ["titleLabel", "toggle"], "\(document.outlets)")
+        let label = try #require(document.allViews.first { $0.id == "300" })
+        #expect(label.element == .label && label.attribute("text") == "Title" && label.fonts["fontDescription"] == IBFont(type: "system", pointSize: 17))
+        #expect(label.colors["textColor"] == .some(.system("darkTextColor")))
+        #expect(document.allViews.first { $0.id == "301" }?.attribute("on") == "YES")
+        #expect(document.allViews.first { $0.id == "302" }?.attribute("hidden") == "YES", "NSvFlags' top bit hides a view")
+        #expect(document.accessory == nil || document.accessory == "none")
+        #expect(try Self.read(archive(accessory: 3)).accessory == "checkmark")
+        let template = Template(id: "SwitchCell", interfaceBuilder: document)
+        let layout = AutoLayout(text: TextEngine())
+        let canvas = try layout.designFrames(template, document: document, theme: Self.theme, assetsFolder: "/nonexistent").frames
+        #expect(canvas["300"] == Rect(x: 20, y: 12, width: 178, height: 21), "\(canvas["300"].map { "\($0)" } ?? "none")")
+        #expect(canvas["301"]?.x == 251, "\(canvas["301"].map { "\($0)" } ?? "none")")
+        let wide = try layout.designFrames(template, document: document, theme: Self.theme, assetsFolder: "/nonexistent", width: 390).frames
+        #expect(wide["200"]?.width == 390 && wide["300"] == Rect(x: 20, y: 12, width: 178, height: 21), "\(wide)")
+        #expect(wide["301"]?.x == 321, "\(wide["301"].map { "\($0)" } ?? "none")")
+    }
+
+    /// An archive's views are lists of references: one that lists each view twice under the one
+    /// before, 40 deep (2^40 views if each reference were a view of its own), or a view under
+    /// itself, is read at once, each view once.
+    @Test func anArchivesReferencesCannotMultiplyItsViews() throws {
+        var spare = ""
+        for index in 1...40 {
+            let next = index < 40 ? #"<reference ref="v\#(index + 1)"/><reference ref="v\#(index + 1)"/><reference ref="v\#(index)"/>"# : ""
+            spare += #"<object class="IBUIView" id="v\#(index)"><string key="NSFrame">{{0, 0}, {10, 10}}</string><object class="NSMutableArray" key="NSSubviews">\#(next)</object></object>"#
+        }
+        let text = """
+            <?xml version="1.0"?><archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="7.10"><data>
+            <object class="NSMutableArray" key="IBDocument.RootObjects"><object class="IBUIView" id="v0"><string key="NSFrameSize">{320, 100}</string>
+            <object class="NSMutableArray" key="NSSubviews"><reference ref="v1"/><reference ref="v1"/><reference ref="v0"/></object></object></object>
+            <object class="NSMutableArray" key="spare">\(spare)</object></data></archive>
+            """
+        let document = try Self.read(text)
+        #expect(document.allViews.count == 41, "\(document.allViews.count)")
+    }
+
+    /// A storyboard of that age, or an archive without its objects, is refused with a message
+    /// that says what was expected.
+    @Test func anUnreadableInterfaceBuilder3ArchiveIsNamed() {
+        for (text, expected) in [(#"<?xml version="1.0"?><archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="7.10"><data/></archive>"#, "IBDocument.RootObjects"),
+                                 (#"<?xml version="1.0"?><archive type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="2.0"><data/></archive>"#,
+                                  "save it to convert it")] {
+            do {
+                _ = try Self.read(text)
+                Issue.record("an unreadable Interface Builder 3 archive was read")
+            } catch {
+                #expect(error.message.contains("Interface Builder 3 archive") && error.message.contains(expected), "\(error.message)")
+                #expect(error.location?.line == 1)
+            }
         }
     }
 
