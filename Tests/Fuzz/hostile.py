@@ -251,6 +251,23 @@ def cases():
         return xib_document(xib_cell(views, constraints))
     case("2400-views-chained-by-multipliers", chain(2_400), render, 65, "at most 500 views and 1000 constraints")
     case("250-views-chained-by-multipliers", chain(250), render, 0)
+    # Interface Builder 3 archives (Xcode 4 XIBs): references that would list views 2^40 times,
+    # frames that are not numbers, and more views than a cell may have.
+    def archive(root_subviews, spare="", frame="{320, 44}"):
+        return ('<?xml version="1.0"?><archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="7.10"><data>'
+                '<object class="NSMutableArray" key="IBDocument.RootObjects"><object class="IBUITableViewCell" id="c">'
+                f'<string key="NSFrameSize">{frame}</string><reference key="IBUIContentView" ref="cv"/>'
+                '<object class="NSMutableArray" key="NSSubviews"><object class="IBUIView" id="cv"><string key="NSFrameSize">{320, 43}</string>'
+                f'<object class="NSMutableArray" key="NSSubviews">{root_subviews}</object></object></object></object></object>'
+                f'<object class="NSMutableArray" key="spare">{spare}</object></data></archive>')
+    spare = "".join(f'<object class="IBUIView" id="v{i}"><string key="NSFrame">{{{{0, 0}}, {{10, 10}}}}</string><object class="NSMutableArray" key="NSSubviews">'
+                    + (f'<reference ref="v{i + 1}"/><reference ref="v{i + 1}"/><reference ref="cv"/>' if i < 40 else "") + '</object></object>'
+                    for i in range(1, 41))
+    case("archive-references-2-to-the-40-views", xib_document(archive('<reference ref="v1"/><reference ref="v1"/>', spare)), render, 0)
+    case("archive-nan-frames", xib_document(archive('<object class="IBUILabel" id="l"><string key="NSFrame">{{nan, inf}, {1e400, -nan}}</string>'
+                                                    '<string key="IBUIText">x</string></object>', frame="{nan, 1e999}")), render, 0)
+    many = "".join(f'<object class="IBUIView" id="m{i}"><string key="NSFrame">{{{{0, 0}}, {{1, 1}}}}</string></object>' for i in range(600))
+    case("archive-600-views", xib_document(archive(many)), render, 65, "at most 500 views")
     # Storyboards: one scene is read and laid out, not a thousand.
     many_scenes = storyboard(1_000)
     case("storyboard-1000-scenes-render-one", {"Main.storyboard": many_scenes, "doc.json": json.dumps({"storyboard": "Main.storyboard", "scene": "S999"})},
