@@ -214,10 +214,7 @@ enum IBArchive {
         /// The numbers of a colour's `<bytes>`: base 64 (IB leaves out the padding and may add a
         /// stray character) of ASCII numbers separated by spaces, ending in a NUL.
         func components(_ bytes: XMLElement?) -> [String]? {
-            guard var encoded = bytes.flatMap(text)?.filter({ !$0.isWhitespace }), !encoded.isEmpty else { return nil }
-            if encoded.count % 4 == 1 { encoded.removeLast() }
-            encoded += String(repeating: "=", count: (4 - encoded.count % 4) % 4)
-            guard let data = Data(base64Encoded: encoded) else { return nil }
+            guard let encoded = bytes.flatMap(text), let data = IBArchive.base64(encoded) else { return nil }
             let ascii = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
             let numbers = ascii.split(separator: " ").map(String.init)
             return numbers.allSatisfy({ Double($0)?.isFinite == true }) ? numbers : nil
@@ -240,15 +237,27 @@ enum IBArchive {
     }
 
     /// The text of a `<string>`, `<int>`, `<float>` … element, or its `value` (`<integer value=…>`);
-    /// `<bool>`'s YES or NO.
+    /// `<bool>`'s YES or NO. A string IB could not write as XML text (a newline, a character
+    /// outside XML) is `type="base64-UTF8"`.
     static func text(_ element: XMLElement?) -> String? {
         guard let element else { return nil }
         if let value = element.attribute("value")?.value { return value }
+        if element.attribute("type")?.value == "base64-UTF8" {
+            return base64(element.text).map { String(decoding: $0, as: UTF8.self) }
+        }
         let text = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty && element.name != "string" ? nil : text
     }
 
     static func integer(_ element: XMLElement?) -> Int? { text(element).flatMap { Int($0) } }
+
+    /// Base 64 as IB writes it: without its padding, sometimes with a stray last character.
+    static func base64(_ text: String) -> Data? {
+        var encoded = text.filter { !$0.isWhitespace }
+        if encoded.count % 4 == 1 { encoded.removeLast() }
+        encoded += String(repeating: "=", count: (4 - encoded.count % 4) % 4)
+        return Data(base64Encoded: encoded)
+    }
 
     static func format(_ value: Double) -> String { String(value) }
 

@@ -80,7 +80,7 @@ import TableText
     /// springs and struts (public apps still have them: OneBusAway's switch and text field cells,
     /// iNaturalist's taxon cell). A cell is read as Xcode 5 writes it: frames (`NSFrame`,
     /// `NSFrameSize`), autoresizing masks (`NSvFlags`: 292 is a flexible right and bottom margin,
-    /// 289 a flexible left margin), texts, a system font (`type` 1), UIKit's named colours, the
+    /// 289 a flexible left margin), texts (in base 64 where IB had to), a system font (`type` 1), UIKit's named colours, the
     /// accessory and the outlets of `connectionRecords`. On IB's 320 pt canvas every view is where
     /// the archive stores it; in a row 390 pt wide the content view (flexible width) widens and the
     /// switch (flexible left margin) keeps its distance from the right.
@@ -114,6 +114,11 @@ import TableText
                                         <int key="type">1</int>
                                         <double key="pointSize">17</double>
                                     </object>
+                                </object>
+                                <object class="IBUILabel" id="303">
+                                    <int key="NSvFlags">292</int>
+                                    <string key="NSFrame">{{20, 30}, {100, 10}}</string>
+                                    <string type="base64-UTF8" key="IBUIText">VGl0bGUK4oCUIHR3bw</string>
                                 </object>
                                 <object class="IBUISwitch" id="301">
                                     <int key="NSvFlags">289</int>
@@ -166,6 +171,8 @@ import TableText
         let label = try #require(document.allViews.first { $0.id == "300" })
         #expect(label.element == .label && label.attribute("text") == "Title" && label.fonts["fontDescription"] == IBFont(type: "system", pointSize: 17))
         #expect(label.colors["textColor"] == .some(.system("darkTextColor")))
+        // A text with a newline or a character outside XML is base 64, written without padding.
+        #expect(document.allViews.first { $0.id == "303" }?.attribute("text") == "Title\n— two")
         #expect(document.allViews.first { $0.id == "301" }?.attribute("on") == "YES")
         #expect(document.allViews.first { $0.id == "302" }?.attribute("hidden") == "YES", "NSvFlags' top bit hides a view")
         #expect(document.accessory == nil || document.accessory == "none")
