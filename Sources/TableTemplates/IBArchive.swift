@@ -83,11 +83,15 @@ enum IBArchive {
             return object
         }
 
-        /// The document id of what an element is or refers to.
+        /// The document id of what an element is or refers to; an object the archive gives no id
+        /// is named by where it stands in the file.
         func id(_ element: XMLElement?) -> String? {
             guard let element else { return nil }
-            let id = element.name == "reference" ? element.attribute("ref")?.value : element.attribute("id")?.value
-            return id.map { renamed[$0] ?? $0 }
+            if element.name == "reference" { return element.attribute("ref").map { renamed[$0.value] ?? $0.value } }
+            guard let id = element.attribute("id")?.value else {
+                return "archive-\(element.location.line ?? 0)-\(element.location.column ?? 0)"
+            }
+            return renamed[id] ?? id
         }
 
         func connections(of id: String, at origin: XMLElement) -> [XMLElement] {

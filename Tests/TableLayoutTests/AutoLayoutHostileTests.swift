@@ -125,6 +125,7 @@ import TableText
                                     <string key="NSFrame">{{251, 6}, {51, 31}}</string>
                                     <bool key="IBUIOn">YES</bool>
                                 </object>
+                                <object class="IBUIView"><string key="NSFrame">{{0, 40}, {4, 4}}</string></object>
                                 <object class="IBUIView" id="302">
                                     <int key="NSvFlags">-2147483356</int>
                                     <string key="NSFrame">{{0, 0}, {10, 10}}</string>
@@ -175,6 +176,8 @@ import TableText
         #expect(document.allViews.first { $0.id == "303" }?.attribute("text") == "Title\n— two")
         #expect(document.allViews.first { $0.id == "301" }?.attribute("on") == "YES")
         #expect(document.allViews.first { $0.id == "302" }?.attribute("hidden") == "YES", "NSvFlags' top bit hides a view")
+        // An object the archive gives no id is named by its place in the file.
+        #expect(document.allViews.count == 6 && document.allViews.contains { $0.id.hasPrefix("archive-") }, "\(document.allViews.map(\.id))")
         #expect(document.accessory == nil || document.accessory == "none")
         #expect(try Self.read(archive(accessory: 3)).accessory == "checkmark")
         let template = Template(id: "SwitchCell", interfaceBuilder: document)
