@@ -80,14 +80,33 @@ enum IBFonts {
             let styleName = (parts.count > 1 ? parts[1] : "").lowercased()
             let weight = FontSpecWeights.weight(styleName) ?? 400
             let italic = styleName.contains("italic") || styleName.contains("oblique")
-            let spec = FontSpec(family: family, size: font.pointSize, weight: weight, italic: italic, lineHeight: lineHeight(font.pointSize))
-            guard engine.installedFamily(of: spec).lowercased() == family.lowercased() else {
+            if family.hasPrefix(".") || name.hasPrefix(".") {
+                // Apple's private names of the system font (`.AppleSystemUIFont`, `.SFUI-Semibold`),
+                // which IB writes for the system font of an attributed text or a button.
+                return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
+            }
+            var spec = FontSpec(family: family, size: font.pointSize, weight: weight, italic: italic, lineHeight: lineHeight(font.pointSize))
+            let installed = engine.installedFamily(of: spec)
+            guard installed.lowercased() == family.lowercased() || installed == metricCompatible[family.lowercased()] else {
                 warnings.append("'\(what)': font '\(name.isEmpty ? family : name)' is not installed; drawn in the theme's \(face)")
                 return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
             }
+            // Drawn by the family fontconfig gives (a metric-compatible one names itself, in the
+            // page too), as tall as UIKit's label in it: the font's own line height.
+            spec.family = installed
+            spec.lineHeight = engine.naturalLineHeight(of: spec)
             return spec
         }
     }
+
+    /// Fonts of Apple's platforms and the Liberation families Debian has with the same advance
+    /// widths and vertical metrics (fontconfig's metric aliases; `fonts-liberation2`, which the
+    /// setup installs): Courier New 17 is 10.2 pt a character and 19.26 tall in either. Helvetica
+    /// has Arial's widths; its height on iOS (16.1 at 14 pt) is Liberation Sans's with its gap.
+    static let metricCompatible = [
+        "courier new": "Liberation Mono", "courier": "Liberation Mono", "arial": "Liberation Sans", "helvetica": "Liberation Sans",
+        "times new roman": "Liberation Serif", "times": "Liberation Serif",
+    ]
 
     /// UIKit's system font's line height (`UIFont.lineHeight`, SF Pro's ascender plus descender:
     /// 2444/2048 of its size, 20.287 at 17 pt; `SystemFont.lineHeight`).

@@ -1252,6 +1252,16 @@ package final class TextEngine {
         return baseline
     }
 
+    /// `UIFont.lineHeight` of `font` as drawn here: its ascender, descender and line gap
+    /// (Pango's height), unrounded: 19.26 for Courier New (Liberation Mono) at 17 pt.
+    package func naturalLineHeight(of font: FontSpec) -> Double {
+        Typesetting.exclusively {
+            let metrics = pango_context_get_metrics(context, fontDescription(font), nil)
+            defer { pango_font_metrics_unref(metrics) }
+            return Double(pango_font_metrics_get_height(metrics)) / Double(PANGO_SCALE)
+        }
+    }
+
     /// The family fontconfig actually gives for `font`'s own family (not its fallbacks): when it
     /// differs, the font is not installed and output would silently change from machine to machine.
     package func installedFamily(of font: FontSpec) -> String {

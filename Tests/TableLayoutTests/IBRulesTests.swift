@@ -604,4 +604,51 @@ import TableText
         let conflict = try #require(warnings.first { $0.hasPrefix("Unable to simultaneously satisfy") })
         #expect(conflict.hasSuffix("will attempt to recover by breaking constraint 'no0-Cn-005' (no0-CV-000.trailing == no0-ST-001.trailing + 16)"), "\(conflict)")
     }
+
+
+    /// A label in a font named by IB is as tall as UIKit's label in that font (`UIFont.lineHeight`,
+    /// the font's ascender, descender and line gap), not the system font's. Apple's Courier New,
+    /// Courier, Arial, Helvetica and Times are drawn in the Liberation family fontconfig gives for
+    /// them, with the same advance widths and vertical metrics, and no warning; Apple's private
+    /// names of the system font (`.AppleSystemUIFont`) are the system font. The sizes IB stores in
+    /// public files, with tablerender's own text: Tinode's Courier New 17 pt "N" 10.33 × 19.33 and
+    /// "1.0.0 (222)" 112.33 × 19.33 (iPhone 8 Plus, @3x), OwnTracks' Helvetica 14 pt "Subtitle"
+    /// 47 × 16.33 (Xcode 26, @3x).
+    @Test func aNamedFontIsAsTallAsItsOwnLines() throws {
+        func label(_ id: String, _ text: String, _ font: String, y: Int) -> String {
+            """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="\(text)" lineBreakMode="tailTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="0.0" y="\(y)" width="10" height="10"/>
+                <fontDescription key="fontDescription" \(font)/>
+            </label>
+            """
+        }
+        let labels = [("nf0-LB-001", "N", #"name="CourierNewPSMT" family="Courier New" pointSize="17""#),
+                      ("nf0-LB-002", "1.0.0 (222)", #"name="CourierNewPSMT" family="Courier New" pointSize="17""#),
+                      ("nf0-LB-003", "Subtitle", #"name="Helvetica" family="Helvetica" pointSize="14""#),
+                      ("nf0-LB-004", "Title", #"name=".AppleSystemUIFont" family=".AppleSystemUIFont" pointSize="17""#),
+                      ("nf0-LB-005", "Title", #"type="system" pointSize="17""#)]
+        let views = labels.enumerated().map { label($0.element.0, $0.element.1, $0.element.2, y: $0.offset * 30) }.joined()
+        let constraints = labels.enumerated().map { index, label in
+            #"<constraint firstItem="\#(label.0)" firstAttribute="leading" secondItem="nf0-VV-000" secondAttribute="leading" id="\#(label.0)-l"/>"#
+                + #"<constraint firstItem="\#(label.0)" firstAttribute="top" secondItem="nf0-VV-000" secondAttribute="top" constant="\#(index * 30)" id="\#(label.0)-t"/>"#
+        }.joined()
+        let xml = Self.xib(toolsVersion: "23727", device: "retina5_5", """
+                    <view contentMode="scaleToFill" id="nf0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="160"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>\(views)</subviews>
+                        <constraints>\(constraints)</constraints>
+                    </view>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let (frames, warnings) = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                                assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false)
+        Self.expect(frames, "nf0-LB-001", 0, 0, 10.33, 19.33)
+        Self.expect(frames, "nf0-LB-002", 0, 30, 112.33, 19.33)
+        Self.expect(frames, "nf0-LB-003", 0, 60, 47, 16.33)
+        let system = try #require(frames["nf0-LB-005"])
+        Self.expect(frames, "nf0-LB-004", 0, 90, system.width, system.height)
+        #expect(!warnings.contains { $0.contains("not installed") }, "\(warnings)")
+    }
 }
