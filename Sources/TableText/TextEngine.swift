@@ -58,6 +58,7 @@ package final class TextEngine {
         var logical: PangoRectangle
     }
     private var baselines: [FontSpec: Double] = [:]
+    private var naturalLineHeights: [FontSpec: Double] = [:]
     /// HarfBuzz's buffer for paragraphs shaped whole (`shapeWhole`), made on first use.
     private var wholeBuffer: OpaquePointer?
     /// The font and settings Pango shapes a run of a script in, per font (`paragraphFace`); nil
@@ -1255,11 +1256,14 @@ package final class TextEngine {
     /// `UIFont.lineHeight` of `font` as drawn here: its ascender, descender and line gap
     /// (Pango's height), unrounded: 19.26 for Courier New (Liberation Mono) at 17 pt.
     package func naturalLineHeight(of font: FontSpec) -> Double {
-        Typesetting.exclusively {
+        if let known = naturalLineHeights[font] { return known }
+        let height = Typesetting.exclusively {
             let metrics = pango_context_get_metrics(context, fontDescription(font), nil)
             defer { pango_font_metrics_unref(metrics) }
             return Double(pango_font_metrics_get_height(metrics)) / Double(PANGO_SCALE)
         }
+        naturalLineHeights[font] = height
+        return height
     }
 
     /// The family fontconfig actually gives for `font`'s own family (not its fallbacks): when it
