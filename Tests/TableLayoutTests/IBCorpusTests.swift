@@ -92,12 +92,15 @@ enum IBCorpus {
     /// that keeps the constraints gives them all. Margins, baselines and guides are not checked
     /// (their places are not in the file), nor a scroll view's edges to a view inside it (its
     /// content's), nor a constraint with a view IB marks misplaced or ambiguous, or inside one; a
-    /// control's alignment rectangle stands for its frame.
-    static func brokenConstraint(_ document: IBDocument) -> (constraint: IBConstraint, by: Double)? {
+    /// control's alignment rectangle stands for its frame. A stack view's own constraints count
+    /// too: across a stack that fills (`alignment` fill, UIKit's `UISV-alignment`), every arranged
+    /// view it shows spans it (Tinode's labels stored 241 pt wide in a 324 pt stack).
+    static func brokenConstraint(_ document: IBDocument) -> (constraint: String, by: Double)? {
         let stored = storedFrames(document)
         var frames: [String: Rect] = [:]   // the views the check judges: their alignment rectangles
         var holders: [(IBView, IBConstraint)] = []
         var scrollViews: [String: Set<String>] = [:]   // a scroll view: the views inside it
+        var fillingStacks: [IBView] = []
         var ancestors: [String] = []
         func visit(_ view: IBView) {
             guard !view.frameIsStale, let frame = stored[view.id] else { return }
@@ -110,6 +113,10 @@ enum IBCorpus {
             frames[view.id] = Rect(x: frame.x + outsets[1], y: frame.y + outsets[0], width: frame.width - outsets[1] - outsets[3],
                                    height: frame.height - outsets[0] - outsets[2])
             for constraint in view.constraints where !view.excludedConstraints.contains(constraint.id) { holders.append((view, constraint)) }
+            // (A stack with margins of its own arranges its views inside them: left out.)
+            if view.element == .stackView, (view.attribute("alignment") ?? "fill") == "fill", view.layoutMargins == nil {
+                fillingStacks.append(view)
+            }
             for subview in view.subviews where !view.excludedSubviews.contains(subview.id) { visit(subview) }
         }
         visit(document.content)
@@ -148,7 +155,20 @@ enum IBCorpus {
             case "greaterThanOrEqual": by = secondValue - firstValue
             default: by = abs(firstValue - secondValue)
             }
-            if by > 0.5 + 1e-6 { return (constraint, by) }
+            if by > 0.5 + 1e-6 {
+                return ("'\(constraint.id)' (\(constraint.firstAttribute) \(constraint.relation) \(constraint.secondAttribute ?? "constant"))", by)
+            }
+        }
+        for stack in fillingStacks {
+            guard let across = frames[stack.id] else { continue }
+            let vertical = stack.attribute("axis") == "vertical"
+            // A switch keeps its own size whatever its stack asks.
+            for view in stack.subviews where !view.flag("hidden") && view.element != .switch {
+                guard let frame = frames[view.id] else { continue }
+                let by = vertical ? max(abs(frame.x - across.x), abs(frame.maxX - across.maxX))
+                                  : max(abs(frame.y - across.y), abs(frame.maxY - across.maxY))
+                if by > 0.5 + 1e-6 { return ("UISV-alignment of stack view '\(stack.id)' ('\(view.id)' spans it)", by) }
+            }
         }
         return nil
     }
@@ -293,7 +313,7 @@ enum IBCorpus {
                         if let broken {
                             inconsistent += 1
                             if verbose {
-                                details.append("  inconsistent \(path) \(entry.name): IB's stored frames break constraint '\(broken.constraint.id)' (\(broken.constraint.firstAttribute) \(broken.constraint.relation) \(broken.constraint.secondAttribute ?? "constant")) by \(fmt(broken.by)) pt")
+                                details.append("  inconsistent \(path) \(entry.name): IB's stored frames break constraint \(broken.constraint) by \(fmt(broken.by)) pt")
                             }
                         }
                         if verbose { for warning in warnings { details.append("  \(path) \(entry.name): warning: \(warning)") } }
@@ -468,16 +488,59 @@ extension IBDocument {
     @Test func framesThatKeepTheirConstraintsPass() throws {
         let (_, document) = try IBRulesTests.inline(Self.file(labelX: 16))
         let broken = IBCorpus.brokenConstraint(document)
-        #expect(broken == nil, "\(broken.map { "\($0.constraint.id) by \($0.by)" } ?? "")")
+        #expect(broken == nil, "\(broken.map { "\($0.constraint) by \($0.by)" } ?? "")")
     }
 
     @Test func aFrameStoredUnderAnotherConstraintIsFound() throws {
         let (_, document) = try IBRulesTests.inline(Self.file(labelX: 20))
         let broken = try #require(IBCorpus.brokenConstraint(document))
-        #expect(broken.constraint.id == "ck0-Cn-010")
+        #expect(broken.constraint.hasPrefix("'ck0-Cn-010'"), "\(broken.constraint)")
         #expect(abs(broken.by - 4) < 1e-9)
         // Half a point is IB's rounding, not a stale frame.
         let (_, rounded) = try IBRulesTests.inline(Self.file(labelX: 16.5))
         #expect(IBCorpus.brokenConstraint(rounded) == nil)
+    }
+
+
+    /// Across a stack view that fills, UIKit pins every arranged view it shows to both sides
+    /// (`UISV-alignment`): a label IB stored narrower than its vertical fill stack was stored
+    /// under another layout (Tinode's, 241 pt wide in a 324 pt stack); a hidden one, or a stack
+    /// aligned to its leading edge, breaks nothing.
+    @Test func aViewStoredNarrowerThanItsFillingStackIsFound() throws {
+        func file(labelWidth: Double, alignment: String = "", hidden: String = "") -> String {
+            IBRulesTests.xib("""
+                    <view contentMode="scaleToFill" id="sk0-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical"\(alignment) translatesAutoresizingMaskIntoConstraints="NO" id="sk0-ST-001">
+                                <rect key="frame" x="16" y="10" width="324" height="41"/>
+                                <subviews>
+                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Address"\(hidden) translatesAutoresizingMaskIntoConstraints="NO" id="sk0-LB-002">
+                                        <rect key="frame" x="0.0" y="0.0" width="\(labelWidth)" height="20.5"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    </label>
+                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Alias" translatesAutoresizingMaskIntoConstraints="NO" id="sk0-LB-003">
+                                        <rect key="frame" x="0.0" y="20.5" width="324" height="20.5"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    </label>
+                                </subviews>
+                            </stackView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="sk0-ST-001" firstAttribute="top" secondItem="sk0-VV-000" secondAttribute="top" constant="10" id="sk0-Cn-004"/>
+                            <constraint firstItem="sk0-ST-001" firstAttribute="leading" secondItem="sk0-VV-000" secondAttribute="leading" constant="16" id="sk0-Cn-005"/>
+                        </constraints>
+                    </view>
+            """)
+        }
+        let (_, stale) = try IBRulesTests.inline(file(labelWidth: 241))
+        let broken = try #require(IBCorpus.brokenConstraint(stale))
+        #expect(broken.constraint.hasPrefix("UISV-alignment of stack view 'sk0-ST-001' ('sk0-LB-002'") && abs(broken.by - 83) < 1e-9, "\(broken)")
+        for (width, alignment, hidden) in [(324.0, "", ""), (241, #" alignment="leading""#, ""), (241, "", #" hidden="YES""#)] {
+            let (_, document) = try IBRulesTests.inline(file(labelWidth: width, alignment: alignment, hidden: hidden))
+            let found = IBCorpus.brokenConstraint(document)
+            #expect(found == nil, "\(alignment)\(hidden): \(found.map { "\($0.constraint) by \($0.by)" } ?? "")")
+        }
     }
 }
