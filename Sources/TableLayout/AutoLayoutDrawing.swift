@@ -86,8 +86,12 @@ enum IBFonts {
                 return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
             }
             var spec = FontSpec(family: family, size: font.pointSize, weight: weight, italic: italic, lineHeight: lineHeight(font.pointSize))
-            let installed = engine.installedFamily(of: spec)
-            guard installed.lowercased() == family.lowercased() || installed == metricCompatible[family.lowercased()] else {
+            var installed = engine.installedFamily(of: spec)
+            if installed.lowercased() != family.lowercased(), let substitute = metricCompatible[family.lowercased()] {
+                spec.family = substitute
+                installed = engine.installedFamily(of: spec)
+            }
+            guard installed.lowercased() == spec.family.lowercased() else {
                 warnings.append("'\(what)': font '\(name.isEmpty ? family : name)' is not installed; drawn in the theme's \(face)")
                 return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
             }
@@ -99,13 +103,15 @@ enum IBFonts {
         }
     }
 
-    /// Fonts of Apple's platforms and the Liberation families Debian has with the same advance
-    /// widths and vertical metrics (fontconfig's metric aliases; `fonts-liberation2`, which the
-    /// setup installs): Courier New 17 is 10.2 pt a character and 19.26 tall in either. Helvetica
-    /// has Arial's widths; its height on iOS (16.1 at 14 pt) is Liberation Sans's with its gap.
+    /// Fonts of Apple's platforms and the families Debian has with the same advance widths and
+    /// vertical metrics, which the setup installs: the Liberation families (fontconfig's metric
+    /// aliases; `fonts-liberation2`) — Courier New 17 is 10.2 pt a character and 19.26 tall in
+    /// either; Helvetica has Arial's widths, and its height on iOS (16.1 at 14 pt) is Liberation
+    /// Sans's with its gap — and DejaVu Sans Mono, which Menlo was made from (0.602 em a
+    /// character, 1.164 em tall: a 48 pt "00:00.0" is 202.3 × 55.9 in both).
     static let metricCompatible = [
         "courier new": "Liberation Mono", "courier": "Liberation Mono", "arial": "Liberation Sans", "helvetica": "Liberation Sans",
-        "times new roman": "Liberation Serif", "times": "Liberation Serif",
+        "times new roman": "Liberation Serif", "times": "Liberation Serif", "menlo": "DejaVu Sans Mono",
     ]
 
     /// UIKit's system font's line height (`UIFont.lineHeight`, SF Pro's ascender plus descender:

@@ -609,7 +609,8 @@ import TableText
     /// A label in a font named by IB is as tall as UIKit's label in that font (`UIFont.lineHeight`,
     /// the font's ascender, descender and line gap), not the system font's. Apple's Courier New,
     /// Courier, Arial, Helvetica and Times are drawn in the Liberation family fontconfig gives for
-    /// them, with the same advance widths and vertical metrics, and no warning; Apple's private
+    /// them, Menlo in DejaVu Sans Mono, with the same advance widths and vertical metrics, and no
+    /// warning; Apple's private
     /// names of the system font (`.AppleSystemUIFont`) are the system font. The sizes IB stores in
     /// public files, with tablerender's own text: Tinode's Courier New 17 pt "N" 10.33 × 19.33 and
     /// "1.0.0 (222)" 112.33 × 19.33 (iPhone 8 Plus, @3x), OwnTracks' Helvetica 14 pt "Subtitle"
@@ -627,7 +628,8 @@ import TableText
                       ("nf0-LB-002", "1.0.0 (222)", #"name="CourierNewPSMT" family="Courier New" pointSize="17""#),
                       ("nf0-LB-003", "Subtitle", #"name="Helvetica" family="Helvetica" pointSize="14""#),
                       ("nf0-LB-004", "Title", #"name=".AppleSystemUIFont" family=".AppleSystemUIFont" pointSize="17""#),
-                      ("nf0-LB-005", "Title", #"type="system" pointSize="17""#)]
+                      ("nf0-LB-005", "Title", #"type="system" pointSize="17""#),
+                      ("nf0-LB-006", "00:00.0", #"name="Menlo-Regular" family="Menlo" pointSize="48""#)]
         let views = labels.enumerated().map { label($0.element.0, $0.element.1, $0.element.2, y: $0.offset * 30) }.joined()
         let constraints = labels.enumerated().map { index, label in
             #"<constraint firstItem="\#(label.0)" firstAttribute="leading" secondItem="nf0-VV-000" secondAttribute="leading" id="\#(label.0)-l"/>"#
@@ -635,7 +637,7 @@ import TableText
         }.joined()
         let xml = Self.xib(toolsVersion: "23727", device: "retina5_5", """
                     <view contentMode="scaleToFill" id="nf0-VV-000">
-                        <rect key="frame" x="0.0" y="0.0" width="414" height="160"/>
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="220"/>
                         <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
                         <subviews>\(views)</subviews>
                         <constraints>\(constraints)</constraints>
@@ -649,6 +651,9 @@ import TableText
         Self.expect(frames, "nf0-LB-003", 0, 60, 47, 16.33)
         let system = try #require(frames["nf0-LB-005"])
         Self.expect(frames, "nf0-LB-004", 0, 90, system.width, system.height)
+        // Menlo is drawn in DejaVu Sans Mono, which it was made from: 202.3 × 55.9, rounded up to
+        // the @3x pixels (Yep's Menlo 48 pt "00:00.0", on a 1x canvas of Xcode 7, is 203 × 56).
+        Self.expect(frames, "nf0-LB-006", 0, 150, 202.33, 56)
         #expect(!warnings.contains { $0.contains("not installed") }, "\(warnings)")
     }
 }
