@@ -330,7 +330,8 @@ final class ConstraintSystem {
             // Xcode 13, ProtonVPN's 499 to 643 pt views of Xcode 12.5 and 13 on a 414 pt iPhone
             // 11 store 34; their 414 pt and narrower short views 0).
             let wider = document.content.frame.width > (document.designScreenWidth ?? .infinity) + 0.5
-            let bottom = (document.toolsVersion ?? 0) >= 21_000 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
+            var bottom = (document.toolsVersion ?? 0) >= 21_000 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
+            if let full = device.fullHeightBottom, height >= device.screenHeight - 0.5 { bottom = full }
             safeAreaInsets[guide] = [device.top, 0, bottom, 0]
         }
         let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime,
@@ -442,6 +443,14 @@ final class ConstraintSystem {
             // iOS 26 (on the canvas of files Xcode 26 saved) gives a cell's content view 15 pt above and below.
             let vertical = designTime && document.kind == .cell && document.savedForIOS26 ? 15.0 : 11.0
             content = legacy ? [8, 8, 8, 8] : [vertical, sideMargin, vertical, besideAccessory ? 8 : sideMargin]
+            if legacy, document.kind == .cell, document.top.flag("preservesSuperviewLayoutMargins"), document.content.flag("preservesSuperviewLayoutMargins") {
+                // iOS 10's table view has 15 pt margins at the sides (20 on the larger iPhones and
+                // iPads), which a cell and its content view that preserve their superviews' reach:
+                // MiniKeePass's static cells of Xcode 8 store their views 15 pt in on an iPhone 8
+                // (21 views of 6 files); a content view that does not preserve them keeps 8.
+                let side = (document.designScreenWidth ?? document.top.frame.width) >= 400 ? 20.0 : 15
+                content = [8, side, 8, besideAccessory ? 8 : side]
+            }
             // Margins set on the cell itself (`<edgeInsets key="layoutMargins">` of the
             // `<tableViewCell>`) reach a content view that preserves its superview's margins: at
             // least the cell's on each edge it shares with the cell (not the trailing one beside

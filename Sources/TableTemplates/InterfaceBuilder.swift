@@ -311,6 +311,9 @@ package enum IBReader {
     /// below an opaque navigation bar is below the status bar too.
     package struct SafeArea: Sendable, Hashable {
         package var screenHeight, top, bottom: Double
+        /// The bottom inset of a view as tall as the screen, where the canvas gives it more than
+        /// a shorter view's (Xcode 26: twice the home indicator).
+        package var fullHeightBottom: Double? = nil
     }
 
     /// The portrait screen heights of devices with a Home button, iPhones and iPads.
@@ -333,7 +336,15 @@ package enum IBReader {
             return SafeArea(screenHeight: height, top: 20, bottom: 0)
         }
         guard let known = devices[device] else { return nil }
-        return SafeArea(screenHeight: known.height, top: (toolsVersion ?? 0) >= 21_000 ? known.top : 44, bottom: 34)
+        let version = toolsVersion ?? 0
+        guard version >= 24_000 else { return SafeArea(screenHeight: known.height, top: version >= 21_000 ? known.top : 44, bottom: 34) }
+        // Xcode 26's canvas (`toolsVersion` 24000 and later) gives an iPhone with a sensor housing
+        // twice its status bar at the top, 96 pt on an iPhone 11 and 118 on an iPhone 15, and a
+        // view as tall as the screen twice the home indicator at the bottom, 68 (a shorter one
+        // 34), as the files of four apps store them (IQKeyboardManager's 9 scenes, VLC's 5 views,
+        // Zotero's 896 and 264 pt views, Nextcloud Talk's); its iPhones with a Home button and
+        // its iPads keep theirs (20; 24 and 20).
+        return SafeArea(screenHeight: known.height, top: 2 * known.top, bottom: 34, fullHeightBottom: 68)
     }
 
     /// The elements that are views tablerender draws; any other element in `<subviews>` is
@@ -535,6 +546,7 @@ package enum IBReader {
             }
             safeArea?.top += extra.top
             safeArea?.bottom += extra.bottom
+            safeArea?.fullHeightBottom? += extra.bottom
         }
         return safeArea
     }

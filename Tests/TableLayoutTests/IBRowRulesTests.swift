@@ -894,6 +894,41 @@ extension IBRulesTests {
         }
     }
 
+    /// Xcode 26's canvas gives an iPhone with a sensor housing twice its status bar at the top of
+    /// a view's safe area, 96 pt on an iPhone 11 (48 before) and 118 on an iPhone 15 (59), and a
+    /// view as tall as the screen twice the home indicator at the bottom, 68 (34 before, and for
+    /// a shorter view), as four apps' files store them (IQKeyboardManager's scenes, VLC's views,
+    /// Zotero's 896 and 264 pt views, Nextcloud Talk's); an iPhone 8 keeps its 20 at the top. A
+    /// box pinned to the safe area of a view.
+    @Test func xcode26GivesANotchedIPhoneTwiceItsInsets() throws {
+        for (toolsVersion, device, width, height, top, bottom) in [("24127", "retina6_1", 414.0, 896.0, 96.0, 68.0), ("23727", "retina6_1", 414, 896, 48, 34),
+                                                                   ("24506", "retina6_12", 393, 852, 118, 68), ("24127", "retina4_7", 375, 667, 20, 0),
+                                                                   ("24093", "retina6_1", 414, 264, 96, 34)] {
+            let xml = Self.xib(toolsVersion: toolsVersion, device: device, """
+                    <view contentMode="scaleToFill" id="x26-VV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="x26-BX-001">
+                                <rect key="frame" x="0.0" y="\(top)" width="\(width)" height="\(height - top - bottom)"/>
+                            </view>
+                        </subviews>
+                        <viewLayoutGuide key="safeArea" id="x26-SA-000"/>
+                        <constraints>
+                            <constraint firstItem="x26-BX-001" firstAttribute="top" secondItem="x26-SA-000" secondAttribute="top" id="x26-Cn-001"/>
+                            <constraint firstItem="x26-SA-000" firstAttribute="bottom" secondItem="x26-BX-001" secondAttribute="bottom" id="x26-Cn-002"/>
+                            <constraint firstItem="x26-BX-001" firstAttribute="leading" secondItem="x26-VV-000" secondAttribute="leading" id="x26-Cn-003"/>
+                            <constraint firstAttribute="trailing" secondItem="x26-BX-001" secondAttribute="trailing" id="x26-Cn-004"/>
+                        </constraints>
+                    </view>
+            """)
+            let (template, document) = try Self.inline(xml)
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "x26-BX-001", 0, top, width, height - top - bottom)
+        }
+    }
+
     /// iOS 26's slider, on the canvas of files Xcode 26 saved, has no alignment outsets: its frame
     /// is the rectangle its constraints give, 34 pt tall (NetNewsWire's settings: 15 pt after its
     /// label, at the margin, 250 × 34). Before, the frame reaches 2 pt past each end and 1 pt below
@@ -1315,5 +1350,42 @@ extension IBRulesTests {
                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
         Self.expect(frames, "st0-CO-001", 0, 95, 414, 767)
         Self.expect(frames, "st0-BX-002", 20, 20, 100, 40)
+    }
+
+
+    /// Before iOS 11 (files Xcode 8 and before saved) a table view has 15 pt margins at the sides
+    /// on an iPhone: a cell that preserves its superview's margins, and a content view that
+    /// preserves the cell's, have them (MiniKeePass's static cells of Xcode 8 store their labels
+    /// 15 pt in on an iPhone 8, 21 views in 6 files); a content view that does not preserve them
+    /// has UIView's 8 (ChatSecure's and Yep's cells of Xcode 7 and 8). A label at the leading
+    /// margin, centred: x 15, else 8.
+    @Test func aCellOfIOS10PreservingItsTablesMarginsHasFifteen() throws {
+        for (preserves, x) in [(true, 15.0), (false, 8.0)] {
+            let flag = preserves ? #" preservesSuperviewLayoutMargins="YES""# : ""
+            let xml = Self.xib(toolsVersion: "12120", device: "retina4_7", """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="none" indentationWidth="10"\(flag) id="i10-CL-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center"\(flag) id="i10-CV-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <subviews>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Upper Case" translatesAutoresizingMaskIntoConstraints="NO" id="i10-LB-002">
+                                    <rect key="frame" x="\(x)" y="11.5" width="88" height="21"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                </label>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="i10-LB-002" firstAttribute="leading" secondItem="i10-CV-001" secondAttribute="leadingMargin" id="i10-Cn-003"/>
+                                <constraint firstItem="i10-LB-002" firstAttribute="centerY" secondItem="i10-CV-001" secondAttribute="centerY" id="i10-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+            let (template, document) = try Self.inline(xml)
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "i10-LB-002", x, 11.5, 88, 21)
+        }
     }
 }
