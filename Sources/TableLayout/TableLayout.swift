@@ -434,6 +434,7 @@ public final class TableLayoutEngine {
         func visit(_ view: BoundView) -> BoundView {
             var view = view
             if case .label(let string, var style, var color) = view.style.content, let key = view.style.valueKey, let label = stored[key] {
+                // A missing font or colour is `check`'s to name (the document's own labels say it).
                 var warnings: [String] = []
                 if let font = label.fonts["fontDescription"] {
                     style.font = IBFonts.spec(font, defaultSize: 17, theme: theme, text: text, warnings: &warnings, what: label.id)
