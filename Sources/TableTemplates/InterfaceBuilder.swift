@@ -520,9 +520,9 @@ package enum IBReader {
     }
 
     /// The safe area of the canvas with the bars IB simulates on a view (its `simulatedTopBarMetrics`
-    /// and `simulatedBottomBarMetrics`): a translucent navigation bar adds 44 pt at the top (74
-    /// with a prompt), a tab bar 49 at the bottom, to the device's own insets; an opaque one
-    /// adds nothing (the view ends where it starts).
+    /// and `simulatedBottomBarMetrics`): a translucent navigation bar adds 44 pt at the top (54 in
+    /// Xcode 26; 30 more with a prompt), a tab bar 49 at the bottom, to the device's own insets; an
+    /// opaque one adds nothing (the view ends where it starts).
     static func simulatedBars(of top: XMLElement, on resources: Resources) -> SafeArea? {
         var safeArea = resources.safeArea
         for metrics in top.children {
@@ -531,7 +531,10 @@ package enum IBReader {
             switch (metrics.name, key) {
             // An opaque bar is outside the view (a view controller's view ends at it).
             case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics") where metrics.attribute("translucent")?.value != "NO":
-                extra = (metrics.attribute("prompted")?.value == "YES" ? 74 : 44, 0)
+                // Xcode 26's bar is iOS 26's, 54 pt (Nextcloud Talk's view under one stores its
+                // safe area at 96 + 54; nRF Mesh's large-title scenes at 96 + 54 + 52).
+                let bar = (resources.toolsVersion ?? 0) >= 24_000 ? 54.0 : 44
+                extra = (metrics.attribute("prompted")?.value == "YES" ? bar + 30 : bar, 0)
             case ("simulatedTabBarMetrics", "simulatedBottomBarMetrics") where metrics.attribute("translucent")?.value != "NO":
                 extra = (0, 49)
             case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics"):

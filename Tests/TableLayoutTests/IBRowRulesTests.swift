@@ -809,7 +809,7 @@ extension IBRulesTests {
     /// translucent navigation bar 44 pt at the top (Pocket Casts' playlist, WooCommerce's review
     /// screen, files of Xcode 12 and 13 on an iPhone 8, which shows no status bar), a tab bar 49
     /// at the bottom; an opaque bar none (the view ends at it). An iPad Pro with rounded corners
-    /// has a 24 pt status bar and a 20 pt home indicator.
+    /// has a 24 pt status bar and a 20 pt home indicator. Xcode 26's navigation bar is 54 pt.
     @Test func simulatedBarsAreInTheCanvasSafeArea() throws {
         func file(device: String, height: Double, bars: String, toolsVersion: String = "19162") -> String {
             Self.xib(toolsVersion: toolsVersion, device: device, """
@@ -851,6 +851,12 @@ extension IBRulesTests {
                                                                          assetsFolder: AutoLayoutOracleTests.folder).frames
             Self.expect(frames, "nb0-BX-001", 0, top, 375, 667 - top)
         }
+        // Xcode 26's bar is iOS 26's, 54 pt: under it on an iPhone 11 the safe area starts at
+        // 96 + 54 (Nextcloud Talk's message view of Xcode 26 stores 150), and ends 68 pt up.
+        let (template, document) = try Self.inline(file(device: "retina6_1", height: 896, bars: navigation, toolsVersion: "24765"))
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "nb0-BX-001", 0, 150, 375, 896 - 150 - 68)
     }
 
     /// From Xcode 14 the canvas gives a top-level view the device's whole safe area, whatever its
