@@ -425,11 +425,9 @@ public final class TableLayoutEngine {
     /// cell's detail is 12 pt, a red or Courier detail stays so); where IB leaves one to UIKit
     /// (no `fontDescription`, `<nil key="textColor"/>`), the style's own.
     static func keepingStoredText(_ view: BoundView, of document: IBDocument, builtIn: String, theme: Theme, text: TextEngine) -> BoundView {
-        let views = Dictionary(document.allViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let detailKey = builtIn == "subtitle" ? "subtitle" : "detail"
         var stored: [String: IBView] = [:]
-        if let id = document.top.attribute("textLabel"), let label = views[id] { stored["title"] = label }
-        if let id = document.top.attribute("detailTextLabel"), let label = views[id] { stored[detailKey] = label }
+        stored["title"] = document.styledView("textLabel")
+        stored[builtIn == "subtitle" ? "subtitle" : "detail"] = document.styledView("detailTextLabel")
         guard !stored.isEmpty else { return view }
         func visit(_ view: BoundView) -> BoundView {
             var view = view

@@ -128,7 +128,7 @@ enum IBArchive {
                 for item in list.children where item.name == "object" || item.name == "reference" {
                     let subview = resolve(item)
                     guard IBArchive.isView(subview), let subviewID = self.id(subview), !converted.contains(subviewID) else { continue }
-                    if let contentID, self.id(subview) == contentID {
+                    if let contentID, subviewID == contentID {
                         let contentTag = tag == "tableViewCell" ? "tableViewCellContentView" : "view"
                         children.append(view(subview, depth: depth + 1, key: "contentView", name: contentTag))
                     } else if contentID == nil {

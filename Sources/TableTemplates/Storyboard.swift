@@ -257,18 +257,23 @@ extension IBDocument {
         return IBStoryboard.builtInTemplates[style]
     }
 
+    /// The view a styled cell names for one of UIKit's own (`textLabel`, `detailTextLabel`,
+    /// `imageView`): the first view with that id.
+    package func styledView(_ key: String) -> IBView? {
+        top.attribute(key).flatMap { id in allViews.first { $0.id == id } }
+    }
+
     /// What a styled cell shows as IB stored it: the texts of its `textLabel` and
     /// `detailTextLabel`, the image of its `imageView` (an SF Symbol as a template names one;
     /// one tablerender does not draw as its placeholder, named in `unknownSymbol`).
     package var styledContent: (text: String?, detailText: String?, image: String?, unknownSymbol: String?) {
-        let views = Dictionary(allViews.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func text(_ key: String) -> String? {
-            guard let id = top.attribute(key), let label = views[id] else { return nil }
-            return label.strings["text"] ?? label.attribute("text")
+            styledView(key).flatMap { label in label.strings["text"] ?? label.attribute("text") }
         }
-        var image = top.attribute("imageView").flatMap { views[$0]?.attribute("image") }
+        let imageView = styledView("imageView")
+        var image = imageView?.attribute("image")
         var unknownSymbol: String?
-        if let id = top.attribute("imageView"), views[id]?.attribute("catalog") == "system", let name = image {
+        if imageView?.attribute("catalog") == "system", let name = image {
             if !SFSymbols.isKnown(name) { unknownSymbol = name }
             image = "systemName:" + (SFSymbols.isKnown(name) ? name : "questionmark.square.dashed")
         }
