@@ -405,6 +405,13 @@ package enum IBReader {
         guard type.contains("CocoaTouch") else {
             throw Diagnostic(at: root.location, "'\(type)' is not an iOS Interface Builder document; expected type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"")
         }
+        // Values IB stores for a size class apart (`<variation key="widthClass=compact" …>`) are
+        // those of the device the file is shown on; a file of Xcode 7 and before names none,
+        // and shows its base values ("Any" by "Any").
+        if let device = root.children.first(where: { $0.name == "device" }), let id = device.attribute("id")?.value,
+           let classes = SizeClasses.device(id, orientation: device.attribute("orientation")?.value), SizeClasses.varies(root) {
+            return classes.resolve(root)
+        }
         return root
     }
 

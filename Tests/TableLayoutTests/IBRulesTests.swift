@@ -656,4 +656,112 @@ import TableText
         Self.expect(frames, "nf0-LB-006", 0, 150, 202.33, 56)
         #expect(!warnings.contains { $0.contains("not installed") }, "\(warnings)")
     }
+
+    /// Values IB stores for a size class apart are the shown device's: a stack's spacing and a
+    /// constraint's constant given for compact width and regular height (the more traits named,
+    /// the later: 20 over 12), a constraint the base class leaves out put in for regular height
+    /// and one left out there, and a label's font for compact width. Worked out as IB stores them
+    /// on an iPhone 8 in portrait (compact wide, regular tall): the stack at 20, 4 with its two
+    /// 44 × 20 views 4 pt apart (0, 48), the label 11 pt; held in landscape (compact tall): the
+    /// stack at 12 (compact width), 30, spaced 30 (compact height); on an iPad none of these: 8,
+    /// 30, spacing 0, the label 17 pt. (VLC's player controls are spaced 4 on an iPhone this
+    /// way; MiniKeePass's generator cells use 16 pt labels for compact width.)
+    @Test func valuesForASizeClassAreTheShownDevicesOnes() throws {
+        func xml(_ device: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+                \(device)
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" rowHeight="80" id="sz0-CE-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="80"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="sz0-CE-000" id="sz0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="80"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <subviews>
+                                <stackView opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sz0-SK-000">
+                                    <rect key="frame" x="20" y="4" width="92" height="20"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sz0-VA-001">
+                                            <rect key="frame" x="0.0" y="0.0" width="44" height="20"/>
+                                            <constraints>
+                                                <constraint firstAttribute="width" constant="44" id="sz0-Cn-001"/>
+                                                <constraint firstAttribute="height" constant="20" id="sz0-Cn-002"/>
+                                            </constraints>
+                                        </view>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sz0-VB-002">
+                                            <rect key="frame" x="48" y="0.0" width="44" height="20"/>
+                                            <constraints>
+                                                <constraint firstAttribute="width" constant="44" id="sz0-Cn-003"/>
+                                                <constraint firstAttribute="height" constant="20" id="sz0-Cn-004"/>
+                                            </constraints>
+                                        </view>
+                                    </subviews>
+                                    <variation key="heightClass=compact" spacing="30"/>
+                                    <variation key="heightClass=regular-widthClass=compact" spacing="4"/>
+                                </stackView>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Eleven" translatesAutoresizingMaskIntoConstraints="NO" id="sz0-LB-003">
+                                    <rect key="frame" x="200" y="40" width="32" height="13.5"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    <nil key="textColor"/>
+                                    <nil key="highlightedColor"/>
+                                    <variation key="widthClass=compact">
+                                        <fontDescription key="fontDescription" type="system" pointSize="11"/>
+                                    </variation>
+                                </label>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="sz0-SK-000" firstAttribute="leading" secondItem="sz0-CV-000" secondAttribute="leading" constant="8" id="sz0-Cn-005">
+                                    <variation key="widthClass=compact" constant="12"/>
+                                    <variation key="heightClass=regular-widthClass=compact" constant="20"/>
+                                </constraint>
+                                <constraint firstItem="sz0-SK-000" firstAttribute="top" secondItem="sz0-CV-000" secondAttribute="top" constant="4" id="sz0-Cn-006"/>
+                                <constraint firstItem="sz0-SK-000" firstAttribute="top" secondItem="sz0-CV-000" secondAttribute="top" constant="30" id="sz0-Cn-007"/>
+                                <constraint firstItem="sz0-LB-003" firstAttribute="leading" secondItem="sz0-CV-000" secondAttribute="leading" constant="200" id="sz0-Cn-008"/>
+                                <constraint firstItem="sz0-LB-003" firstAttribute="top" secondItem="sz0-CV-000" secondAttribute="top" constant="40" id="sz0-Cn-009"/>
+                            </constraints>
+                            <variation key="default">
+                                <mask key="constraints">
+                                    <exclude reference="sz0-Cn-006"/>
+                                </mask>
+                            </variation>
+                            <variation key="heightClass=regular-widthClass=compact">
+                                <mask key="constraints">
+                                    <include reference="sz0-Cn-006"/>
+                                    <exclude reference="sz0-Cn-007"/>
+                                </mask>
+                            </variation>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </objects>
+            </document>
+            """
+        }
+        func layout(_ device: String) throws -> (frames: [String: Rect], document: IBDocument) {
+            let (template, document) = try Self.inline(xml(device))
+            return (try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                  assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames, document)
+        }
+        func labelSize(_ document: IBDocument) -> Double? {
+            document.content.subviews.first { $0.id == "sz0-LB-003" }?.fonts["fontDescription"]?.pointSize
+        }
+        let portrait = try layout(#"<device id="retina4_7" orientation="portrait" appearance="light"/>"#)
+        Self.expect(portrait.frames, "sz0-SK-000", 20, 4, 92, 20)
+        Self.expect(portrait.frames, "sz0-VB-002", 48, 0, 44, 20)
+        #expect(labelSize(portrait.document) == 11)
+        Self.expect(portrait.frames, "sz0-LB-003", 200, 40, portrait.frames["sz0-LB-003"]?.width ?? 0, 13.5)
+        let landscape = try layout(#"<device id="retina4_7" orientation="landscape" appearance="light"/>"#)
+        Self.expect(landscape.frames, "sz0-SK-000", 12, 30, 118, 20)
+        Self.expect(landscape.frames, "sz0-VB-002", 74, 0, 44, 20)
+        #expect(labelSize(landscape.document) == 11)
+        let pad = try layout(#"<device id="ipad10_9" orientation="portrait" layout="fullscreen" appearance="light"/>"#)
+        Self.expect(pad.frames, "sz0-SK-000", 8, 30, 88, 20)
+        Self.expect(pad.frames, "sz0-VB-002", 44, 0, 44, 20)
+        #expect(labelSize(pad.document) == 17)
+        // A file that names no device (Xcode 7 and before) shows its base values, as IB's "Any" by "Any".
+        let any = try layout("")
+        Self.expect(any.frames, "sz0-SK-000", 8, 30, 88, 20)
+    }
 }
