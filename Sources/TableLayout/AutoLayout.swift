@@ -509,9 +509,9 @@ final class ConstraintSystem {
             for edge in 0..<4 { own[edge] += insets[edge] }
         }
         if isContent, view.layoutMargins != nil, view.flag("preservesSuperviewLayoutMargins"), !root.legacy {
-            // Margins of its own, and at least the cell's at the sides.
-            own[1] = max(own[1], root.content[1])
-            own[3] = max(own[3], root.content[3])
+            // Margins of its own, and at least the cell's on every edge (LoopKit's content view
+            // with 8 pt of its own above and below has the cell's 11 in IB's frames).
+            for edge in 0..<4 { own[edge] = max(own[edge], root.content[edge]) }
         }
         let rightToLeft = directions[view.id] == .rightToLeft
         // Leading and trailing margins: the leading one on the right, right to left.

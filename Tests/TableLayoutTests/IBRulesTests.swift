@@ -135,6 +135,12 @@ import TableText
         let frames = try Self.design("MarginsOfItsOwn.xib").frames
         Self.expect(frames, "mo0-LA-001", 20, 16, 100, 20)
         Self.expect(frames, "mo0-LB-002", 314, 24, 80, 20)
+        // Its own margins less than the cell's above and below take the cell's there too (11 pt):
+        // LoopKit's text field cell (own 8 above and below) stores its field 11 pt from the top
+        // and bottom of its 54 pt cell. So: A at 20, 11; B at 60 − 11 − 20 = 29.
+        let smaller = try Self.design("MarginsOfItsOwn.xib", editing: [(#"top="16" left="16" bottom="16""#, #"top="4" left="16" bottom="4""#)])
+        Self.expect(smaller, "mo0-LA-001", 20, 11, 100, 20)
+        Self.expect(smaller, "mo0-LB-002", 314, 29, 80, 20)
     }
 
     @Test func filesOfXcode8WereLaidOutWithIOS10Margins() throws {
