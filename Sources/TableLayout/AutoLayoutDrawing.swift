@@ -358,7 +358,10 @@ enum IBDrawing {
             segment.text = title
             segment.style.lines = 1
             segment.style.alignment = .center
-            if index == selected { segment.style.font.weight = max(segment.style.font.weight, 600) }
+            if index == selected {
+                segment.style.font.weight = max(segment.style.font.weight, 600)
+                segment.style.font = segment.style.font.withSystemMetrics()
+            }
             let label = label(segment, width: width - 8, height: lineHeight, text: text, color: "label")
             result.children.append(overlay(label, x: Double(index) * width + 4, y: (frame.height - lineHeight) / 2, width: width - 8, height: lineHeight))
         }

@@ -22,10 +22,27 @@ package enum SystemFont {
         return a.tracking + (b.tracking - a.tracking) * (size - a.size) / (b.size - a.size)
     }
 
-    /// The tracking at `size` in points, as letter spacing: −0.442 at 17 pt. Quantized to 1/1024
-    /// pt, Pango's unit, so that Pango and a browser add the same length.
-    package static func tracking(at size: Double) -> Double {
-        (trackingPerMille(at: size) / 1000 * size * 1024).rounded() / 1024
+    /// The tracking at `size` in points, as letter spacing: −0.442 at 17 pt; `extra` per mille
+    /// em more (a stand-in's widening, below). Quantized to 1/1024 pt, Pango's unit, so that
+    /// Pango and a browser add the same length.
+    package static func tracking(at size: Double, extra: Double = 0) -> Double {
+        ((trackingPerMille(at: size) + extra) / 1000 * size * 1024).rounded() / 1024
+    }
+
+    /// What a stand-in for SF adds to SF's tracking at a CSS `weight`, in 1/1000 em: SF's heavier
+    /// weights are wider than the regular by more than the stand-in's are. Measured on the
+    /// widths IB stores for single-line labels of public apps (`system-font-labels.tsv`; the
+    /// text less SF's tracking over the characters, median per weight below 20 pt): regular and
+    /// light 0 (−2 of 335 labels, 40 apps), medium +4 (22 labels, 4 apps), semibold +5 (24
+    /// labels of 6 apps, and 54 Headline labels of 10 apps), bold +15 (16 labels, 5 apps). Heavy
+    /// and black take bold's. SF Pro itself, where it is installed, takes none.
+    package static func standInWidening(weight: Int) -> Double {
+        switch weight {
+        case ..<500: 0
+        case 500: 4
+        case 501..<700: 5
+        default: 15
+        }
     }
 
     /// From this size SF draws its Display design (below, its Text design).
@@ -64,7 +81,7 @@ extension FontSpec {
         guard let face = systemFace else { return self }
         var font = self
         font.family = face.family(at: size)
-        font.tracking = SystemFont.tracking(at: size)
+        font.tracking = SystemFont.tracking(at: size, extra: face.isApples ? 0 : SystemFont.standInWidening(weight: weight))
         return font
     }
 }
