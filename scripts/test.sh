@@ -12,9 +12,13 @@ leftovers() { find "${TMPDIR:-/tmp}" -maxdepth 1 \( -name 'tablerender-*' -o -na
 before=$(leftovers)
 TABLERENDER_SNAPSHOT_RECORD=never swift test 2>&1 | tee "$log" || status=$?
 swift_status=$status
-# Swift Testing's tests ("✔ Test x() passed") and XCTest's ("Test Case 'A.b' passed (…)") both count.
-swift_passed=$(( $(grep -E '^✔ Test ' "$log" | grep -vc '^✔ Test run' || true) + $(grep -cE "^Test Case '.*' passed" "$log" || true) ))
-swift_failed=$(( $(grep -E '^✘ Test ' "$log" | grep -vc '^✘ Test run' || true) + $(grep -cE "^Test Case '.*' failed" "$log" || true) ))
+# Swift Testing's tests (its summary, "Test run with N tests …", less those that failed: the
+# lines of passed tests can interleave with other output and be missed) and XCTest's ("Test Case
+# 'A.b' passed (…)") both count.
+swift_testing_total=$(grep -oE '^(✔|✘|━) Test run with [0-9]+ test' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+swift_testing_failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run' || true)
+swift_passed=$(( swift_testing_total - swift_testing_failed + $(grep -cE "^Test Case '.*' passed" "$log" || true) ))
+swift_failed=$(( swift_testing_failed + $(grep -cE "^Test Case '.*' failed" "$log" || true) ))
 # A build error or a crash fails `swift test` with no failed test to count: it is one failure.
 if [ "$swift_status" -ne 0 ] && [ "$swift_failed" -eq 0 ]; then
   echo "swift test exited with $swift_status"; swift_failed=1
