@@ -1117,6 +1117,15 @@ final class ConstraintSystem {
             }
         }
         let arranged = Set(views.values.filter { $0.element == .stackView }.flatMap { $0.subviews.map(\.id) })
+        // A stack view ties its arranged views to itself on both axes: a constraint that places
+        // one of them places the stack too (Trust Wallet's bookmark cell pins its title label,
+        // in a stack, 10 pt below the content view's top).
+        func arrangedAxes(_ stack: IBView) -> Set<String> {
+            stack.subviews.reduce(into: touched[stack.id] ?? []) { axes, item in
+                axes.formUnion(item.element == .stackView ? arrangedAxes(item) : touched[item.id] ?? [])
+            }
+        }
+        for view in document.allViews where view.element == .stackView { touched[view.id] = arrangedAxes(view) }
         let named = Self.namedViews(document)
         for view in document.allViews where view.id != rootID && view.usesConstraints && !arranged.contains(view.id)
             && !view.flag("fixedFrame") && named.contains(view.id) {

@@ -101,4 +101,14 @@ import TableText
         #expect(warnings.contains { $0.hasPrefix("ambiguous layout") && $0.contains("'cf0-V2-002'") && $0.contains("vertical") })
         #expect(!warnings.contains { $0.contains("'cf0-V1-001'") && $0.hasPrefix("ambiguous") })
     }
+
+    /// A stack view placed only through a view it arranges (its title pinned to the content
+    /// view's top) is placed: the stack ties its arranged views to itself on both axes.
+    @Test func aStackPlacedThroughItsArrangedViewIsNotAmbiguous() throws {
+        let (template, document) = try Self.load("StackPlacedByItsView.xib")
+        let (frames, warnings) = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme, assetsFolder: Self.folder)
+        #expect(!warnings.contains { $0.hasPrefix("ambiguous") }, "\(warnings)")
+        let stack = try #require(frames["sp0-SK-002"])
+        #expect(abs(stack.y - 10) < 0.01 && abs(stack.height - 36.5) < 0.01, "\(stack)")
+    }
 }
