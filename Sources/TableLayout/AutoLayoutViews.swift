@@ -511,7 +511,8 @@ enum IBBinding {
             state.centredBaseline = baseline - font.lineHeight / 2
         case .segmentedControl:
             let widest = view.segments.map { unwrapped($0).width }.max() ?? 0
-            state.intrinsicSize = (Double(max(1, view.segments.count)) * (widest + 16), 32)
+            // Its alignment rectangle: 31 pt tall, in a 32 pt frame (`ControlMetrics.alignmentOutsets`).
+            state.intrinsicSize = (Double(max(1, view.segments.count)) * (widest + 16), ControlMetrics.segmentedControlHeight)
             state.centredBaseline = baseline - font.lineHeight / 2
         case .textView:
             state.intrinsicSize = (-1, -1)

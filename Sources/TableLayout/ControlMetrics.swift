@@ -22,6 +22,11 @@ package enum ControlMetrics {
     /// iOS 26's switch, 63 × 28, as IB's canvas lays out the files Xcode 26 saved (the renderers
     /// draw iOS 18's).
     package static let iOS26SwitchSize = (width: 63.0, height: 28.0)
+    /// UISegmentedControl's height, its alignment rectangle's (iOS 13 on; 28 before): its frame
+    /// reaches 1 pt below it, 32 pt tall (`alignmentOutsets`). A segmented control with a height
+    /// constraint of 31 (24) is stored 32 (25) tall in public apps' files, one of iOS 12 29 tall.
+    package static let segmentedControlHeight = 31.0
+    package static let legacySegmentedControlHeight = 28.0
     /// iOS 26's slider's height on the canvas (its frame, with no alignment outsets).
     package static let iOS26SliderHeight = 34.0
     /// The least height of a borderless, not secure text field on Xcode 26's canvas.
@@ -32,13 +37,15 @@ package enum ControlMetrics {
     /// right (right to left swaps left and right). Measured on IB's stored frames of public
     /// apps' cells: a switch pinned to a margin has its frame 2 pt past it on the right (its
     /// alignment rectangle is 49 × 31 in a 51 × 31 frame); a slider's frame is 2 pt wider at each
-    /// end and 1 pt taller below than the rectangle its constraints give.
+    /// end and 1 pt taller below than the rectangle its constraints give; a segmented control's
+    /// 1 pt taller below (a height constraint of 31 gives a 32 pt frame).
     /// `iOS26`: on the canvas of files Xcode 26 saved, whose slider's frame is its alignment
     /// rectangle (34 pt tall; NetNewsWire's settings store it so).
     package static func alignmentOutsets(_ element: IBElement, iOS26: Bool = false) -> [Double]? {
         switch element {
         case .switch: return [0, 0, 0, 2]
         case .slider: return iOS26 ? nil : [0, 2, 1, 2]
+        case .segmentedControl: return [0, 0, 1, 0]
         default: return nil
         }
     }

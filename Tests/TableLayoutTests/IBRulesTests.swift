@@ -86,6 +86,82 @@ import TableText
         Self.expect(frames, "ct1-SL-002", 18, 60, 300, 31)
     }
 
+    /// A segmented control's frame reaches 1 pt below its alignment rectangle, 31 pt tall (28 in
+    /// iOS 12 and before). Worked out as IB stores them: in a vertical stack spaced 8 (nRF
+    /// Toolbox's command screen), a segmented control at 0 is 32 tall and the label after it at
+    /// 31 + 8 = 39; one with a height constraint of 24 is 25 tall (Pocket Casts' effects); one
+    /// centred in a 44 pt cell on an @3x phone has its rectangle at (44 − 31) / 2 = 6.5, its frame
+    /// 6.67 on the pixels, 32 tall (OwnTracks', openHAB's); in a file of Xcode 10 (iOS 12) at
+    /// (44 − 28) / 2 = 8, 29 tall (Alfresco's).
+    @Test func aSegmentedControlReachesBelowItsAlignmentRectangle() throws {
+        func segmented(_ id: String, height: String = "") -> String {
+            """
+            <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="0.0" y="0.0" width="120" height="32"/>
+                \(height.isEmpty ? "" : #"<constraints><constraint firstAttribute="height" constant="\#(height)" id="\#(id)-h"/></constraints>"#)
+                <segments><segment title="One"/><segment title="Two"/></segments>
+            </segmentedControl>
+            """
+        }
+        let stack = Self.xib("""
+            <view contentMode="scaleToFill" id="sg0-VV-000">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" alignment="leading" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="sg0-SK-001">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                        <subviews>
+                            \(segmented("sg0-SG-002"))
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sg0-VB-003">
+                                <rect key="frame" x="0.0" y="39" width="20" height="20"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="20" id="sg0-Cn-001"/>
+                                    <constraint firstAttribute="height" constant="20" id="sg0-Cn-002"/>
+                                </constraints>
+                            </view>
+                            \(segmented("sg0-SG-004", height: "24"))
+                        </subviews>
+                    </stackView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="sg0-SK-001" firstAttribute="top" secondItem="sg0-VV-000" secondAttribute="top" id="sg0-Cn-003"/>
+                    <constraint firstItem="sg0-SK-001" firstAttribute="leading" secondItem="sg0-VV-000" secondAttribute="leading" id="sg0-Cn-004"/>
+                </constraints>
+            </view>
+            """)
+        let (template, document) = try Self.inline(stack)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        Self.expect(frames, "sg0-VB-003", 0, 39, 20, 20)
+        let first = try #require(frames["sg0-SG-002"]), second = try #require(frames["sg0-SG-004"])
+        #expect(first.y == 0 && first.height == 32, "\(first)")
+        #expect(second.y == 67 && second.height == 25, "\(second)")
+        for (version, device, y, height) in [("21701", "retina5_9", 6.67, 32.0), ("14490.70", "retina4_7", 8, 29)] {
+            let cell = Self.xib(toolsVersion: version, device: device, """
+                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="sg1-Cl-000">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="sg1-Cl-000" id="sg1-CV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <subviews>
+                            \(segmented("sg1-SG-001"))
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="sg1-SG-001" firstAttribute="centerY" secondItem="sg1-CV-000" secondAttribute="centerY" id="sg1-Cn-001"/>
+                            <constraint firstItem="sg1-SG-001" firstAttribute="leading" secondItem="sg1-CV-000" secondAttribute="leading" constant="20" id="sg1-Cn-002"/>
+                        </constraints>
+                    </tableViewCellContentView>
+                </tableViewCell>
+                """)
+            let (cellTemplate, cellDocument) = try Self.inline(cell)
+            let cellFrames = try AutoLayout(text: TextEngine()).designFrames(cellTemplate, document: cellDocument, theme: Self.theme,
+                                                                             assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+            let frame = try #require(cellFrames["sg1-SG-001"])
+            #expect(abs(frame.y - y) < 0.01 && abs(frame.height - height) < 0.01, "Xcode \(version): \(frame)")
+        }
+    }
+
     @Test func framesAreRoundedToTheDevicesPixels() throws {
         let (frames, _) = try Self.design("Controls.xib")
         Self.expect(frames, "ct1-SW-003", 324, 305.0 / 3, 51, 31)
