@@ -31,11 +31,12 @@ package enum SystemFont {
 
     /// What a stand-in for SF adds to SF's tracking at a CSS `weight`, in 1/1000 em: SF's heavier
     /// weights are wider than the regular by more than the stand-in's are. Measured on the
-    /// widths IB stores for single-line labels of public apps (`system-font-labels.tsv`; the
-    /// text less SF's tracking over the characters, median per weight below 20 pt): regular and
-    /// light 0 (−2 of 335 labels, 40 apps), medium +4 (22 labels, 4 apps), semibold +5 (24
-    /// labels of 6 apps, and 54 Headline labels of 10 apps), bold +15 (16 labels, 5 apps). Heavy
-    /// and black take bold's. SF Pro itself, where it is installed, takes none.
+    /// widths IB stores for single-line labels of public apps below 20 pt (the two data files of
+    /// `SystemFontOracleTests`; what a label lacks, over its characters, at the median of each
+    /// weight): regular and lighter 0, medium +4 (12 labels of one app; 22 of 4 apps with files
+    /// older than Xcode 11), semibold +5 (74 labels of 11 apps, Headline ones included), bold +15
+    /// (15 labels of 4 apps: 2.7 % of a label's width). Heavy and black take bold's. SF Pro
+    /// itself, where it is installed, takes none.
     package static func standInWidening(weight: Int) -> Double {
         switch weight {
         case ..<500: 0
