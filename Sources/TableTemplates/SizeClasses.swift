@@ -71,15 +71,21 @@ package struct SizeClasses: Sendable, Hashable {
         guard !variations.isEmpty else { return element }
 
         // What the base class leaves out, then what each variation puts in or leaves out.
-        var excluded: [String: [String]] = [:]
+        var excluded: [String: Set<String>] = [:]
         var maskKeys: [String] = []
         func note(_ key: String) { if !maskKeys.contains(key) { maskKeys.append(key) } }
         for child in element.children where child.name == "variation" && child.attribute("key")?.value == "default" {
             for mask in child.children where mask.name == "mask" {
                 guard let key = mask.attribute("key")?.value else { continue }
                 note(key)
-                excluded[key, default: []] += mask.children.filter { $0.name == "exclude" }.compactMap { $0.attribute("reference")?.value }
+                excluded[key, default: []].formUnion(mask.children.filter { $0.name == "exclude" }.compactMap { $0.attribute("reference")?.value })
             }
+        }
+        // Where each element of the object is, by name and key (a variation's takes its place).
+        var places: [String: Int] = [:]
+        for (index, child) in element.children.enumerated() where child.name != "variation" {
+            let place = child.name + "\u{0}" + (child.attribute("key")?.value ?? "")
+            if places[place] == nil { places[place] = index }
         }
         for variation in variations {
             for attribute in variation.element.attributes where attribute.name != "key" {
@@ -94,15 +100,16 @@ package struct SizeClasses: Sendable, Hashable {
                     note(key)
                     for reference in child.children {
                         guard let id = reference.attribute("reference")?.value else { continue }
-                        if reference.name == "include" { excluded[key, default: []].removeAll { $0 == id } }
-                        if reference.name == "exclude", excluded[key, default: []].contains(id) == false { excluded[key, default: []].append(id) }
+                        if reference.name == "include" { excluded[key, default: []].remove(id) }
+                        if reference.name == "exclude" { excluded[key, default: []].insert(id) }
                     }
                 } else {
                     // An element the variation gives (a label's font): in place of the object's own.
-                    let key = child.attribute("key")?.value
-                    if let index = element.children.firstIndex(where: { $0.name == child.name && $0.attribute("key")?.value == key }) {
+                    let place = child.name + "\u{0}" + (child.attribute("key")?.value ?? "")
+                    if let index = places[place] {
                         element.children[index] = child
                     } else {
+                        places[place] = element.children.count
                         element.children.append(child)
                     }
                 }
@@ -112,7 +119,7 @@ package struct SizeClasses: Sendable, Hashable {
         if !maskKeys.isEmpty {
             let masks = maskKeys.map { key in
                 XMLElement(name: "mask", attributes: [.init(name: "key", value: key, location: element.location)],
-                           children: (excluded[key] ?? []).map {
+                           children: (excluded[key] ?? []).sorted().map {
                                XMLElement(name: "exclude", attributes: [.init(name: "reference", value: $0, location: element.location)],
                                           children: [], location: element.location)
                            }, location: element.location)

@@ -268,6 +268,18 @@ def cases():
                                                     '<string key="IBUIText">x</string></object>', frame="{nan, 1e999}")), render, 0)
     many = "".join(f'<object class="IBUIView" id="m{i}"><string key="NSFrame">{{{{0, 0}}, {{1, 1}}}}</string></object>' for i in range(600))
     case("archive-600-views", xib_document(archive(many)), render, 65, "at most 500 views")
+    # Size classes: masks and variations by the tens of thousands are applied in linear time, and
+    # a value a variation gives is read as the object's own would be.
+    masks = ('<variation key="default"><mask key="constraints">' + "".join(f'<exclude reference="c{i}"/>' for i in range(25_000))
+             + '</mask></variation><variation key="heightClass=regular-widthClass=compact"><mask key="constraints">'
+             + "".join(f'<include reference="c{i}"/><exclude reference="d{i}"/>' for i in range(25_000)) + '</mask></variation>')
+    case("size-class-50000-mask-references", xib_document(xib_cell(label("a"), pinned("a")).replace("</constraints>", "</constraints>" + masks, 1)),
+         render, 0)
+    elements = "".join(f'<nil key="k{i}"/>' for i in range(20_000))
+    varied = label("a").replace("</label>", elements + '<variation key="widthClass=compact">' + elements + "</variation></label>")
+    case("size-class-variation-of-20000-elements", xib_document(xib_cell(varied, pinned("a"))), render, 0)
+    nan = pinned("a").replace('id="a-l"/>', 'id="a-l"><variation key="widthClass=compact" constant="nan"/></constraint>')
+    case("size-class-nan-constant", xib_document(xib_cell(label("a"), nan)), render, 65, "must be finite numbers")
     # Storyboards: one scene is read and laid out, not a thousand.
     many_scenes = storyboard(1_000)
     case("storyboard-1000-scenes-render-one", {"Main.storyboard": many_scenes, "doc.json": json.dumps({"storyboard": "Main.storyboard", "scene": "S999"})},
