@@ -172,7 +172,7 @@ package final class AutoLayout {
                 state.intrinsicSize = (view.frame.width, view.frame.height)
                 states[view.id] = state
             }
-            if view.element == .segmentedControl, (document.toolsVersion ?? 20_000) < 15_000 {
+            if view.element == .segmentedControl, document.predatesIOS13 {
                 // iOS 12 and before (files of Xcode 10 and before): 28 pt, a 29 pt frame.
                 state.intrinsicSize.height = ControlMetrics.legacySegmentedControlHeight
                 states[view.id] = state
