@@ -307,8 +307,10 @@ package enum IBReader {
     /// the sensor housing — 44 pt on every such device in Xcode 13 and before, each device's own
     /// from Xcode 14 (`toolsVersion` 21000; iPhone 11 48, iPhone 12 47, iPhone 12 mini 50,
     /// Dynamic Island 59 and 62). On a device with a Home button (iPhones and iPads) the canvas
-    /// simulates the status bar, 20 pt, in files saved by Xcode 10 (`toolsVersion` 14200–14999;
-    /// Xcode 9.3 and 9.4's 14109 and 14113 do not: Trust Wallet's collection cell)
+    /// simulates the status bar, 20 pt, in files saved by Xcode 10.2 and 10.3 (`toolsVersion`
+    /// 14400–14999: Pocket Casts' 14460 and WooCommerce's 14490 views; Xcode 9.3 and 9.4's 14109
+    /// and 14113 do not, Trust Wallet's collection cell, nor Xcode 10.1's 14313, iNaturalist's
+    /// project header and ProtonVPN's version view)
     /// and by Xcode 14.3 and later (21700 on: Xcode 14.2's WooCommerce header stores 0, Xcode
     /// 14.3's ownCloud passcode screen 20), and nothing in files of Xcode 9 and of Xcode 11 to
     /// 14.2 (as 30 public files of 5 apps store their frames), with no inset at the bottom; a view
@@ -336,7 +338,7 @@ package enum IBReader {
         let iPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
         if let height = iPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
-            guard let version = toolsVersion, (14_200..<15_000).contains(version) || version >= 21_700 else { return nil }
+            guard let version = toolsVersion, (14_400..<15_000).contains(version) || version >= 21_700 else { return nil }
             return SafeArea(screenHeight: height, top: 20, bottom: 0)
         }
         guard let known = devices[device] else { return nil }
