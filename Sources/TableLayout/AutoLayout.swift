@@ -325,8 +325,9 @@ final class ConstraintSystem {
         // out the sensor housing, and the home indicator where the view reaches it — from Xcode 14
         // (`toolsVersion` 21000, when each device's own housing came in) the home indicator
         // whatever the view's height (a 200 pt cell of Xcode 14.3, Xcode 15's 72 and 488 pt views
-        // store 34 pt; Xcode 12's short views 0). (In a table, a header's or footer's safe area
-        // has no such insets.)
+        // store 34 pt; Xcode 12's short views 0). A Home button's status bar, in Xcode 9 and 10,
+        // only where the view is tall (`IBReader.SafeArea.topFromHeight`). (In a table, a
+        // header's or footer's safe area has no such insets.)
         if designTime, [.view, .collectionCell, .collectionReusableView].contains(document.kind),
            let guide = document.top.safeAreaGuide ?? document.content.safeAreaGuide, let device = document.designSafeArea {
             let height = document.content.frame.height
@@ -337,7 +338,8 @@ final class ConstraintSystem {
             let wider = document.content.frame.width > (document.designScreenWidth ?? .infinity) + 0.5
             var bottom = (document.toolsVersion ?? 0) >= 21_000 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
             if let full = device.fullHeightBottom, height >= device.screenHeight - 0.5 { bottom = full }
-            safeAreaInsets[guide] = [device.top, 0, bottom, 0]
+            let top = device.topFromHeight.map { height >= $0 ? device.top : device.shortViewTop } ?? device.top
+            safeAreaInsets[guide] = [top, 0, bottom, 0]
         }
         let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime,
                                   safeArea: (document.top.safeAreaGuide ?? document.content.safeAreaGuide).flatMap { safeAreaInsets[$0] })

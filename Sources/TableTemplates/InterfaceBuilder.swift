@@ -307,19 +307,27 @@ package enum IBReader {
     /// the sensor housing — 44 pt on every such device in Xcode 13 and before, each device's own
     /// from Xcode 14 (`toolsVersion` 21000; iPhone 11 48, iPhone 12 47, iPhone 12 mini 50,
     /// Dynamic Island 59 and 62). On a device with a Home button (iPhones and iPads) the canvas
-    /// simulates the status bar, 20 pt, in files saved by Xcode 10.2 and 10.3 (`toolsVersion`
-    /// 14400–14999: Pocket Casts' 14460 and WooCommerce's 14490 views; Xcode 9.3 and 9.4's 14109
-    /// and 14113 do not, Trust Wallet's collection cell, nor Xcode 10.1's 14313, iNaturalist's
-    /// project header and ProtonVPN's version view)
-    /// and by Xcode 14.3 and later (21700 on: Xcode 14.2's WooCommerce header stores 0, Xcode
-    /// 14.3's ownCloud passcode screen 20), and nothing in files of Xcode 9 and of Xcode 11 to
-    /// 14.2 (as 30 public files of 5 apps store their frames), with no inset at the bottom; a view
-    /// below an opaque navigation bar is below the status bar too.
+    /// simulates the status bar, 20 pt, with no inset at the bottom: in files saved by Xcode 14.3
+    /// and later (21700 on: Xcode 14.2's WooCommerce header stores 0, Xcode 14.3's ownCloud
+    /// passcode screen 20) on every view; in files of Xcode 9 and 10 (under 15000) on a tall
+    /// view only — 20 in the views 496 pt tall and taller of 5 apps (Rocket.Chat's of Xcode 9.2
+    /// to 9.4, Pocket Casts', WooCommerce's and ProtonVPN's 375 × 667 of Xcode 10.2, Pocket Casts'
+    /// freeform 400 × 600), 0 in those 353 pt and shorter of 6 (Trust Wallet's 44 pt collection
+    /// cell and Rocket.Chat's views of Xcode 9, iNaturalist's 139 pt header and ProtonVPN's 45 pt
+    /// view of Xcode 10.1, HabitRPG's header); no file of 354 to 495 pt says where between, the
+    /// middle, 424.5, is taken; and nothing in files of Xcode 11 to 14.2, however tall (as 30
+    /// public files of 5 apps store their frames; Pocket Casts' and WooCommerce's 375 × 667
+    /// views of Xcode 11 to 13 among them). A view below an opaque navigation bar is below the
+    /// status bar too.
     package struct SafeArea: Sendable, Hashable {
         package var screenHeight, top, bottom: Double
         /// The bottom inset of a view as tall as the screen, where the canvas gives it more than
         /// a shorter view's (Xcode 26: twice the home indicator).
         package var fullHeightBottom: Double? = nil
+        /// The least height of a view whose safe area has the `top` inset, where a shorter one
+        /// has `shortViewTop` (a Home button's status bar on the canvas of Xcode 9 and 10).
+        package var topFromHeight: Double? = nil
+        package var shortViewTop = 0.0
     }
 
     /// The portrait screen heights of devices with a Home button, iPhones and iPads.
@@ -338,8 +346,8 @@ package enum IBReader {
         let iPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
         if let height = iPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
-            guard let version = toolsVersion, (14_400..<15_000).contains(version) || version >= 21_700 else { return nil }
-            return SafeArea(screenHeight: height, top: 20, bottom: 0)
+            guard let version = toolsVersion, version < 15_000 || version >= 21_700 else { return nil }
+            return SafeArea(screenHeight: height, top: 20, bottom: 0, topFromHeight: version < 15_000 ? 424.5 : nil)
         }
         guard let known = devices[device] else { return nil }
         let version = toolsVersion ?? 0
@@ -553,6 +561,7 @@ package enum IBReader {
             case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics"):
                 // An opaque bar: the view begins below it, and below the status bar with it.
                 safeArea?.top = 0
+                safeArea?.shortViewTop = 0
                 continue
             default:
                 continue
@@ -561,6 +570,7 @@ package enum IBReader {
                 safeArea = SafeArea(screenHeight: height, top: 0, bottom: 0)
             }
             safeArea?.top += extra.top
+            safeArea?.shortViewTop += extra.top
             safeArea?.bottom += extra.bottom
             safeArea?.fullHeightBottom? += extra.bottom
         }

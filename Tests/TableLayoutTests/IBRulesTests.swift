@@ -271,21 +271,29 @@ import TableText
     }
 
     /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar,
-    /// 20 pt at the top, in files saved by Xcode 10.2 and 10.3 and by Xcode 14.3 and later, and nothing in
-    /// files of Xcode 9 (up to 9.4, `toolsVersion` 14113: Trust Wallet's collection cell keeps its
-    /// label 4 pt below the safe area's top at 4), of Xcode 10.1 (14313: iNaturalist's project
-    /// header and ProtonVPN's version view, 7 and 12 pt below their tops; Xcode 10.2's 14460 and
-    /// 14490, Pocket Casts' and WooCommerce's views, 20 below) and of Xcode 11 to 14.2 (as 30 public files of 5 apps store their frames, view
-    /// controllers' views and plain views alike: Xcode 14.2's last, WooCommerce's, 0; Xcode
-    /// 14.3's first, ownCloud's, 20); there is no inset at the bottom. The view of `aPlainViewOnTheCanvas…`:
+    /// 20 pt at the top, in files saved by Xcode 14.3 and later on every view, in files of Xcode 9
+    /// and 10 on a tall view only (Rocket.Chat's, Pocket Casts', WooCommerce's, ProtonVPN's 496 to
+    /// 667 pt views store it; Trust Wallet's 44 pt collection cell of Xcode 9.4 keeps its label 4
+    /// pt below the safe area's top at 4, iNaturalist's 139 pt header and ProtonVPN's 45 pt view of
+    /// Xcode 10.1 store none), and nothing in files of Xcode 11 to 14.2 however tall (as 30 public
+    /// files of 5 apps store their frames, view controllers' views and plain views alike: Xcode
+    /// 14.2's last, WooCommerce's, 0; Xcode 14.3's first, ownCloud's, 20); there is no inset at
+    /// the bottom. The view of `aPlainViewOnTheCanvas…`:
     /// L 6 pt below the safe area's top and 12 above its bottom, M at the top margin (a root
     /// view's 0, moved below the status bar) and the leading one (16 on a 375 pt screen).
     @Test func aViewOnAHomeButtonDeviceHasTheStatusBarOfItsXcode() throws {
-        for (version, top) in [("14113", 0.0), ("14313.18", 0), ("14460.31", 20), ("14490.70", 20), ("17701", 0), ("21507", 0), ("21701", 20), ("22505", 20)] {
-            let frames = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="\#(version)""#),
-                                                                          (#"device id="retina6_1""#, #"device id="retina4_7""#)])
-            Self.expect(frames, "saf-LL-001", 20, top + 6, 374, 210 - 12 - (top + 6))
-            Self.expect(frames, "saf-VM-002", 16, top, 30, 10)
+        let versions: [(String, short: Double, tall: Double)] = [
+            ("13771", 0, 20), ("14113", 0, 20), ("14313.18", 0, 20), ("14490.70", 0, 20), ("17701", 0, 0), ("21507", 0, 0), ("21701", 20, 20),
+            ("22505", 20, 20),
+        ]
+        for (version, short, tall) in versions {
+            for (height, top) in [(210.0, short), (500, tall)] {
+                let frames = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="\#(version)""#),
+                                                                              (#"device id="retina6_1""#, #"device id="retina4_7""#),
+                                                                              (#"width="414" height="210""#, #"width="414" height="\#(Int(height))""#)])
+                Self.expect(frames, "saf-LL-001", 20, top + 6, 374, height - 12 - (top + 6))
+                Self.expect(frames, "saf-VM-002", 16, top, 30, 10)
+            }
         }
         // So does an iPad with a Home button (Simplenote's sign-in screen, Xcode 15, iPad 9.7").
         for (version, top) in [("17701", 0.0), ("22505", 20)] {
