@@ -469,12 +469,13 @@ final class ConstraintSystem {
             // One that preserves its superview's margins keeps the window's 8 pt above and below.
             let window = document.top.flag("preservesSuperviewLayoutMargins") ? 8.0 : 0
             let rootOnCanvas = document.kind == .view || (document.aloneOnCanvas && [.collectionCell, .collectionReusableView].contains(document.kind))
-            // The side margin is 20 where both the screen and the view are 393 pt wide or wider,
+            // The side margin is 20 where the view is 393 pt wide or wider, whatever the screen,
             // and not the cells' rule of Xcode 11 (AltStore's 375 pt cell on a 414 pt iPhone 11:
             // 16; its 335 pt cell on an iPhone 8 in Xcode 11: 16; views of 414 pt and wider on
-            // 414 pt screens: 20).
+            // 414 pt screens: 20; Rocket.Chat's 402 to 600 pt collection cells on a 375 pt
+            // iPhone 8: 20).
             let width = document.content.frame.width
-            let side = min(width, document.designScreenWidth ?? width) >= 393 ? 20.0 : 16
+            let side = width >= 393 ? 20.0 : 16
             topView = designTime && !legacy && rootOnCanvas ? [window, side, window, side] : nil
         }
     }

@@ -1170,7 +1170,8 @@ extension IBRulesTests {
     /// A XIB's collection view cell is alone on IB's canvas, which lays it out as a view
     /// controller's root view: 16 pt side margins, 20 from 393 pt wide, whatever the screen and
     /// Xcode (AltStore's cells of Xcode 11: a 375 pt cell on a 414 pt iPhone 11 and a 335 pt
-    /// cell on an iPhone 8 both store their views 16 pt in at the cell's margins). A storyboard's
+    /// cell on an iPhone 8 both store their views 16 pt in at the cell's margins; Rocket.Chat's
+    /// 402 to 600 pt cells on an iPhone 8, 20). A storyboard's
     /// prototype sits in its collection view and keeps UIView's 8 pt (LoopKit's, AltStore's and
     /// KeePassium's). A box pinned to the side margins of a 375, a 335 and a 414 pt cell.
     @Test func aCollectionCellAloneOnTheCanvasHasARootViewsMargins() throws {
@@ -1195,7 +1196,7 @@ extension IBRulesTests {
                     </collectionViewCell>
             """)
         }
-        for (width, device, margin) in [(375, "retina6_1", 16.0), (335, "retina4_7", 16), (414, "retina6_1", 20)] {
+        for (width, device, margin) in [(375, "retina6_1", 16.0), (335, "retina4_7", 16), (414, "retina6_1", 20), (402, "retina4_7", 20)] {
             var (template, document) = try Self.inline(file(width: width, device: device))
             #expect(document.aloneOnCanvas)
             let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
