@@ -61,14 +61,16 @@ package final class AutoLayout {
         // (UIKit's default) sizes a nib's cell by its constraints. A document's height fixes it.
         var fixed = height
         let hidden = Set(states.values.filter(\.hidden).map(\.id))
-        var frames = solve(template, document: document, states: &states, hidden: hidden, width: contentWidth, height: fixed, margin: margin, theme: theme)
+        var frames = solve(template, document: document, states: &states, hidden: hidden, width: contentWidth, height: fixed, margin: margin, theme: theme,
+                           besideAccessory: reserved)
         var contentHeight = frames[document.content.id]?.height ?? 0
         if fixed == nil, contentHeight < 0.5 {
             // UIKit: "constraints ambiguously suggest a height of zero for a table view cell's
             // content view. We're considering the collapse unintentional and using standard
             // height instead", and lays the cell out again at that height.
             fixed = document.kind == .cell ? 44 : document.content.frame.height
-            frames = solve(template, document: document, states: &states, hidden: hidden, width: contentWidth, height: fixed, margin: margin, theme: theme)
+            frames = solve(template, document: document, states: &states, hidden: hidden, width: contentWidth, height: fixed, margin: margin, theme: theme,
+                           besideAccessory: reserved)
             contentHeight = fixed ?? 0
         }
         var root = IBDrawing.bound(document.content, frames: frames, states: states, theme: theme, text: text, origin: (0, 0), isRoot: true)
@@ -97,7 +99,7 @@ package final class AutoLayout {
 
     /// The frames of a row's views, from the template's system of that shape (built once).
     private func solve(_ template: Template, document: IBDocument, states: inout [String: IBViewState], hidden: Set<String>, width: Double,
-                       height: Double?, margin: Double, theme: Theme) -> [String: Rect] {
+                       height: Double?, margin: Double, theme: Theme, besideAccessory: Double) -> [String: Rect] {
         let key = SystemKey(template: template.id, hidden: hidden, fixedHeight: height, sideMargin: margin)
         let system: ConstraintSystem
         if let known = systems[key] {
@@ -109,7 +111,8 @@ package final class AutoLayout {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         var measuring: UInt64 = 0
-        let frames = system.solve(states: &states, width: width, height: height, text: text, theme: theme, measuring: &measuring)
+        let frames = system.solve(states: &states, width: width, height: height, text: text, theme: theme, measuring: &measuring,
+                                  besideAccessory: besideAccessory)
         statistics.nanoseconds += DispatchTime.now().uptimeNanoseconds - start - measuring
         statistics.measuring += measuring
         statistics.solved += 1
@@ -288,6 +291,9 @@ final class ConstraintSystem {
     /// The cell's own height, apart from its content view's, while a self-sizing cell is fitted
     /// (nil unless a constraint names the cell's height or a vertical edge of it).
     var cellHeightConstraint: Solver.ConstraintID?
+    /// A cell beside an accessory: its width's constraint (`cell.width == content.width + w`),
+    /// and right to left its x's (`cell.x == content.x − w`), whose `w` a row sets.
+    var cellBesideAccessory: (x: Solver.ConstraintID?, width: Solver.ConstraintID)?
     var cellDesignHeight = 44.0
     /// Per view, the four constraints of its intrinsic content size (nil where it has none).
     var intrinsic: [String: [Solver.ConstraintID?]] = [:]
@@ -346,18 +352,38 @@ final class ConstraintSystem {
         register(document.content, parent: nil, document: document, root: margins)
         let all = document.allViews
         let root = frames[rootID]!
-        if fixedHeight == nil, document.kind == .cell, Self.namesCellVertically(document) {
-            // UIKit fits a self-sizing cell's content view while the cell keeps its frame (the
-            // nib's height), and lays it out again at the row's height it found: a constraint to
-            // the cell's height or vertical edges does not size the row (`button.height ==
-            // cell.height` leaves the height to the constraints inside the content view).
+        // Beside an accessory the cell reaches past its content view: a constraint to the cell's
+        // trailing edge (or its width, or centre) is to the cell's own (GoMap's tag cells keep
+        // their fields 34 pt from the trailing edge of a 393 pt cell whose content view, beside
+        // a disclosure indicator, is 362.67 wide).
+        let accessoryWidth = document.kind == .cell && Self.namesCellHorizontally(document)
+            ? max(0, document.top.frame.width - document.content.frame.width) : 0
+        let namesCellVertically = fixedHeight == nil && document.kind == .cell && Self.namesCellVertically(document)
+        if namesCellVertically || accessoryWidth >= 0.25 {
             let cell = document.top.id
-            let height = solver.makeVariable()
-            frames[cell] = Frame(x: root.x, y: root.y, width: root.width, height: height)
+            var frame = root
+            if accessoryWidth >= 0.25 {
+                frame.x = solver.makeVariable()
+                frame.width = solver.makeVariable()
+                // Right to left, the accessory is on the left, and the cell starts before its content view.
+                let rightToLeft = directions[rootID] == .rightToLeft
+                let x = try? solver.add(Constraint(v(frame.x), .equal, v(root.x) + c(rightToLeft ? -accessoryWidth : 0)))
+                if let width = try? solver.add(Constraint(v(frame.width), .equal, v(root.width) + c(accessoryWidth))) {
+                    cellBesideAccessory = (rightToLeft ? x : nil, width)
+                }
+            }
+            if namesCellVertically {
+                // UIKit fits a self-sizing cell's content view while the cell keeps its frame (the
+                // nib's height), and lays it out again at the row's height it found: a constraint to
+                // the cell's height or vertical edges does not size the row (`button.height ==
+                // cell.height` leaves the height to the constraints inside the content view).
+                frame.height = solver.makeVariable()
+                cellDesignHeight = document.top.frame.height
+                cellHeightConstraint = try? solver.add(Constraint(v(frame.height), .equal, c(cellDesignHeight)))
+            }
+            frames[cell] = frame
             aliases[cell] = cell
             self.margins[cell] = self.margins[rootID]
-            cellDesignHeight = document.top.frame.height
-            cellHeightConstraint = try? solver.add(Constraint(v(height), .equal, c(cellDesignHeight)))
         }
         require(v(root.x), .equal, c(0), "the content view's x")
         require(v(root.y), .equal, c(0), "the content view's y")
@@ -812,6 +838,19 @@ final class ConstraintSystem {
              position: frame.y, length: frame.height, parentPosition: outer.y, parentLength: outer.height)
     }
 
+    /// Whether a constraint names a cell's width or a horizontal edge or centre of the cell
+    /// itself (not its content view).
+    static func namesCellHorizontally(_ document: IBDocument) -> Bool {
+        let cell = document.top.id
+        guard cell != document.content.id else { return false }
+        let horizontal: Set<String> = ["leading", "trailing", "left", "right", "width", "centerX", "leadingMargin", "trailingMargin",
+                                       "leftMargin", "rightMargin", "centerXWithinMargins"]
+        return document.content.constraints.contains { constraint in
+            (constraint.firstItem == cell && horizontal.contains(constraint.firstAttribute))
+                || (constraint.secondItem == cell && constraint.secondAttribute.map(horizontal.contains) == true)
+        }
+    }
+
     /// Whether a constraint names a cell's height or a vertical edge of the cell itself (not its
     /// content view).
     static func namesCellVertically(_ document: IBDocument) -> Bool {
@@ -1151,9 +1190,15 @@ final class ConstraintSystem {
     /// Solves for one row: the width, the height when fixed, and every view's intrinsic size;
     /// then, as UIKit's second pass, multi-line labels measured again at the width they got.
     /// `measuring` adds the time spent measuring text.
+    /// `besideAccessory`: how much wider than its content view the cell is, where the table
+    /// draws an accessory (the design's own where nil).
     func solve(states: inout [String: IBViewState], width: Double, height: Double?, text: TextEngine, theme: Theme,
-               measuring: inout UInt64) -> [String: Rect] {
+               measuring: inout UInt64, besideAccessory: Double? = nil) -> [String: Rect] {
         if let widthConstraint { try? solver.setValue(widthConstraint, width) }
+        if let besideAccessory, let cellBesideAccessory {
+            try? solver.setValue(cellBesideAccessory.width, besideAccessory)
+            if let x = cellBesideAccessory.x { try? solver.setValue(x, -besideAccessory) }
+        }
         if let heightConstraint, let height { try? solver.setValue(heightConstraint, height) }
         // In a fixed order, so that a row is solved by the same pivots in every run.
         for id in intrinsicOrder {

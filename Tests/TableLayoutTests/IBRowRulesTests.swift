@@ -1211,6 +1211,56 @@ extension IBRulesTests {
         }
     }
 
+    /// Beside an accessory a cell reaches past its content view: a constraint IB keeps on the cell
+    /// to its trailing edge is to the cell's own, not the content view's (GoMap's tag cells, Xcode
+    /// 26: a field 34 pt from the trailing edge of a 393 pt cell whose content view, beside a
+    /// disclosure indicator, is 362.67 wide, stored 234 wide at 125). A label 100 wide at 20, the
+    /// field 5 pt after it: 125, 393 − 34 − 125 = 234; in a row of 375 pt, 18 narrower.
+    @Test func aConstraintToACellBesideAnAccessoryIsToTheCellsEdge() throws {
+        let xml = Self.xib(toolsVersion: "24506", device: "retina6_12", """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="none" accessoryType="disclosureIndicator" indentationWidth="10" id="ce0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="44"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="ce0-Cl-000" id="ce0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="362.66666666666669" height="44"/>
+                            <subviews>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Name" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="ce0-LL-001">
+                                    <rect key="frame" x="20" y="10" width="100" height="24"/>
+                                    <constraints>
+                                        <constraint firstAttribute="width" constant="100" id="ce0-Cn-001"/>
+                                    </constraints>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    <nil key="textColor"/>
+                                    <nil key="highlightedColor"/>
+                                </label>
+                                <textField opaque="NO" clipsSubviews="YES" contentMode="scaleToFill" horizontalHuggingPriority="240" contentHorizontalAlignment="left" contentVerticalAlignment="center" placeholder="Restaurant" textAlignment="natural" translatesAutoresizingMaskIntoConstraints="NO" id="ce0-TF-002">
+                                    <rect key="frame" x="125" y="10" width="234" height="24"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    <textInputTraits key="textInputTraits"/>
+                                </textField>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="ce0-LL-001" firstAttribute="leading" secondItem="ce0-CV-000" secondAttribute="leading" constant="20" id="ce0-Cn-002"/>
+                                <constraint firstItem="ce0-LL-001" firstAttribute="top" secondItem="ce0-CV-000" secondAttribute="top" constant="10" id="ce0-Cn-003"/>
+                                <constraint firstAttribute="bottom" secondItem="ce0-LL-001" secondAttribute="bottom" constant="10" id="ce0-Cn-004"/>
+                                <constraint firstItem="ce0-TF-002" firstAttribute="leading" secondItem="ce0-LL-001" secondAttribute="trailing" constant="5" id="ce0-Cn-005"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                        <constraints>
+                            <constraint firstAttribute="trailing" secondItem="ce0-TF-002" secondAttribute="trailing" constant="34" id="ce0-Cn-006"/>
+                            <constraint firstItem="ce0-TF-002" firstAttribute="centerY" secondItem="ce0-Cl-000" secondAttribute="centerY" id="ce0-Cn-007"/>
+                        </constraints>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        let field = try #require(frames["ce0-TF-002"])
+        #expect(abs(field.x - 125) < 0.01 && abs(field.width - 234) < 0.01, "\(field)")
+        let row = try Self.row(template, document, width: 375, height: 44)
+        let drawn = try #require(Self.find("ce0-TF-002", in: row)?.frame)
+        #expect(abs(drawn.x - 125) < 0.01 && abs(drawn.width - 216) < 0.01, "\(drawn) \(row.frame)")
+    }
+
     /// A control IB keeps at its stored frame (`fixedFrame`, or its autoresizing mask) keeps that
     /// frame: the prototyping and autoresizing constraints place its alignment rectangle, the
     /// frame less the outsets Auto Layout does not place (Seafile's 18 settings switches of

@@ -280,7 +280,8 @@ import TableText
     /// 14.2's last, WooCommerce's, 0; Xcode 14.3's first, ownCloud's, 20); there is no inset at
     /// the bottom. The view of `aPlainViewOnTheCanvas…`:
     /// L 6 pt below the safe area's top and 12 above its bottom, M at the top margin (a root
-    /// view's 0, moved below the status bar) and the leading one (16 on a 375 pt screen).
+    /// view's 0, moved below the status bar) and the leading one (20: the view is 414 pt wide, on
+    /// a 375 pt screen as on any).
     @Test func aViewOnAHomeButtonDeviceHasTheStatusBarOfItsXcode() throws {
         let versions: [(String, short: Double, tall: Double)] = [
             ("13771", 0, 20), ("14113", 0, 20), ("14313.18", 0, 20), ("14490.70", 0, 20), ("17701", 0, 0), ("21507", 0, 0), ("21701", 20, 20),
@@ -292,7 +293,7 @@ import TableText
                                                                               (#"device id="retina6_1""#, #"device id="retina4_7""#),
                                                                               (#"width="414" height="210""#, #"width="414" height="\#(Int(height))""#)])
                 Self.expect(frames, "saf-LL-001", 20, top + 6, 374, height - 12 - (top + 6))
-                Self.expect(frames, "saf-VM-002", 16, top, 30, 10)
+                Self.expect(frames, "saf-VM-002", 20, top, 30, 10)
             }
         }
         // So does an iPad with a Home button (Simplenote's sign-in screen, Xcode 15, iPad 9.7").
