@@ -1261,6 +1261,41 @@ extension IBRulesTests {
         #expect(abs(drawn.x - 125) < 0.01 && abs(drawn.width - 216) < 0.01, "\(drawn) \(row.frame)")
     }
 
+    /// The canvas of Xcode 10 and before gives a cell wider than the screen the margins of a
+    /// screen as wide as the cell (Element's 600 pt cells of Xcode 9.4 and 10.2, The Blue
+    /// Alliance's 430 pt one of Xcode 10.1, on a 375 pt iPhone 8: 20 pt); from Xcode 13, the
+    /// screen's (ProtonVPN's 399 to 596 pt cells of Xcode 13 to 15, Pocket Casts' 394 pt one: 16).
+    /// A box pinned to the side margins of a 600 pt cell on an iPhone 8.
+    @Test func aCellWiderThanTheScreenOfXcode10HasItsOwnWidthsMargins() throws {
+        func file(_ toolsVersion: String) -> String {
+            Self.xib(toolsVersion: toolsVersion, """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="wm0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="600" height="74"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="wm0-Cl-000" id="wm0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="600" height="73.5"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="wm0-BX-001">
+                                    <rect key="frame" x="20" y="16" width="560" height="42"/>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="wm0-BX-001" firstAttribute="leading" secondItem="wm0-CV-000" secondAttribute="leadingMargin" id="wm0-Cn-001"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="wm0-BX-001" secondAttribute="trailing" id="wm0-Cn-002"/>
+                                <constraint firstItem="wm0-BX-001" firstAttribute="top" secondItem="wm0-CV-000" secondAttribute="top" constant="16" id="wm0-Cn-003"/>
+                                <constraint firstAttribute="bottom" secondItem="wm0-BX-001" secondAttribute="bottom" constant="15.5" id="wm0-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        }
+        for (version, margin) in [("14113", 20.0), ("14490.70", 20), ("20037", 16), ("21701", 16)] {
+            let (template, document) = try Self.inline(file(version))
+            let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                         assetsFolder: AutoLayoutOracleTests.folder).frames
+            Self.expect(frames, "wm0-BX-001", margin, 16, 600 - 2 * margin, 42)
+        }
+    }
+
     /// A control IB keeps at its stored frame (`fixedFrame`, or its autoresizing mask) keeps that
     /// frame: the prototyping and autoresizing constraints place its alignment rectangle, the
     /// frame less the outsets Auto Layout does not place (Seafile's 18 settings switches of
