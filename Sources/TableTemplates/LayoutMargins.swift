@@ -20,7 +20,9 @@ package struct LayoutMargins: Sendable, Hashable {
     /// Max phones, iPads) when the cell itself is wider than 320 pt, 16 pt otherwise. Measured
     /// on the frames Interface Builder stored in public apps' files: 16 on 320, 375 and 390 pt
     /// screens whatever the cell's width; 20 on 393, 414, 430 and 440 pt screens for cells of
-    /// 331 pt and wider, 16 for cells of 320 pt and less.
+    /// 331 pt and wider, 16 for cells of 320 pt and less. (The canvas of Xcode 10 and before gave
+    /// a cell wider than the screen the margins of a screen as wide as the cell; `AutoLayout`'s
+    /// design frames follow it.)
     package static func side(screen: Double, cell: Double) -> Double {
         screen >= 393 && cell > 320 ? 20 : 16
     }
