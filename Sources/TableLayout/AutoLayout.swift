@@ -202,10 +202,15 @@ package final class AutoLayout {
         // The canvas of Xcode 10 and before (iOS 12's UIKit) gives a cell wider than the screen
         // the margins of a screen as wide as the cell: Element's 600 pt cells of Xcode 9.4 and
         // 10.2 and The Blue Alliance's 430 pt one of Xcode 10.1, on a 375 pt iPhone 8, store 20
-        // (10 views); from Xcode 13 the screen's (ProtonVPN's 399 to 596 pt cells, Pocket Casts'
-        // 394 pt one on the same iPhone: 16).
+        // (10 views). Xcode 11 to 15 still do for a cell whose content view preserves its
+        // superview's margins (OsmAnd's 414 pt cells of Xcode 14.3 and 15 on a 390 pt iPhone 12:
+        // 20, 50 views), not for one whose content view does not (ProtonVPN's 399 to 596 pt
+        // cells of Xcode 13 and 14, Pocket Casts' 394 pt one, on an iPhone 8: 16); Xcode 16 and
+        // later give every cell the screen's (OsmAnd's 414 pt cells of Xcode 16 and 26: 16).
         let screen = document.designScreenWidth ?? cellWidth
-        var sideMargin = DeviceMetrics.cellMargin(screen: document.predatesIOS13 ? max(screen, cellWidth) : screen, cell: cellWidth)
+        let ownWidth = document.predatesIOS13
+            || (document.predatesIOS18 && document.kind == .cell && document.content.flag("preservesSuperviewLayoutMargins"))
+        var sideMargin = DeviceMetrics.cellMargin(screen: ownWidth ? max(screen, cellWidth) : screen, cell: cellWidth)
         // The canvas of Xcode 10.2 to 11 (`toolsVersion` 14800–16999) gave the cells of a screen
         // narrower than 393 pt 15 pt at the sides, as 14 public files of 4 apps store it (16
         // before and after; a 414 pt screen's narrow cells keep 16).

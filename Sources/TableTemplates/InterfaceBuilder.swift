@@ -43,6 +43,9 @@ package struct IBDocument: Sendable {
     /// Whether IB laid the stored frames out with the UIKit of iOS 12 and before (files saved by
     /// Xcode 10 and before, `toolsVersion` under 15000), whose segmented control was 28 pt tall.
     package var predatesIOS13: Bool { (toolsVersion ?? 20_000) < 15_000 }
+    /// Whether IB laid the stored frames out with the UIKit of iOS 17 and before (files saved by
+    /// Xcode 15 and before, `toolsVersion` under 23000).
+    package var predatesIOS18: Bool { (toolsVersion ?? 20_000) < 23_000 }
     /// Whether the file was saved by Xcode 14 or later (`toolsVersion` 21000 on), whose canvas
     /// lays text views out with iOS 16's TextKit 2.
     package var usesTextKit2: Bool { (toolsVersion ?? 21_000) >= 21_000 }

@@ -1263,15 +1263,18 @@ extension IBRulesTests {
 
     /// The canvas of Xcode 10 and before gives a cell wider than the screen the margins of a
     /// screen as wide as the cell (Element's 600 pt cells of Xcode 9.4 and 10.2, The Blue
-    /// Alliance's 430 pt one of Xcode 10.1, on a 375 pt iPhone 8: 20 pt); from Xcode 13, the
-    /// screen's (ProtonVPN's 399 to 596 pt cells of Xcode 13 to 15, Pocket Casts' 394 pt one: 16).
-    /// A box pinned to the side margins of a 600 pt cell on an iPhone 8.
+    /// Alliance's 430 pt one of Xcode 10.1, on a 375 pt iPhone 8: 20 pt); Xcode 11 to 15 where
+    /// its content view preserves its superview's margins (OsmAnd's 414 pt cells of Xcode 14.3
+    /// and 15 on a 390 pt iPhone 12: 20), not where it does not (ProtonVPN's 399 to 596 pt cells
+    /// of Xcode 13 and 14, Pocket Casts' 394 pt one: 16); Xcode 16 and later, the screen's
+    /// (OsmAnd's of Xcode 16 and 26: 16). A box pinned to the side margins of a 600 pt cell on an
+    /// iPhone 8.
     @Test func aCellWiderThanTheScreenOfXcode10HasItsOwnWidthsMargins() throws {
-        func file(_ toolsVersion: String) -> String {
+        func file(_ toolsVersion: String, preserves: Bool) -> String {
             Self.xib(toolsVersion: toolsVersion, """
                     <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="wm0-Cl-000">
                         <rect key="frame" x="0.0" y="0.0" width="600" height="74"/>
-                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="wm0-Cl-000" id="wm0-CV-000">
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" \(preserves ? #"preservesSuperviewLayoutMargins="YES" "# : "")tableViewCell="wm0-Cl-000" id="wm0-CV-000">
                             <rect key="frame" x="0.0" y="0.0" width="600" height="73.5"/>
                             <subviews>
                                 <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="wm0-BX-001">
@@ -1288,8 +1291,12 @@ extension IBRulesTests {
                     </tableViewCell>
             """)
         }
-        for (version, margin) in [("14113", 20.0), ("14490.70", 20), ("20037", 16), ("21701", 16)] {
-            let (template, document) = try Self.inline(file(version))
+        let cases: [(String, preserves: Bool, margin: Double)] = [
+            ("14113", false, 20), ("14490.70", false, 20), ("20037", false, 16), ("21701", false, 16), ("22155", true, 20), ("22685", true, 20),
+            ("23727", true, 16), ("24506", true, 16),
+        ]
+        for (version, preserves, margin) in cases {
+            let (template, document) = try Self.inline(file(version, preserves: preserves))
             let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
                                                                          assetsFolder: AutoLayoutOracleTests.folder).frames
             Self.expect(frames, "wm0-BX-001", margin, 16, 600 - 2 * margin, 42)
