@@ -191,6 +191,9 @@ package final class AutoLayout {
                 states[view.id] = state
             }
             guard storedSizes else { continue }
+            // A compact date picker is as wide as its date and time (IB measured them; OsmAnd's
+            // date-and-time picker of Xcode 15 stored 260 pt).
+            if view.element == .datePicker, state.pickerStyle == "compact", state.intrinsicSize.width < 0 { state.intrinsicSize.width = 0 }
             // A control's stored frame reaches beyond the alignment rectangle its size is of.
             let outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: document.savedForIOS26) ?? [0, 0, 0, 0]
             if state.intrinsicSize.width >= 0 { state.intrinsicSize.width = view.frame.width - outsets[1] - outsets[3] }

@@ -1303,6 +1303,49 @@ extension IBRulesTests {
         }
     }
 
+    /// A compact date picker (iOS 14's, a file's default from Xcode 12) is as wide as the date and
+    /// time it shows: laid out with IB's sizes, its stored width is its intrinsic width, as a
+    /// label's is (OsmAnd's date-and-time picker of Xcode 15 beside its title, 260 pt; it had
+    /// taken the title's room too). A stack from 16 to 374, 358 wide: the title (52 pt) and the
+    /// picker (260 × 50), 46 pt apart: the picker at 52 + 46 = 98 in the stack.
+    @Test func aCompactDatePickersStoredWidthIsItsOwn() throws {
+        let xml = Self.xib(toolsVersion: "22685", device: "retina6_12", """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="none" indentationWidth="10" id="dp0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="390" height="50"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="dp0-Cl-000" id="dp0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="390" height="50"/>
+                            <subviews>
+                                <stackView opaque="NO" contentMode="scaleToFill" spacing="46" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-SV-001">
+                                    <rect key="frame" x="16" y="0.0" width="358" height="50"/>
+                                    <subviews>
+                                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Date" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-LL-002">
+                                            <rect key="frame" x="0.0" y="0.0" width="52" height="50"/>
+                                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                            <nil key="textColor"/>
+                                            <nil key="highlightedColor"/>
+                                        </label>
+                                        <datePicker contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" datePickerMode="dateAndTime" minuteInterval="1" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-DP-003">
+                                            <rect key="frame" x="98" y="0.0" width="260" height="50"/>
+                                        </datePicker>
+                                    </subviews>
+                                </stackView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="dp0-SV-001" firstAttribute="leading" secondItem="dp0-CV-000" secondAttribute="leading" constant="16" id="dp0-Cn-001"/>
+                                <constraint firstAttribute="trailing" secondItem="dp0-SV-001" secondAttribute="trailing" constant="16" id="dp0-Cn-002"/>
+                                <constraint firstItem="dp0-SV-001" firstAttribute="top" secondItem="dp0-CV-000" secondAttribute="top" id="dp0-Cn-003"/>
+                                <constraint firstAttribute="bottom" secondItem="dp0-SV-001" secondAttribute="bottom" id="dp0-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames, "dp0-DP-003", 98, 0, 260, 50)
+        Self.expect(frames, "dp0-LL-002", 0, 0, 52, 50)
+    }
+
     /// A control IB keeps at its stored frame (`fixedFrame`, or its autoresizing mask) keeps that
     /// frame: the prototyping and autoresizing constraints place its alignment rectangle, the
     /// frame less the outsets Auto Layout does not place (Seafile's 18 settings switches of
