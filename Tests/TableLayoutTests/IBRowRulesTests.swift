@@ -1306,8 +1306,9 @@ extension IBRulesTests {
     /// A compact date picker (iOS 14's, a file's default from Xcode 12) is as wide as the date and
     /// time it shows: laid out with IB's sizes, its stored width is its intrinsic width, as a
     /// label's is (OsmAnd's date-and-time picker of Xcode 15 beside its title, 260 pt; it had
-    /// taken the title's room too). A stack from 16 to 374, 358 wide: the title (52 pt) and the
-    /// picker (260 × 50), 46 pt apart: the picker at 52 + 46 = 98 in the stack.
+    /// taken the room of the stack that holds its title too). A stack from 16 to 374, 358 wide:
+    /// a stack holding the title (41.33 pt) and the picker (260 × 50), 46 pt apart: the title's
+    /// stack 52 wide, the picker at 52 + 46 = 98 in the stack.
     @Test func aCompactDatePickersStoredWidthIsItsOwn() throws {
         let xml = Self.xib(toolsVersion: "22685", device: "retina6_12", """
                     <tableViewCell contentMode="scaleToFill" selectionStyle="none" indentationWidth="10" id="dp0-Cl-000">
@@ -1318,12 +1319,17 @@ extension IBRulesTests {
                                 <stackView opaque="NO" contentMode="scaleToFill" spacing="46" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-SV-001">
                                     <rect key="frame" x="16" y="0.0" width="358" height="50"/>
                                     <subviews>
-                                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Date" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-LL-002">
+                                        <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" alignment="top" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-SV-004">
                                             <rect key="frame" x="0.0" y="0.0" width="52" height="50"/>
-                                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
-                                            <nil key="textColor"/>
-                                            <nil key="highlightedColor"/>
-                                        </label>
+                                            <subviews>
+                                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Date" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-LL-002">
+                                                    <rect key="frame" x="0.0" y="0.0" width="41.333333333333336" height="50"/>
+                                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                                    <nil key="textColor"/>
+                                                    <nil key="highlightedColor"/>
+                                                </label>
+                                            </subviews>
+                                        </stackView>
                                         <datePicker contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" datePickerMode="dateAndTime" minuteInterval="1" translatesAutoresizingMaskIntoConstraints="NO" id="dp0-DP-003">
                                             <rect key="frame" x="98" y="0.0" width="260" height="50"/>
                                         </datePicker>
@@ -1343,7 +1349,7 @@ extension IBRulesTests {
         let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
         Self.expect(frames, "dp0-DP-003", 98, 0, 260, 50)
-        Self.expect(frames, "dp0-LL-002", 0, 0, 52, 50)
+        Self.expect(frames, "dp0-SV-004", 0, 0, 52, 50)
     }
 
     /// A control IB keeps at its stored frame (`fixedFrame`, or its autoresizing mask) keeps that
