@@ -308,7 +308,8 @@ package enum IBReader {
     /// A device's portrait screen height and the insets of its safe area IB's canvas gives a
     /// view at the top of that screen: 34 pt at the bottom (the home indicator) and at the top
     /// the sensor housing — 44 pt on every such device in Xcode 13 and before, each device's own
-    /// from Xcode 14 (`toolsVersion` 21000; iPhone 11 48, iPhone 12 47, iPhone 12 mini 50,
+    /// from Xcode 14.0's release (`toolsVersion` 21225 on, a beta's 21179 storing 44 on an iPhone
+    /// 12: WordPress's sign-in screen; iPhone 11 48, iPhone 12 47, iPhone 12 mini 50,
     /// Dynamic Island 59 and 62). On a device with a Home button (iPhones and iPads) the canvas
     /// simulates the status bar, 20 pt, with no inset at the bottom: in files saved by Xcode 14.3
     /// and later (21700 on: Xcode 14.2's WooCommerce header stores 0, Xcode 14.3's ownCloud
@@ -354,7 +355,7 @@ package enum IBReader {
         }
         guard let known = devices[device] else { return nil }
         let version = toolsVersion ?? 0
-        guard version >= 24_000 else { return SafeArea(screenHeight: known.height, top: version >= 21_000 ? known.top : 44, bottom: 34) }
+        guard version >= 24_000 else { return SafeArea(screenHeight: known.height, top: version >= 21_200 ? known.top : 44, bottom: 34) }
         // Xcode 26's canvas (`toolsVersion` 24000 and later) gives an iPhone with a sensor housing
         // twice its status bar at the top, 96 pt on an iPhone 11 and 118 on an iPhone 15, and a
         // view as tall as the screen twice the home indicator at the bottom, 68 (a shorter one

@@ -264,6 +264,11 @@ import TableText
         let later = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="21507""#)])
         Self.expect(later, "saf-LL-001", 20, 54, 374, 210 - 34 - 12 - 54)
         Self.expect(later, "saf-VM-002", 20, 48, 30, 10)
+        // A beta of Xcode 14 (21179) kept 44 at the top (WordPress's sign-in screen on an iPhone
+        // 12), with the home indicator's 34 at the bottom already.
+        let beta = try Self.design("SafeAreaOfAView.xib", editing: [(#"toolsVersion="18122""#, #"toolsVersion="21179.7""#)])
+        Self.expect(beta, "saf-LL-001", 20, 50, 374, 210 - 34 - 12 - 50)
+        Self.expect(beta, "saf-VM-002", 20, 44, 30, 10)
         // In a table, a footer's safe area is its bounds.
         let (footer, footerDocument) = try AutoLayoutOracleTests.load("SafeAreaOfAView.xib")
         let laidOut = try Self.row(footer, footerDocument, width: 414, height: 210)
