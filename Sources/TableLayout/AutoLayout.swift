@@ -214,7 +214,7 @@ package final class AutoLayout {
         let ownWidth = document.predatesIOS13
             || (document.predatesIOS18 && document.kind == .cell && document.content.flag("preservesSuperviewLayoutMargins"))
         var sideMargin = DeviceMetrics.cellMargin(screen: ownWidth ? max(screen, cellWidth) : screen, cell: cellWidth)
-        // The canvas of Xcode 10.2 to 11 (`toolsVersion` 14800–16999) gave the cells of a screen
+        // The canvas of Xcode 11, from its betas, (`toolsVersion` 14800–16999) gave the cells of a screen
         // narrower than 393 pt 15 pt at the sides, as 14 public files of 4 apps store it (16
         // before and after; a 414 pt screen's narrow cells keep 16).
         if let version = document.toolsVersion, (14_800..<17_000).contains(version), (document.designScreenWidth ?? cellWidth) < 393 { sideMargin = 15 }

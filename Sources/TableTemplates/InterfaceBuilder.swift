@@ -41,8 +41,9 @@ package struct IBDocument: Sendable {
     /// Xcode 8 and before), whose cell content views had 8 pt margins on every side.
     package var predatesIOS11: Bool { (toolsVersion ?? 20_000) < 13_000 }
     /// Whether IB laid the stored frames out with the UIKit of iOS 12 and before (files saved by
-    /// Xcode 10 and before, `toolsVersion` under 15000), whose segmented control was 28 pt tall.
-    package var predatesIOS13: Bool { (toolsVersion ?? 20_000) < 15_000 }
+    /// Xcode 10 and before, `toolsVersion` under 14800: Xcode 11's betas, 14810 to 14868, have
+    /// iOS 13's), whose segmented control was 28 pt tall.
+    package var predatesIOS13: Bool { (toolsVersion ?? 20_000) < 14_800 }
     /// Whether IB laid the stored frames out with the UIKit of iOS 17 and before (files saved by
     /// Xcode 15 and before, `toolsVersion` under 23000).
     package var predatesIOS18: Bool { (toolsVersion ?? 20_000) < 23_000 }
@@ -313,15 +314,16 @@ package enum IBReader {
     /// Dynamic Island 59 and 62). On a device with a Home button (iPhones and iPads) the canvas
     /// simulates the status bar, 20 pt, with no inset at the bottom: in files saved by Xcode 14.3
     /// and later (21700 on: Xcode 14.2's WooCommerce header stores 0, Xcode 14.3's ownCloud
-    /// passcode screen 20) on every view; in files of Xcode 9 and 10 (under 15000) on a tall
+    /// passcode screen 20) on every view; in files of Xcode 9 and 10 (under 14800) on a tall
     /// view only — 20 in the views 496 pt tall and taller of 5 apps (Rocket.Chat's of Xcode 9.2
     /// to 9.4, Pocket Casts', WooCommerce's and ProtonVPN's 375 × 667 of Xcode 10.2, Pocket Casts'
     /// freeform 400 × 600), 0 in those 353 pt and shorter of 6 (Trust Wallet's 44 pt collection
     /// cell and Rocket.Chat's views of Xcode 9, iNaturalist's 139 pt header and ProtonVPN's 45 pt
     /// view of Xcode 10.1, HabitRPG's header); no file of 354 to 495 pt says where between, the
-    /// middle, 424.5, is taken; and nothing in files of Xcode 11 to 14.2, however tall (as 30
-    /// public files of 5 apps store their frames; Pocket Casts' and WooCommerce's 375 × 667
-    /// views of Xcode 11 to 13 among them). A view below an opaque navigation bar is below the
+    /// middle, 424.5, is taken; and nothing in files of Xcode 11 to 14.2, its betas (14810 to
+    /// 14868) included, however tall (as 30 public files of 5 apps store their frames; Pocket
+    /// Casts' and WooCommerce's 375 × 667 views of Xcode 11 to 13 among them, Open Food Facts'
+    /// three of a beta of Xcode 11, 14868). A view below an opaque navigation bar is below the
     /// status bar too.
     package struct SafeArea: Sendable, Hashable {
         package var screenHeight, top, bottom: Double
@@ -350,8 +352,8 @@ package enum IBReader {
         let iPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
         if let height = iPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
-            guard let version = toolsVersion, version < 15_000 || version >= 21_700 else { return nil }
-            return SafeArea(screenHeight: height, top: 20, bottom: 0, topFromHeight: version < 15_000 ? 424.5 : nil)
+            guard let version = toolsVersion, version < 14_800 || version >= 21_700 else { return nil }
+            return SafeArea(screenHeight: height, top: 20, bottom: 0, topFromHeight: version < 14_800 ? 424.5 : nil)
         }
         guard let known = devices[device] else { return nil }
         let version = toolsVersion ?? 0

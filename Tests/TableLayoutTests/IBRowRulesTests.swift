@@ -1095,7 +1095,7 @@ extension IBRulesTests {
         #expect(abs(padded.width - plain.width - 32) <= 0.5, "\(padded) \(plain)")
     }
 
-    /// IB's canvas of Xcode 10.2 to 11 (`toolsVersion` 14800–16999) gave the cells of a narrow
+    /// IB's canvas of Xcode 11, from its betas (`toolsVersion` 14800–16999) gave the cells of a narrow
     /// screen (an iPhone 8's 375 pt) 15 pt side margins: LoopKit's, The Blue Alliance's and
     /// WooCommerce's cells of those Xcodes store a view at the leading margin at 15, the same
     /// apps' files of Xcode 10.1 and 12 on at 16; on an iPhone 11 (414 pt) a 320 pt cell keeps 16.

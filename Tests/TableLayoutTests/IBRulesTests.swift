@@ -280,7 +280,8 @@ import TableText
     /// and 10 on a tall view only (Rocket.Chat's, Pocket Casts', WooCommerce's, ProtonVPN's 496 to
     /// 667 pt views store it; Trust Wallet's 44 pt collection cell of Xcode 9.4 keeps its label 4
     /// pt below the safe area's top at 4, iNaturalist's 139 pt header and ProtonVPN's 45 pt view of
-    /// Xcode 10.1 store none), and nothing in files of Xcode 11 to 14.2 however tall (as 30 public
+    /// Xcode 10.1 store none), and nothing in files of Xcode 11 to 14.2 however tall, its betas
+    /// included (Open Food Facts' 667 pt views of 14868 store none) (as 30 public
     /// files of 5 apps store their frames, view controllers' views and plain views alike: Xcode
     /// 14.2's last, WooCommerce's, 0; Xcode 14.3's first, ownCloud's, 20); there is no inset at
     /// the bottom. The view of `aPlainViewOnTheCanvas…`:
@@ -289,7 +290,7 @@ import TableText
     /// a 375 pt screen as on any).
     @Test func aViewOnAHomeButtonDeviceHasTheStatusBarOfItsXcode() throws {
         let versions: [(String, short: Double, tall: Double)] = [
-            ("13771", 0, 20), ("14113", 0, 20), ("14313.18", 0, 20), ("14490.70", 0, 20), ("17701", 0, 0), ("21507", 0, 0), ("21701", 20, 20),
+            ("13771", 0, 20), ("14113", 0, 20), ("14313.18", 0, 20), ("14490.70", 0, 20), ("14868", 0, 0), ("17701", 0, 0), ("21507", 0, 0), ("21701", 20, 20),
             ("22505", 20, 20),
         ]
         for (version, short, tall) in versions {
