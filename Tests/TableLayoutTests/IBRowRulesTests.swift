@@ -1259,6 +1259,12 @@ extension IBRulesTests {
         let row = try Self.row(template, document, width: 375, height: 44)
         let drawn = try #require(Self.find("ce0-TF-002", in: row)?.frame)
         #expect(abs(drawn.x - 125) < 0.01 && abs(drawn.width - 216) < 0.01, "\(drawn) \(row.frame)")
+        // Right to left the accessory is on the left and the field is 34 pt from the cell's left edge.
+        let flex = FlexLayout(text: TextEngine())
+        let bound = try flex.autoLayout.layout(template, document: document, values: [:], width: 375, height: 44, theme: RightToLeftTests.rightToLeft,
+                                               assetsFolder: AutoLayoutOracleTests.folder, at: TableModel.SourceLocation(file: "doc.json"))
+        let mirrored = try #require(Self.find("ce0-TF-002", in: flex.layoutRoot(bound, width: 375, height: 44, direction: .rightToLeft))?.frame)
+        #expect(abs(mirrored.x - 34) < 0.01 && abs(mirrored.width - 216) < 0.01, "\(mirrored)")
     }
 
     /// The canvas of Xcode 10 and before gives a cell wider than the screen the margins of a
