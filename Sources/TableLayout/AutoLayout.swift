@@ -192,7 +192,7 @@ package final class AutoLayout {
             }
             guard storedSizes else { continue }
             // A compact date picker is as wide as its date and time (IB measured them; OsmAnd's
-            // date-and-time picker of Xcode 15 stored 260 pt).
+            // date-and-time picker of Xcode 15 stored 260 pt): it has a width, its stored one below.
             if view.element == .datePicker, state.pickerStyle == "compact", state.intrinsicSize.width < 0 { state.intrinsicSize.width = 0 }
             // A control's stored frame reaches beyond the alignment rectangle its size is of.
             let outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: document.savedForIOS26) ?? [0, 0, 0, 0]
@@ -214,7 +214,7 @@ package final class AutoLayout {
         let ownWidth = document.predatesIOS13
             || (document.predatesIOS18 && document.kind == .cell && document.content.flag("preservesSuperviewLayoutMargins"))
         var sideMargin = DeviceMetrics.cellMargin(screen: ownWidth ? max(screen, cellWidth) : screen, cell: cellWidth)
-        // The canvas of Xcode 11, from its betas, (`toolsVersion` 14800–16999) gave the cells of a screen
+        // The canvas of Xcode 11, from its betas (`toolsVersion` 14800–16999), gave the cells of a screen
         // narrower than 393 pt 15 pt at the sides, as 14 public files of 4 apps store it (16
         // before and after; a 414 pt screen's narrow cells keep 16).
         if let version = document.toolsVersion, (14_800..<17_000).contains(version), (document.designScreenWidth ?? cellWidth) < 393 { sideMargin = 15 }
