@@ -280,6 +280,12 @@ def cases():
     case("size-class-variation-of-20000-elements", xib_document(xib_cell(varied, pinned("a"))), render, 0)
     nan = pinned("a").replace('id="a-l"/>', 'id="a-l"><variation key="widthClass=compact" constant="nan"/></constraint>')
     case("size-class-nan-constant", xib_document(xib_cell(label("a"), nan)), render, 65, "must be finite numbers")
+    # A cell beside an accessory, 100000 pt wide (the largest frame read) over a 375 pt content
+    # view, its label pinned to the cell's own trailing edge: drawn in the row, no hang.
+    wide_cell = xib_cell(label("a"), pinned("a").replace('firstAttribute="trailingMargin" secondItem="a"', 'firstItem="cell" firstAttribute="trailing" secondItem="a"'))
+    wide_cell = wide_cell.replace('<tableViewCell contentMode="scaleToFill" id="cell"><rect key="frame" x="0.0" y="0.0" width="375"',
+                                  '<tableViewCell contentMode="scaleToFill" accessoryType="disclosureIndicator" id="cell"><rect key="frame" x="0.0" y="0.0" width="100000"')
+    case("cell-beside-accessory-100000-pt-wide", xib_document(wide_cell), render, 0)
     # Storyboards: one scene is read and laid out, not a thousand.
     many_scenes = storyboard(1_000)
     case("storyboard-1000-scenes-render-one", {"Main.storyboard": many_scenes, "doc.json": json.dumps({"storyboard": "Main.storyboard", "scene": "S999"})},
