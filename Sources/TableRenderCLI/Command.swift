@@ -148,12 +148,13 @@ package struct TableRenderCommand {
 
     static let gallery = CommandSpec(
         name: "gallery", overview: "Draw every cell, header and footer XIB, every prototype cell and every static table scene of an app's folder, light and dark, into one browsable static page, with no JSON written first.",
-        usage: "tablerender gallery <app folder> [--out <dir>] [--exclude <name>] [--width <width>] [--quiet]",
+        usage: "tablerender gallery <app folder> [--out <dir>] [--exclude <name>] [--width <width>] [--allow-font-fallback] [--quiet]",
         arguments: [("<app folder>", "The folder of an iOS app's sources: its .xib and .storyboard files, asset catalogs (.xcassets) and strings files are found under it.")],
         options: [
             .init(names: ["--out"], value: "dir", help: "Where the page (index.html), its images and gallery.json go. (default: Output/gallery)"),
             .init(names: ["--exclude"], value: "name", help: "Leave out folders or files of this name or relative path (* and ? match as in a shell); build folders, Pods, Carthage, DerivedData and .git always are. Repeat for several.", repeatable: true),
             .init(names: ["--width"], value: "width", help: "The screen's width in points. (default: 390)"),
+            .init(names: ["--allow-font-fallback"], value: nil, help: "Let fontconfig substitute a font that is not installed (an app's own icon or brand font) instead of making the entry an error; the commands the page shows say it too."),
             .init(names: ["--document"], value: nil, help: "Accepted for scripts written for earlier versions: every entry now gets its starter JSON document (documents/ in the output) and the command that renders it."),
             .init(names: ["-q", "--quiet"], value: nil, help: "Print nothing but errors and the summary."),
         ],
@@ -456,6 +457,7 @@ package struct TableRenderCommand {
         var gallery = AppGallery(folder: folder, output: parsed.value("--out") ?? "Output/gallery", version: Self.version)
         gallery.excludes = parsed.values["--exclude"] ?? []
         if let width = try VariantOptions(parsed).width { gallery.width = width }
+        gallery.allowsFontFallback = parsed.flags.contains("--allow-font-fallback")
         let quiet = parsed.flags.contains("--quiet")
         let result = try gallery.run { file in if !quiet { self.stdout("drawing \(file)\n") } }
         let failed = result.entries.filter { $0.error != nil }

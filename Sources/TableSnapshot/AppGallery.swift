@@ -26,6 +26,9 @@ package struct AppGallery {
     /// `?` match as in a shell.
     package var excludes: [String] = []
     package var width: Double = 390
+    /// Whether fontconfig may stand in for a font that is not installed (an app's own icon or
+    /// brand font), as `render --allow-font-fallback`, where the entry would be an error.
+    package var allowsFontFallback = false
     /// What makes the renders (changes re-render every entry).
     package var version: String
 
@@ -152,7 +155,8 @@ package struct AppGallery {
         for file in files.xibs + files.storyboards {
             let relative = String(file.dropFirst(folder.count + 1))
             let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
-            let inputs = SHA256.hex(Array("\(version)\n\(width)\n\(relative)\n\(shared)\n".utf8) + bytes)
+            let fallback = allowsFontFallback ? "font fallback\n" : ""
+            let inputs = SHA256.hex(Array("\(version)\n\(width)\n\(relative)\n\(shared)\n\(fallback)".utf8) + bytes)
             let kept = previous.filter { $0.file == relative }
             if !kept.isEmpty, kept.allSatisfy({ $0.inputs == inputs && imagesExist($0) }) {
                 entries += kept
@@ -302,6 +306,7 @@ package struct AppGallery {
 
     /// Draws `loaded` light and dark, and notes its size, `check`'s warnings and the lint's findings.
     private func render(_ loaded: LoadedDocument, into entry: inout Entry) throws(Diagnostic) {
+        if allowsFontFallback { loaded.renderer.engine.allowsFontFallback = true }
         let warnings = try loaded.check()
         let laidOut = try loaded.layout(width: width)
         entry.width = laidOut.width
@@ -396,7 +401,7 @@ package struct AppGallery {
         }
         try AtomicFile.write(Array((PrettyJSON.text(.object(document)) + "\n").utf8), to: absolute)
         entry.document = documentPath
-        entry.command = "tablerender render \(Self.quoted(absolute)) --allow-read \(Self.quoted(folder))"
+        entry.command = "tablerender render \(Self.quoted(absolute)) --allow-read \(Self.quoted(folder))" + (allowsFontFallback ? " --allow-font-fallback" : "")
         return entry
     }
 

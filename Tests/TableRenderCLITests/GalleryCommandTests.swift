@@ -125,6 +125,29 @@ import Testing
         #expect(starter.contains("\"emailLabel\": \"\"") && !starter.contains("avatarView"), "\(starter)")
     }
 
+    /// An app's own icon font is not installed here: a label in it (a private-use character, as
+    /// ChatSecure's and Rocket.Chat's icon labels) makes its entry an error that names
+    /// `--allow-font-fallback`, which the gallery takes as `render` does: the entry is drawn, its
+    /// command says the flag, and a run without it draws the entry again (as an error).
+    @Test func anAppsOwnIconFontIsAnErrorOrAFallback() throws {
+        let folder = Repository.folder(with: [:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let form = try String(contentsOfFile: Repository.root + "/Examples/xib/templates/FormCell.xib", encoding: .utf8)
+        let icon = form.replacingOccurrences(of: "text=\"Subject\"", with: "text=\"&#xE900; Subject\"")
+        #expect(icon != form)
+        try icon.write(toFile: folder + "/IconCell.xib", atomically: true, encoding: .utf8)
+        let out = folder + "/gallery"
+        let strict = Run(["gallery", folder, "--out", out, "-q"])
+        #expect(strict.code == 1 && strict.err.contains("U+E900") && strict.err.contains("--allow-font-fallback"), "\(strict.err)")
+        let allowed = Run(["gallery", folder, "--out", out, "--allow-font-fallback", "-q"])
+        #expect(allowed.code == 0 && allowed.out.contains("1 of 1 entries drawn (1 rendered, 0 unchanged)"), "\(allowed.out) \(allowed.err)")
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(page.contains("--allow-font-fallback"), "the entry's command says the flag")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/images").count == 2)
+        let again = Run(["gallery", folder, "--out", out, "-q"])
+        #expect(again.code == 1 && again.out.contains("(1 rendered, 0 unchanged)"), "\(again.out)")
+    }
+
     @Test func whatIsNotAnAppFolderIsAClearError() {
         let missing = Run(["gallery", "/nonexistent/app"])
         #expect(missing.code == 66 && missing.err.contains("/nonexistent/app: error: no such folder"), "\(missing.err)")
