@@ -162,7 +162,7 @@ package struct TableRenderCommand {
 
     static let preview = CommandSpec(
         name: "preview", overview: "Serve a document's HTML pages, side by side with the lint's findings, on 127.0.0.1; they are drawn again and the open page reloads whenever a file they read changes.",
-        usage: "tablerender preview <document | storyboard | folder | project> [--port <port>] [--theme <theme>] [--width <width>]",
+        usage: "tablerender preview <document | storyboard | folder | project> [--port <port>] [--theme <theme>] [--width <width>] [--allow-font-fallback]",
         arguments: [("<document | storyboard | folder | project>", "A JSON document or a storyboard (light and dark), a folder of them (each, light and dark), or a project file (each document in each variant it names: appearance, text size, locale, direction).")],
         options: [
             allowRead,
@@ -170,6 +170,7 @@ package struct TableRenderCommand {
             .init(names: ["--port"], value: "port", help: "The port to listen on, on 127.0.0.1 only. (default: a free one, printed)"),
             .init(names: ["--theme"], value: "theme", help: "A theme name or folder instead of the document's."),
             .init(names: ["--width"], value: "width", help: "The screen's width in points instead of the document's."),
+            .init(names: ["--allow-font-fallback"], value: nil, help: "Let fontconfig substitute a font that is not installed instead of showing the error."),
         ],
         discussion: "Every file under the document's folder is watched (templates, XIBs, storyboards, assets, strings, theme). An input that becomes invalid shows its located error above the last good render until it is fixed. The server answers only requests for 127.0.0.1 or localhost, serves only the pages it rendered, and runs until interrupted (Ctrl-C).")
 
@@ -442,7 +443,8 @@ package struct TableRenderCommand {
         }
         let variant = try VariantOptions(parsed)
         guard FileManager.default.fileExists(atPath: document) else { throw Diagnostic(.missingFile, at: SourceLocation(file: document), "no such file") }
-        let server = PreviewServer(document: document, theme: parsed.value("--theme"), width: variant.width)
+        let server = PreviewServer(document: document, theme: parsed.value("--theme"), width: variant.width,
+                                   allowsFontFallback: parsed.flags.contains("--allow-font-fallback"))
         let chosen = try server.start(port: port)
         if let error = server.error { stderr(error + "\n") }
         stdout("Serving \(document) at http://127.0.0.1:\(chosen)/ (reloaded on every change); Ctrl-C stops.\n")

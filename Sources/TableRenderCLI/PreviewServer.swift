@@ -64,11 +64,15 @@ package final class PreviewServer: Sendable {
     /// How often the inputs are looked at, seconds, where the kernel cannot tell of changes.
     let interval: Double
 
-    package init(document: String, theme: String? = nil, width: Double? = nil, interval: Double = 0.1) {
+    /// Whether fontconfig may stand in for a font that is not installed (`--allow-font-fallback`).
+    let allowsFontFallback: Bool
+
+    package init(document: String, theme: String? = nil, width: Double? = nil, interval: Double = 0.1, allowsFontFallback: Bool = false) {
         self.target = document
         self.theme = theme
         self.width = width
         self.interval = interval
+        self.allowsFontFallback = allowsFontFallback
     }
 
     /// The folder whose files are watched.
@@ -138,6 +142,7 @@ package final class PreviewServer: Sendable {
                 if laidOut[key] == nil {
                     let loaded = try LoadedDocument(path: job.document, themeOverride: job.theme, contentSize: job.contentSize, locale: job.locale,
                                                     direction: job.direction, contrast: job.contrast)
+                    if allowsFontFallback { loaded.renderer.engine.allowsFontFallback = true }
                     let name = (job.document as NSString).lastPathComponent
                     var scenes: [(name: String, table: LaidOutTable, marks: [FindingMark])] = []
                     for scene in loaded.document.table.defaultScenes {

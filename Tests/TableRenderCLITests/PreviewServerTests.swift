@@ -96,6 +96,25 @@ private func waitForVersion(after version: Int, _ server: PreviewServer, seconds
         #expect(!fixed.body.contains("class=\"error\"") && get(port, "/page/0.html").body.contains("Apple!"))
     }
 
+    /// A character no installed font has (an app's own icon font) is the page's located error,
+    /// naming `--allow-font-fallback`, which the preview takes: then the page is drawn.
+    @Test func aMissingFontIsAnErrorOrAFallback() throws {
+        let root = Repository.folder(with: [
+            "screen.json": #"{"templates": ["templates"], "sections": [{"items": [{"template": "Row", "values": {"title": "\uE900 Apple"}}]}]}"#,
+            "templates/Row.xml": #"<cell><stack padding="11 16"><label text="{title}" color="label"/></stack></cell>"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let strict = PreviewServer(document: root + "/screen.json")
+        let port = try strict.start()
+        let page = get(port, "/")
+        strict.stop()
+        #expect(page.body.contains("U+E900") && page.body.contains("--allow-font-fallback"), "\(page.body)")
+        let allowed = PreviewServer(document: root + "/screen.json", allowsFontFallback: true)
+        let allowedPort = try allowed.start()
+        defer { allowed.stop() }
+        #expect(!get(allowedPort, "/").body.contains("class=\"error\"") && get(allowedPort, "/page/0.html").body.contains("Apple"))
+    }
+
     /// Only the pages of the render, by exact path, for a loopback Host.
     @Test func servesNothingElseToNoOneElse() throws {
         let root = folder()
