@@ -192,11 +192,11 @@ package final class AutoLayout {
             }
             guard storedSizes else { continue }
             // A compact date picker is as wide as its date and time (IB measured them; OsmAnd's
-            // date-and-time picker of Xcode 15 stored 260 pt): it has a width, its stored one below.
-            if view.element == .datePicker, state.pickerStyle == "compact", state.intrinsicSize.width < 0 { state.intrinsicSize.width = 0 }
+            // date-and-time picker of Xcode 15 stored 260 pt).
+            let compactPicker = view.element == .datePicker && state.pickerStyle == "compact"
             // A control's stored frame reaches beyond the alignment rectangle its size is of.
             let outsets = ControlMetrics.alignmentOutsets(view.element, iOS26: document.savedForIOS26) ?? [0, 0, 0, 0]
-            if state.intrinsicSize.width >= 0 { state.intrinsicSize.width = view.frame.width - outsets[1] - outsets[3] }
+            if state.intrinsicSize.width >= 0 || compactPicker { state.intrinsicSize.width = view.frame.width - outsets[1] - outsets[3] }
             if state.intrinsicSize.height >= 0 { state.intrinsicSize.height = view.frame.height - outsets[0] - outsets[2] }
             state.wraps = false
             states[view.id] = state
@@ -217,7 +217,7 @@ package final class AutoLayout {
         // The canvas of Xcode 11, from its betas (`toolsVersion` 14800–16999), gave the cells of a screen
         // narrower than 393 pt 15 pt at the sides, as 14 public files of 4 apps store it (16
         // before and after; a 414 pt screen's narrow cells keep 16).
-        if let version = document.toolsVersion, (14_800..<17_000).contains(version), (document.designScreenWidth ?? cellWidth) < 393 { sideMargin = 15 }
+        if let version = document.toolsVersion, (IBDocument.ToolsVersion.iOS13..<IBDocument.ToolsVersion.iOS14).contains(version), screen < 393 { sideMargin = 15 }
         let system = ConstraintSystem(document: document, states: states, fixedHeight: document.content.frame.height,
                                       sideMargin: sideMargin, text: text, theme: theme, designTime: true)
         var measuring: UInt64 = 0
@@ -356,7 +356,7 @@ final class ConstraintSystem {
             // Xcode 13, ProtonVPN's 499 to 643 pt views of Xcode 12.5 and 13 on a 414 pt iPhone
             // 11 store 34; their 414 pt and narrower short views 0).
             let wider = document.content.frame.width > (document.designScreenWidth ?? .infinity) + 0.5
-            var bottom = (document.toolsVersion ?? 0) >= 21_000 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
+            var bottom = (document.toolsVersion ?? 0) >= IBDocument.ToolsVersion.iOS16 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
             if let full = device.fullHeightBottom, height >= device.screenHeight - 0.5 { bottom = full }
             let top = device.topFromHeight.map { height >= $0 ? device.top : device.shortViewTop } ?? device.top
             safeAreaInsets[guide] = [top, 0, bottom, 0]

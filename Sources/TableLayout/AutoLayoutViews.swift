@@ -390,7 +390,7 @@ enum IBBinding {
             }
         case .datePicker:
             let style = view.attribute("style") ?? "automatic"
-            state.pickerStyle = style != "automatic" ? style : (document.toolsVersion ?? 0) >= 17_000 ? "compact" : "wheels"
+            state.pickerStyle = style != "automatic" ? style : (document.toolsVersion ?? 0) >= IBDocument.ToolsVersion.iOS14 ? "compact" : "wheels"
         case .switch:
             state.on = view.attribute("on") == "YES"
         case .segmentedControl:

@@ -39,21 +39,26 @@ package struct IBDocument: Sendable {
 
     /// Whether IB laid the stored frames out with the UIKit of iOS 10 and before (files saved by
     /// Xcode 8 and before), whose cell content views had 8 pt margins on every side.
-    package var predatesIOS11: Bool { (toolsVersion ?? 20_000) < 13_000 }
+    /// The first `toolsVersion` of the Xcode that laid frames out with each UIKit IB's rules know
+    /// (betas included: Xcode 11's first betas, 14810 on, are iOS 13's).
+    package enum ToolsVersion {
+        package static let iOS11 = 13_000.0, iOS13 = 14_800.0, iOS14 = 17_000.0, iOS16 = 21_000.0, iOS18 = 23_000.0, iOS26 = 24_000.0
+    }
+    package var predatesIOS11: Bool { (toolsVersion ?? 20_000) < ToolsVersion.iOS11 }
     /// Whether IB laid the stored frames out with the UIKit of iOS 12 and before (files saved by
     /// Xcode 10 and before, `toolsVersion` under 14800: Xcode 11's betas, 14810 to 14868, have
     /// iOS 13's), whose segmented control was 28 pt tall.
-    package var predatesIOS13: Bool { (toolsVersion ?? 20_000) < 14_800 }
+    package var predatesIOS13: Bool { (toolsVersion ?? 20_000) < ToolsVersion.iOS13 }
     /// Whether IB laid the stored frames out with the UIKit of iOS 17 and before (files saved by
     /// Xcode 15 and before, `toolsVersion` under 23000).
-    package var predatesIOS18: Bool { (toolsVersion ?? 20_000) < 23_000 }
+    package var predatesIOS18: Bool { (toolsVersion ?? 20_000) < ToolsVersion.iOS18 }
     /// Whether the file was saved by Xcode 14 or later (`toolsVersion` 21000 on), whose canvas
     /// lays text views out with iOS 16's TextKit 2.
-    package var usesTextKit2: Bool { (toolsVersion ?? 21_000) >= 21_000 }
+    package var usesTextKit2: Bool { (toolsVersion ?? ToolsVersion.iOS16) >= ToolsVersion.iOS16 }
     /// Whether IB laid the stored frames out with the UIKit of iOS 26 (files saved by Xcode 26,
     /// `toolsVersion` 24000 and later), whose cell content views have 15 pt margins above and
     /// below (11 before) and whose switch is 63 × 28 (51 × 31 before).
-    package var savedForIOS26: Bool { (toolsVersion ?? 0) >= 24_000 }
+    package var savedForIOS26: Bool { (toolsVersion ?? 0) >= ToolsVersion.iOS26 }
     /// The safe area of the device IB shows the file on, in portrait: its screen's height and the
     /// insets at the top (the sensor housing) and bottom (the home indicator); nil for a device
     /// without (a Home button's screen, whose status bar IB does not simulate on a freeform view).
@@ -352,12 +357,12 @@ package enum IBReader {
         let iPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
         if let height = iPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
-            guard let version = toolsVersion, version < 14_800 || version >= 21_700 else { return nil }
-            return SafeArea(screenHeight: height, top: 20, bottom: 0, topFromHeight: version < 14_800 ? 424.5 : nil)
+            guard let version = toolsVersion, version < IBDocument.ToolsVersion.iOS13 || version >= 21_700 else { return nil }
+            return SafeArea(screenHeight: height, top: 20, bottom: 0, topFromHeight: version < IBDocument.ToolsVersion.iOS13 ? 424.5 : nil)
         }
         guard let known = devices[device] else { return nil }
         let version = toolsVersion ?? 0
-        guard version >= 24_000 else { return SafeArea(screenHeight: known.height, top: version >= 21_200 ? known.top : 44, bottom: 34) }
+        guard version >= IBDocument.ToolsVersion.iOS26 else { return SafeArea(screenHeight: known.height, top: version >= 21_200 ? known.top : 44, bottom: 34) }
         // Xcode 26's canvas (`toolsVersion` 24000 and later) gives an iPhone with a sensor housing
         // twice its status bar at the top, 96 pt on an iPhone 11 and 118 on an iPhone 15, and a
         // view as tall as the screen twice the home indicator at the bottom, 68 (a shorter one
@@ -560,7 +565,7 @@ package enum IBReader {
             case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics") where metrics.attribute("translucent")?.value != "NO":
                 // Xcode 26's bar is iOS 26's, 54 pt (Nextcloud Talk's view under one stores its
                 // safe area at 96 + 54; nRF Mesh's large-title scenes at 96 + 54 + 52).
-                let bar = (resources.toolsVersion ?? 0) >= 24_000 ? 54.0 : 44
+                let bar = (resources.toolsVersion ?? 0) >= IBDocument.ToolsVersion.iOS26 ? 54.0 : 44
                 extra = (metrics.attribute("prompted")?.value == "YES" ? bar + 30 : bar, 0)
             case ("simulatedTabBarMetrics", "simulatedBottomBarMetrics") where metrics.attribute("translucent")?.value != "NO":
                 extra = (0, 49)
