@@ -855,25 +855,23 @@ final class ConstraintSystem {
     /// Whether a constraint names a cell's width or a horizontal edge or centre of the cell
     /// itself (not its content view).
     static func namesCellHorizontally(_ document: IBDocument) -> Bool {
-        let cell = document.top.id
-        guard cell != document.content.id else { return false }
-        let horizontal: Set<String> = ["leading", "trailing", "left", "right", "width", "centerX", "leadingMargin", "trailingMargin",
-                                       "leftMargin", "rightMargin", "centerXWithinMargins"]
-        return document.content.constraints.contains { constraint in
-            (constraint.firstItem == cell && horizontal.contains(constraint.firstAttribute))
-                || (constraint.secondItem == cell && constraint.secondAttribute.map(horizontal.contains) == true)
-        }
+        namesCell(document, ["leading", "trailing", "left", "right", "width", "centerX", "leadingMargin", "trailingMargin", "leftMargin",
+                             "rightMargin", "centerXWithinMargins"])
     }
 
     /// Whether a constraint names a cell's height or a vertical edge of the cell itself (not its
     /// content view).
     static func namesCellVertically(_ document: IBDocument) -> Bool {
+        namesCell(document, ["top", "bottom", "height", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins"])
+    }
+
+    /// Whether a constraint names one of `attributes` of the cell itself.
+    static func namesCell(_ document: IBDocument, _ attributes: Set<String>) -> Bool {
         let cell = document.top.id
         guard cell != document.content.id else { return false }
-        let vertical: Set<String> = ["top", "bottom", "height", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins"]
         return document.content.constraints.contains { constraint in
-            (constraint.firstItem == cell && vertical.contains(constraint.firstAttribute))
-                || (constraint.secondItem == cell && constraint.secondAttribute.map(vertical.contains) == true)
+            (constraint.firstItem == cell && attributes.contains(constraint.firstAttribute))
+                || (constraint.secondItem == cell && constraint.secondAttribute.map(attributes.contains) == true)
         }
     }
 
