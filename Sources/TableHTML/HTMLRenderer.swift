@@ -69,10 +69,13 @@ package struct HTMLRenderer {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         let script = states.isEmpty ? nil : StateScript.source
         let scriptPolicy = script.map { " script-src 'sha256-\(SHA256.base64(Array($0.utf8)))';" } ?? ""
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline';\(scriptPolicy) base-uri 'none'; form-action 'none'\">\n"
+        let fonts = try fontFaces(context.families)
+        let fontPolicy = fonts.isEmpty ? "" : " font-src data:;"
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:;\(fontPolicy) style-src 'unsafe-inline';\(scriptPolicy) base-uri 'none'; form-action 'none'\">\n"
         out += "<meta name=\"generator\" content=\"tablerender\">\n"
         out += "<meta name=\"color-scheme\" content=\"\(appearance?.rawValue ?? "light dark")\">\n"
         out += "<title>\(Escape.text(table.table.title ?? "Table"))</title>\n<style>\n"
+        out += fonts
         out += stylesheet(table, classes: context.classes, withStates: !states.isEmpty)
         // Each image once, at the largest size the page shows it.
         for (path, image) in context.images.sorted(by: { $0.value.index < $1.value.index }) {
@@ -102,6 +105,23 @@ package struct HTMLRenderer {
             if dark != light { out += "@media (prefers-color-scheme: dark){.im\(image.index){\(try rule(dark))}}\n" }
         }
         out += "</style>\n</head>\n<body>\n"
+        return out
+    }
+
+    /// The app's own fonts among `families` (font files an Interface Builder file named, loaded
+    /// by the layout: `AppFonts`), each face embedded as a `@font-face` of the page (a data URI:
+    /// the page stays one file, and reads nothing else), so that the browser sets the text in the
+    /// font the PNG and the PDF draw it in.
+    private func fontFaces(_ families: Set<String>) throws(Diagnostic) -> String {
+        var out = ""
+        for family in families.sorted() {
+            for face in AppFonts.faces(family: family) {
+                let bytes = try InputFile.read(face.file, limit: AppFonts.maximumFileSize, what: "font file")
+                let type = ["otf": "otf", "ttc": "collection"][(face.file as NSString).pathExtension.lowercased()] ?? "ttf"
+                out += "@font-face{font-family:\"\(Escape.cssString(face.family))\";src:url(\"data:font/\(type);base64,\(Data(bytes).base64EncodedString())\");"
+                    + "font-weight:\(face.weight);font-style:\(face.italic ? "italic" : "normal")}\n"
+            }
+        }
         return out
     }
 
@@ -293,6 +313,9 @@ package struct HTMLRenderer {
         let theme: Theme
         let table: LaidOutTable
         var classes: [String: String] = [:]
+        /// Every font family a label of the page names (its own and those Pango fell back to):
+        /// the app's own fonts among them are embedded (`fontFaces`).
+        var families = Set<String>()
         var states: [Int: [LaidOutState]] = [:]
         var intrinsicWidths: ((_ text: String, _ style: TextStyle) -> (min: Double, max: Double))?
 
@@ -795,6 +818,7 @@ package struct HTMLRenderer {
         mutating func writeLabel(_ view: LaidOutView, text: String, style textStyle: TextStyle, classes: String, sized: Bool, into out: inout String) {
             let (viewClass, idClass) = (classes, "")
             textBefore = text
+            families.formUnion(textStyle.font.families)
             guard let lines = view.textLines else {
                 // Laid out without its lines (a layout that only measured): the browser wraps it.
                 out += "<span class=\"l w \(viewClass)\(idClass)\" dir=\"auto\">\(Escape.text(TextEngine.breakable(text)))</span>"
@@ -804,6 +828,7 @@ package struct HTMLRenderer {
             // same ones (its own fallback would choose others for some scripts).
             let own = textStyle.font.families
             let fallbacks = lines.families.filter { !own.contains($0) }
+            families.formUnion(fallbacks)
             var inline = fallbacks.isEmpty ? ""
                 : "font-family:\((own + fallbacks).map { "&quot;\(Escape.text(Escape.cssString($0)))&quot;," }.joined())\(Escape.text(theme.fontFallback));"
             // Text the own family does not all have is set without the font's tracking.
@@ -924,7 +949,7 @@ package struct HTMLRenderer {
                 break
             case .label(_, let textStyle, let textColor):
                 let font = textStyle.font
-                css += "font-family:" + font.families.map { "\"\($0)\"," }.joined() + "\(theme.fontFallback);font-size:\(Escape.px(font.size));font-weight:\(font.weight);"
+                css += "font-family:" + font.families.map { "\"\(Escape.cssString($0))\"," }.joined() + "\(theme.fontFallback);font-size:\(Escape.px(font.size));font-weight:\(font.weight);"
                 if font.italic { css += "font-style:italic;" }
                 css += "line-height:\(Escape.px(font.lineHeight));color:\(color(textColor));"
                 if font.tracking != 0 { css += "letter-spacing:\(Escape.px(font.tracking));--t:\(Escape.px(-font.tracking));" }

@@ -52,7 +52,43 @@ enum IBFonts {
         "UICTFontTextStyleFootnote": "footnote", "UICTFontTextStyleCaption1": "caption1", "UICTFontTextStyleCaption2": "caption2",
     ]
 
-    static func spec(_ font: IBFont?, defaultSize: Double, theme: Theme, text engine: TextEngine, warnings: inout [String], what: String) -> FontSpec {
+    /// The app's own fonts an IB document names (`<customFonts>`), by PostScript name: the face
+    /// loaded from the file the app bundles, or why there is none.
+    struct Own {
+        var faces: [String: AppFont] = [:]
+        var problems: [String: String] = [:]
+
+        init() {}
+
+        /// Loads the files `document` names and found (`IBDocument.fontFiles`).
+        init(_ document: IBDocument) {
+            for (file, names) in document.customFonts.sorted(by: { $0.key < $1.key }) {
+                guard let path = document.fontFiles[file] else {
+                    for name in names {
+                        problems[name] = "is the app's own (its file '\(file)', which the file's customFonts names, is not in the IB file's folder or below, nor in the folders the document reads; name its folder with --allow-read)"
+                    }
+                    continue
+                }
+                do throws(AppFonts.Failure) {
+                    let loaded = try AppFonts.load(path)
+                    for name in names {
+                        // A file's face by its PostScript name; a file of one face is that face
+                        // whatever IB calls it (old files name Open Sans's regular `OpenSans`).
+                        if let face = loaded.first(where: { $0.postScriptName == name }) ?? (loaded.count == 1 ? loaded.first : nil) {
+                            faces[name] = face
+                        } else {
+                            problems[name] = "is not in its file '\(file)' (it has \(loaded.map(\.postScriptName).joined(separator: ", ")))"
+                        }
+                    }
+                } catch {
+                    for name in names { problems[name] = "is the app's own, and its file cannot be loaded: \(error.message)" }
+                }
+            }
+        }
+    }
+
+    static func spec(_ font: IBFont?, defaultSize: Double, theme: Theme, text engine: TextEngine, own: Own = Own(), warnings: inout [String],
+                     what: String) -> FontSpec {
         let face = theme.font("body")?.family ?? "Inter"
         guard let font else { return system(face, size: defaultSize, weight: 400, italic: false, theme: theme) }
         if let style = font.style {
@@ -85,13 +121,25 @@ enum IBFonts {
                 // which IB writes for the system font of an attributed text or a button.
                 return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
             }
+            if let face = own.faces[name] {
+                // The app's own font, from its file: its family, weight and slant as the file says.
+                var spec = FontSpec(family: face.family, size: font.pointSize, weight: face.weight, italic: face.italic, lineHeight: lineHeight(font.pointSize))
+                spec.lineHeight = engine.naturalLineHeight(of: spec)
+                return spec
+            }
             var spec = FontSpec(family: family, size: font.pointSize, weight: weight, italic: italic, lineHeight: lineHeight(font.pointSize))
             var installed = engine.installedFamily(of: spec)
             if installed.lowercased() != family.lowercased(), let substitute = metricCompatible[family.lowercased()] {
                 spec.family = substitute
                 installed = engine.installedFamily(of: spec)
             }
-            guard installed.lowercased() == spec.family.lowercased() else {
+            // The family installed, not another app's font file this process loaded.
+            let installedHere = installed.lowercased() == spec.family.lowercased() && AppFonts.faces(family: installed).isEmpty
+            guard installedHere else {
+                if let problem = own.problems[name] {
+                    warnings.append("'\(what)': font '\(name)' \(problem); drawn in the theme's \(face)")
+                    return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
+                }
                 warnings.append("'\(what)': font '\(name.isEmpty ? family : name)' is not installed; drawn in the theme's \(face)")
                 return system(face, size: font.pointSize, weight: weight, italic: italic, theme: theme)
             }

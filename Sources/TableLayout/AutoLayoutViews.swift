@@ -99,9 +99,10 @@ enum IBBinding {
             images = Images(folder: assetsFolder, catalogs: catalogs, document: document)
             var byID: [String: IBView] = [:], initial: [String: IBViewState] = [:]
             let directions = document.directions(screen: theme.direction)
+            let fonts = IBFonts.Own(document)
             for view in document.allViews {
                 byID[view.id] = view
-                initial[view.id] = initialState(view, document: document, theme: theme, images: images, text: engine,
+                initial[view.id] = initialState(view, document: document, theme: theme, images: images, text: engine, fonts: fonts,
                                                 direction: directions[view.id] ?? theme.direction)
             }
             self.byID = byID
@@ -332,13 +333,13 @@ enum IBBinding {
 
     /// A view's state before any value is bound; `direction`: the view's layout direction.
     static func initialState(_ view: IBView, document: IBDocument, theme: Theme, images: Images, text engine: TextEngine,
-                             direction: LayoutDirection = .leftToRight) -> IBViewState {
+                             fonts: IBFonts.Own = IBFonts.Own(), direction: LayoutDirection = .leftToRight) -> IBViewState {
         var state = IBViewState(id: view.id, element: view.element, hidden: view.isHidden)
         if let background = view.colors["backgroundColor"] { state.background = background.map { IBColors.token($0, document: document, theme: theme, warnings: &state.warnings, what: view.id) } }
         if let tint = view.colors["tintColor"] ?? view.colors["onTintColor"], let tint {
             state.tint = IBColors.token(tint, document: document, theme: theme, warnings: &state.warnings, what: view.id)
         }
-        state.style = textStyle(view, theme: theme, text: engine, direction: direction, warnings: &state.warnings)
+        state.style = textStyle(view, theme: theme, text: engine, fonts: fonts, direction: direction, warnings: &state.warnings)
         if view.element == .textField, let style = view.fonts["fontDescription"]?.style, let token = IBFonts.textStyles[style] {
             state.styleLeading = theme.font(token)?.lineHeight
         }
@@ -411,7 +412,7 @@ enum IBBinding {
 
     /// The font, lines, alignment and truncation IB gives the view's text (UIKit's defaults per
     /// element where IB stores none).
-    static func textStyle(_ view: IBView, theme: Theme, text engine: TextEngine, direction: LayoutDirection,
+    static func textStyle(_ view: IBView, theme: Theme, text engine: TextEngine, fonts: IBFonts.Own = IBFonts.Own(), direction: LayoutDirection,
                           warnings: inout [String]) -> TextStyle {
         let font = view.fonts["fontDescription"] ?? view.fonts["titleFontDescription"]
         let defaultSize: Double
@@ -421,7 +422,7 @@ enum IBBinding {
         case .segmentedControl: defaultSize = 13
         default: defaultSize = 17
         }
-        let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, text: engine, warnings: &warnings, what: view.id)
+        let spec = IBFonts.spec(font, defaultSize: defaultSize, theme: theme, text: engine, own: fonts, warnings: &warnings, what: view.id)
         // UIKit's left and right are where the text goes whatever the layout's direction; natural
         // follows it (right, right to left).
         let rightToLeft = direction == .rightToLeft

@@ -20,6 +20,12 @@ package enum SafePath {
         allowedFolders.withLock { $0 = real }
     }
 
+    /// The folders allowed with `--allow-read` (symlink-free).
+    package static var allowed: [String] { allowedFolders.withLock { $0 } }
+
+    /// The absolute, symlink-free path of an existing `path`.
+    package static func real(_ path: String) -> String? { realPath(path) }
+
     /// Whether `path` (symlink-free) is inside `root` or a folder allowed with `--allow-read`.
     static func isAllowed(_ path: String, _ root: String) -> Bool {
         isInside(path, root) || allowedFolders.withLock { $0.contains { isInside(path, $0) } }

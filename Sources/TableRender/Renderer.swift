@@ -52,8 +52,12 @@ public final class Renderer {
     /// are read: their colour sets become colour tokens (light and dark; a set's name wins over
     /// the theme's token of the same name), their image sets are found by name before files.
     /// `catalogs`: those already read from the same folders (nil reads them).
+    ///
+    /// Fonts an Interface Builder file names as the app's own (`<customFonts>`) are read from
+    /// the files found by name in or below the template folders, the assets folder, the
+    /// catalogs' folders, `fontFolders` and the `--allow-read` folders (`FontFiles`).
     public init(theme: Theme, templateFolders: [String], assetsFolder: String, extraTemplates: [String: Template] = [:],
-                catalogs given: [AssetCatalog]? = nil) throws(Diagnostic) {
+                catalogs given: [AssetCatalog]? = nil, fontFolders: [String] = []) throws(Diagnostic) {
         let catalogs: [AssetCatalog]
         if let given { catalogs = given } else { catalogs = try AssetCatalog.discover(in: templateFolders + [assetsFolder]) }
         var theme = theme
@@ -72,7 +76,9 @@ public final class Renderer {
             text.installedFamily(of: FontSpec(family: family, size: 17)).lowercased() == family.lowercased()
         }
         self.theme = theme
-        self.library = try TemplateLibrary(theme: theme, folders: templateFolders, extra: extraTemplates, catalogs: catalogs)
+        let catalogFolders = catalogs.map { URL(fileURLWithPath: $0.folder).deletingLastPathComponent().path }
+        self.library = try TemplateLibrary(theme: theme, folders: templateFolders, extra: extraTemplates, catalogs: catalogs,
+                                           fontFolders: templateFolders + [assetsFolder] + catalogFolders + fontFolders)
         self.assetsFolder = assetsFolder
         self.engine = TableLayoutEngine(library: library, assetsFolder: assetsFolder, text: text)
     }
@@ -218,7 +224,8 @@ public struct LoadedDocument {
     /// The same, with asset catalogs also read from `catalogFolders` (an app's catalogs, found
     /// by `tablerender gallery` wherever they are in the app's folder).
     package init(path: String, themeOverride: String? = nil, scene: String? = nil, contentSize: ContentSizeCategory = .large,
-                 locale: String? = nil, direction: LayoutDirection? = nil, contrast: Contrast = .normal, catalogFolders: [String]) throws(Diagnostic) {
+                 locale: String? = nil, direction: LayoutDirection? = nil, contrast: Contrast = .normal, catalogFolders: [String],
+                 fontFolders: [String] = []) throws(Diagnostic) {
         TextEngine.startFontSetup()
         var document: Document
         if path.hasSuffix(".storyboard") {
@@ -271,19 +278,21 @@ public struct LoadedDocument {
         }
         if catalogs == nil, !catalogFolders.isEmpty { catalogs = try AssetCatalog.discover(in: folders + [document.assetsFolder] + catalogFolders) }
         self.document = document
-        self.renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: document.assetsFolder, extraTemplates: extra, catalogs: catalogs)
+        self.renderer = try Renderer(theme: theme, templateFolders: folders, assetsFolder: document.assetsFolder, extraTemplates: extra, catalogs: catalogs,
+                                     fontFolders: catalogFolders + fontFolders)
     }
 
     /// A document made in memory (a gallery's entry), drawn with its theme (`ios` by default),
     /// its templates' folders and `catalogs` (read once for every entry).
     /// `marksEmptyOutlets`: draw the outlets of Interface Builder cells that IB stores no
     /// content for as labelled placeholders (`tablerender gallery`).
-    package init(document: Document, catalogs: [AssetCatalog], marksEmptyOutlets: Bool = false) throws(Diagnostic) {
+    package init(document: Document, catalogs: [AssetCatalog], marksEmptyOutlets: Bool = false, fontFolders: [String] = []) throws(Diagnostic) {
         TextEngine.startFontSetup()
         var theme = try ThemeLoader.load(document.theme ?? "ios").localized(to: document.language)
         theme.marksEmptyOutlets = marksEmptyOutlets
         self.document = document
-        self.renderer = try Renderer(theme: theme, templateFolders: document.templateFolders, assetsFolder: document.assetsFolder, catalogs: catalogs)
+        self.renderer = try Renderer(theme: theme, templateFolders: document.templateFolders, assetsFolder: document.assetsFolder, catalogs: catalogs,
+                                     fontFolders: fontFolders)
     }
 
     /// Values given by cell id replace a static table's.

@@ -4,6 +4,7 @@ import TableModel
 import TableRender
 import TableSnapshot
 import TableText
+import TableTemplates
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -128,6 +129,8 @@ package final class PreviewServer: Sendable {
 
     /// Renders every page; on a failure keeps the last good pages and notes the error.
     package func render() {
+        // A font file added since the last render is found (the folders are searched again).
+        FontFiles.forget()
         do throws(Diagnostic) {
             let jobs = try self.jobs()
             var panels: [Panel] = [], findings: [String] = [], seen = Set<String>(), more = 0

@@ -138,6 +138,8 @@ package struct AppGallery {
     /// Renders what changed, keeps what did not, writes the page and `gallery.json`.
     package func run(progress: (String) -> Void = { _ in }) throws(Diagnostic) -> Result {
         let files = try discover()
+        // The app's font files as they are now (a process may have searched the folder before).
+        FontFiles.forget()
         do { try FileManager.default.createDirectory(atPath: output + "/images", withIntermediateDirectories: true) } catch {
             throw Diagnostic(.failure, at: SourceLocation(file: output), "cannot create the gallery folder: \(error.localizedDescription)")
         }
@@ -194,8 +196,8 @@ package struct AppGallery {
             && (entry.document.map { FileManager.default.fileExists(atPath: output + "/" + $0) } ?? true)
     }
 
-    /// What every entry depends on besides its own file: the catalogs' and strings files' names,
-    /// sizes and modification times (not their bytes: a catalog may hold hundreds of megabytes).
+    /// What every entry depends on besides its own file: the catalogs', strings files' and font
+    /// files' names, sizes and modification times (not their bytes: a catalog may hold hundreds of megabytes).
     private func sharedInputs(_ files: Files) -> String {
         var lines: [String] = []
         func stat(_ path: String) {
@@ -209,6 +211,11 @@ package struct AppGallery {
             for entry in (FileManager.default.enumerator(atPath: catalog)?.allObjects as? [String] ?? []).sorted() { stat(catalog + "/" + entry) }
         }
         files.strings.forEach(stat)
+        // The app's font files (an entry in a font the app bundles is drawn in it).
+        for (name, path) in FontFiles.all(in: folder).sorted(by: { $0.key < $1.key }) {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
+            lines.append("font \(name)\t\((attributes[.size] as? NSNumber)?.intValue ?? 0)\t\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        }
         return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
     }
 
@@ -246,7 +253,7 @@ package struct AppGallery {
                 let document = Document(file: path, name: stem, directory: directory, table: Table(style: .plain, sections: [section]),
                                         width: width, templateFolders: [directory], assetsFolder: directory)
                 var entry = Entry(id: relative, file: relative, kind: kind, name: stem, inputs: inputs)
-                try render(LoadedDocument(document: document, catalogs: try catalogs(), marksEmptyOutlets: true), into: &entry)
+                try render(LoadedDocument(document: document, catalogs: try catalogs(), marksEmptyOutlets: true, fontFolders: [folder]), into: &entry)
                 entry = try starter(for: entry, templates: directory, catalogFolders: catalogFolders,
                                     content: .items([starterItem(stem, ib: ib)], header: !isItem))
                 return [entry]
@@ -268,7 +275,7 @@ package struct AppGallery {
                 let document = Document(file: path, name: stem, directory: directory,
                                         table: Table(style: .plain, sections: [Section(id: "gallery", items: [Item(id: prototype.identifier, template: template)])]),
                                         width: width, templateFolders: [directory], assetsFolder: directory)
-                try render(LoadedDocument(document: document, catalogs: try catalogs(), marksEmptyOutlets: true), into: &entry)
+                try render(LoadedDocument(document: document, catalogs: try catalogs(), marksEmptyOutlets: true, fontFolders: [folder]), into: &entry)
                 starterItems.append(starterItem(template, ib: prototype.document))
             } catch {
                 entry.error = error.description
@@ -278,7 +285,7 @@ package struct AppGallery {
         for scene in storyboard.scenes where scene.table?.isStatic == true {
             var entry = Entry(id: relative + "#" + scene.name, file: relative, kind: "scene", name: scene.name, inputs: inputs)
             do throws(Diagnostic) {
-                try render(LoadedDocument(path: path, scene: scene.id, catalogFolders: catalogFolders), into: &entry)
+                try render(LoadedDocument(path: path, scene: scene.id, catalogFolders: catalogFolders, fontFolders: [folder]), into: &entry)
                 // The scene by its name, unless another scene answers to it too.
                 let named = storyboard.scenes.filter { [$0.storyboardIdentifier, $0.title, $0.customClass, $0.id].contains(scene.name) }.count == 1
                 entry = try starter(for: entry, templates: directory, catalogFolders: catalogFolders,

@@ -36,6 +36,12 @@ package struct IBDocument: Sendable {
     /// The Interface Builder build that saved the file (`toolsVersion`'s first number: 11542 is
     /// Xcode 8, 13122 Xcode 9): the UIKit its stored frames were laid out with.
     package var toolsVersion: Double?
+    /// The app's own fonts the file uses (its `<customFonts>`): each font file's name (`Brand.ttf`,
+    /// as the app bundles it) with the PostScript names of the faces used from it.
+    package var customFonts: [String: [String]] = [:]
+    /// Where those files were found (`TemplateLibrary` looks for them): the file's name to its
+    /// path. A name with no path here was not found.
+    package var fontFiles: [String: String] = [:]
 
     /// Whether IB laid the stored frames out with the UIKit of iOS 10 and before (files saved by
     /// Xcode 8 and before), whose cell content views had 8 pt margins on every side.
@@ -451,6 +457,8 @@ package enum IBReader {
         var safeArea: SafeArea?
         /// The device IB shows the file on (`<device id>`).
         var device: String?
+        /// `<customFonts>`: font file names with the PostScript names used from each.
+        var customFonts: [String: [String]] = [:]
 
         init(_ root: XMLElement) {
             toolsVersion = root.attribute("toolsVersion")?.value.split(separator: ".").first.flatMap { Double($0) }
@@ -467,6 +475,14 @@ package enum IBReader {
                 safeArea = IBReader.safeArea(device: device, toolsVersion: toolsVersion)
                 scale = ["retina3_5", "retina4_0", "retina4_7", "retina6_1"].contains(device) || device.hasPrefix("ipad") ? 2
                     : device.hasPrefix("retina") ? 3 : nil
+            }
+            // `<customFonts key="customFonts"><array key="Brand-Bold.ttf"><string>Brand-Bold</string>…`
+            // (`mutableArray` in files of Xcode 7 and before).
+            for fonts in root.children where fonts.name == "customFonts" {
+                for file in fonts.children where file.name == "array" || file.name == "mutableArray" {
+                    guard let name = file.attribute("key")?.value, !name.isEmpty else { continue }
+                    customFonts[name, default: []] += file.children.filter { $0.name == "string" }.map(\.text)
+                }
             }
             for resources in root.children where resources.name == "resources" {
                 for resource in resources.children {
@@ -545,10 +561,12 @@ package enum IBReader {
             throw Diagnostic(at: top.location, "the \(top.name) '\(top.attribute("id")?.value ?? "")' has \(counter.views - before.views) views and \(counter.constraints - before.constraints) constraints; one cell is laid out with at most \(maximumCellViews) views and \(maximumCellConstraints) constraints")
         }
         let rowHeight = top.attribute("rowHeight").flatMap { number($0.value) }.flatMap { $0 > 0 ? $0 : nil }
-        return IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets(of: top) + extraOutlets,
+        var document = IBDocument(file: file, kind: kind, top: topView, content: content, rowHeight: rowHeight, outlets: outlets(of: top) + extraOutlets,
                           images: resources.images, storedColors: resources.colors, accessory: top.attribute("accessoryType")?.value,
                           designScreenWidth: resources.screenWidth, designScale: resources.scale, toolsVersion: resources.toolsVersion,
                           designSafeArea: simulatedBars(of: top, on: resources))
+        document.customFonts = resources.customFonts
+        return document
     }
 
     /// The safe area of the canvas with the bars IB simulates on a view (its `simulatedTopBarMetrics`

@@ -16,15 +16,20 @@ public struct TemplateLibrary: Sendable {
     private let extra: [String: Template]
     /// Asset catalogs whose image sets views find by name.
     package let catalogs: [AssetCatalog]
+    /// Folders an Interface Builder file's own fonts are looked for in, and below (`FontFiles`),
+    /// besides the file's own folder (its parent too, for a `.lproj`'s) and `--allow-read`'s.
+    package let fontFolders: [String]
     private let parsed: ParsedTemplates
 
     /// Lists the `*.xml` files of the folders (earlier folders override later ones by id). Only
     /// regular files inside their folder count: a file that is a link out of it is refused when
     /// used.
-    package init(theme: Theme, folders: [String], extra: [String: Template] = [:], catalogs: [AssetCatalog] = []) throws(Diagnostic) {
+    package init(theme: Theme, folders: [String], extra: [String: Template] = [:], catalogs: [AssetCatalog] = [],
+                 fontFolders: [String] = []) throws(Diagnostic) {
         self.theme = theme
         self.extra = extra
         self.catalogs = catalogs
+        self.fontFolders = fontFolders
         var files: [String: String] = [:]
         var storyboards: [String: String] = [:]
         for folder in theme.templateFolders + folders.reversed() {
@@ -126,7 +131,7 @@ public struct TemplateLibrary: Sendable {
 
     /// The template `id` in `role`, parsed on first use. The location is worked out only for an error.
     package func template(_ id: String, role: TemplateRole, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) -> Template {
-        let template: Template
+        var template: Template
         if let made = extra[id] {
             template = made
         } else if let file = files[id] {
@@ -143,7 +148,20 @@ public struct TemplateLibrary: Sendable {
         guard template.serves(role) else {
             throw Diagnostic(at: location(), "template '\(id)' is a <\(template.role.rawValue)>, expected a <\(role.rawValue)>")
         }
+        if let document = template.interfaceBuilder, !document.customFonts.isEmpty, document.fontFiles.isEmpty {
+            template.interfaceBuilder?.fontFiles = FontFiles.find(document.customFonts.keys, in: fontSearchFolders(for: document.file))
+        }
         return template
+    }
+
+    /// Where the fonts an IB file names are looked for: its folder (and the one above a
+    /// `.lproj`, an app's resources), the library's font folders, `--allow-read`'s.
+    package func fontSearchFolders(for file: String) -> [String] {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        let own = folder.pathExtension == "lproj" ? [folder.path, folder.deletingLastPathComponent().path] : [folder.path]
+        var result: [String] = []
+        for candidate in own + fontFolders + SafePath.allowed where !result.contains(candidate) { result.append(candidate) }
+        return result
     }
 
     /// Every template, each parsed and checked (for `check` and listings); the first bad one is

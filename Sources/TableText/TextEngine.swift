@@ -133,6 +133,12 @@ package final class TextEngine {
 
     nonisolated(unsafe) private static let fontSetup: OpaquePointer = Typesetting.exclusively { OpaquePointer(pango_cairo_font_map_new())! }
 
+    /// Inside `Typesetting.exclusively`: the shared font map forgets the fonts it read from
+    /// fontconfig (an app's font file was added), and every context using it lays out again.
+    static func fontsChanged() {
+        pango_fc_font_map_config_changed(fontSetup)
+    }
+
     package init() {
         // One font map for every engine of the process: it holds fontconfig's font sets, which
         // cost milliseconds to sort for each new map (a storyboard's thousand static scenes
@@ -1254,11 +1260,15 @@ package final class TextEngine {
     }
 
     /// `UIFont.lineHeight` of `font` as drawn here: its ascender, descender and line gap
-    /// (Pango's height), unrounded: 19.26 for Courier New (Liberation Mono) at 17 pt.
+    /// (Pango's height), unrounded: 19.26 for Courier New (Liberation Mono) at 17 pt. The font's
+    /// own, as UIFont's: not the fonts that would stand in for the characters it lacks (an icon
+    /// font of one glyph, `icomoon`, is 24 pt tall at 24 pt, not as tall as a text font).
     package func naturalLineHeight(of font: FontSpec) -> Double {
         if let known = naturalLineHeights[font] { return known }
         let height = Typesetting.exclusively {
-            let metrics = pango_context_get_metrics(context, fontDescription(font), nil)
+            let loaded = pango_font_map_load_font(UnsafeMutablePointer(pango.fontMap), context, fontDescription(font))
+            defer { if let loaded { g_object_unref(UnsafeMutableRawPointer(loaded)) } }
+            let metrics = loaded.map { pango_font_get_metrics($0, nil) } ?? pango_context_get_metrics(context, fontDescription(font), nil)
             defer { pango_font_metrics_unref(metrics) }
             return Double(pango_font_metrics_get_height(metrics)) / Double(PANGO_SCALE)
         }

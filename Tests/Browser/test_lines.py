@@ -207,3 +207,66 @@ def test_right_to_left_shows_the_same_words_on_the_same_lines(browser, tmp_path,
 def test_real_text_right_to_left_shows_the_same_words_on_the_same_lines(browser, tmp_path, seed):
     document = make(tmp_path / "corpus", 120, seed)
     check(browser, document, tmp_path / "out", f"corpus seed {seed} rtl", ("--direction", "rtl"))
+
+
+APP_FONT_CELL = """<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+    <device id="retina6_1" orientation="portrait" appearance="light"/>
+    <customFonts key="customFonts"><array key="PageSerif-Bold.ttf"><string>TablerenderPageSerif-Bold</string></array></customFonts>
+    <objects>
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+        <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="pf0-Cl-000">
+            <rect key="frame" x="0.0" y="0.0" width="390" height="44"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="pf0-Cl-000" id="pf0-CV-000">
+                <rect key="frame" x="0.0" y="0.0" width="390" height="44"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Title" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="pf0-LA-001">
+                        <rect key="frame" x="20" y="11" width="350" height="22"/>
+                        <fontDescription key="fontDescription" name="TablerenderPageSerif-Bold" family="Tablerender Page Serif" pointSize="%(size)s"/>
+                        <nil key="textColor"/>
+                        <nil key="highlightedColor"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="pf0-LA-001" firstAttribute="leading" secondItem="pf0-CV-000" secondAttribute="leadingMargin" id="pf0-Cn-001"/>
+                    <constraint firstItem="pf0-LA-001" firstAttribute="top" secondItem="pf0-CV-000" secondAttribute="topMargin" id="pf0-Cn-002"/>
+                    <constraint firstItem="pf0-CV-000" firstAttribute="bottomMargin" secondItem="pf0-LA-001" secondAttribute="bottom" id="pf0-Cn-003"/>
+                    <constraint firstItem="pf0-CV-000" firstAttribute="trailingMargin" relation="greaterThanOrEqual" secondItem="pf0-LA-001" secondAttribute="trailing" id="pf0-Cn-004"/>
+                </constraints>
+            </tableViewCellContentView>
+            <connections>
+                <outlet property="titleLabel" destination="pf0-LA-001" id="pf0-Ou-001"/>
+            </connections>
+        </tableViewCell>
+    </objects>
+</document>
+"""
+
+
+@pytest.mark.parametrize("size", [15, 22])
+def test_an_apps_own_font_shows_the_same_words_on_the_same_lines(browser, tmp_path, size):
+    """A XIB cell in a font the app bundles (a copy of DejaVu Serif Bold named as no machine's
+    font is, under the app's Resources/Fonts): the page embeds it, so Chromium sets each label's
+    lines as wide as tablerender measured them and shows the PDF's words where the PDF has them.
+    Not embedded, Chromium would set them in a fallback font."""
+    import json
+    from pathlib import Path
+
+    from fonts import DEJAVU_SERIF_BOLD, renamed
+    app = tmp_path / "app"
+    (app / "Base.lproj").mkdir(parents=True)
+    (app / "Resources" / "Fonts").mkdir(parents=True)
+    renamed(DEJAVU_SERIF_BOLD, app / "Resources" / "Fonts" / "PageSerif-Bold.ttf", "Tablerender Page Serif", "Bold", "TablerenderPageSerif-Bold")
+    (app / "Base.lproj" / "PageFontCell.xib").write_text(APP_FONT_CELL % {"size": size})
+    lines = [line.strip() for line in Path("/usr/share/common-licenses/GPL-3").read_text().splitlines() if len(line.strip()) > 3]
+    paragraphs = [p.replace("\n", " ").strip() for p in Path("/usr/share/common-licenses/Apache-2.0").read_text().split("\n\n") if len(p) > 80]
+    items = [{"id": f"line{i}", "template": "PageFontCell", "values": {"titleLabel": text[:24].strip()}} for i, text in enumerate(lines[:12])]
+    items += [{"id": f"paragraph{i}", "template": "PageFontCell", "values": {"titleLabel": text[:400]}} for i, text in enumerate(paragraphs[2:8])]
+    document = app / "fonts.json"
+    document.write_text(json.dumps({"title": "Fonts", "theme": "ios", "style": "insetGrouped", "width": 390, "templates": ["Base.lproj"],
+                                    "sections": [{"id": "text", "items": items}]}))
+    html = render(document, tmp_path / "probe", "--format", "html")[0].read_text()
+    assert '@font-face{font-family:"Tablerender Page Serif"' in html
+    check(browser, document, tmp_path / "out", f"app font at {size} pt")

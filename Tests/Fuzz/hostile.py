@@ -38,6 +38,25 @@ class Link:
         self.target = target
 
 
+class Sparse:
+    """A file of `size` bytes starting with `head` (the rest a hole: nothing written)."""
+    def __init__(self, head, size):
+        self.head = head
+        self.size = size
+
+
+class Fifo:
+    """A named pipe (reading it would block for ever)."""
+
+
+def font_document(file_name, face="Brand-Bold", family="Brand"):
+    """A cell whose label is in the app's own font `face`, the file `file_name` its customFonts names."""
+    xib = xib_cell(label("a"), pinned("a")).replace('<fontDescription key="fontDescription" type="system" pointSize="17"/>',
+                                                    f'<fontDescription key="fontDescription" name="{face}" family="{family}" pointSize="17"/>')
+    fonts = f'<customFonts key="customFonts"><array key="{file_name}"><string>{face}</string></array></customFonts>'
+    return xib_document(xib.replace("<objects>", fonts + "<objects>", 1))
+
+
 def xib_cell(subviews, constraints="", cell_id="cell"):
     """A table view cell XIB of 375 × 44 pt whose content view (`cv`) holds `subviews`."""
     return f"""<?xml version="1.0" encoding="UTF-8"?>
@@ -198,8 +217,8 @@ def many_strokes(count):
 def cases():
     out = {}
 
-    def case(name, files, arguments, code, message=None):
-        out[name] = (files, arguments, code, message)
+    def case(name, files, arguments, code, message=None, absent=None):
+        out[name] = (files, arguments, code, message, absent)
 
     render = ["render", "{dir}/doc.json", "--format", "png,pdf,html", "--out", "{dir}/out"]
     # Long text, one overflow with many doors: each refused with its place, or drawn.
@@ -286,6 +305,26 @@ def cases():
     wide_cell = wide_cell.replace('<tableViewCell contentMode="scaleToFill" id="cell"><rect key="frame" x="0.0" y="0.0" width="375"',
                                   '<tableViewCell contentMode="scaleToFill" accessoryType="disclosureIndicator" id="cell"><rect key="frame" x="0.0" y="0.0" width="100000"')
     case("cell-beside-accessory-100000-pt-wide", xib_document(wide_cell), render, 0)
+    # An app's own fonts: a file name that climbs out of the folders, a file of noise after a
+    # font's tag, one of 3 GiB (a hole), a pipe, a family named as markup: each a warning and the
+    # theme's face (or the font, escaped), never read outside, never blocking, never injected.
+    # (`check` says the warnings a render leaves out.)
+    check = ["check", "{dir}/doc.json"]
+    case("font-file-name-out-of-the-folder", font_document("../../../../../../../usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"),
+         check, 0, "is the app's own (its file")
+    noise = bytes([0, 1, 0, 0]) + bytes((i * 7919 + 13) % 251 for i in range(65_536))
+    case("font-file-of-noise", {**font_document("Brand-Bold.ttf"), "Fonts/Brand-Bold.ttf": noise}, check, 0, "not a font file fontconfig can read")
+    case("font-file-of-3-GiB", {**font_document("Brand-Bold.ttf"), "Fonts/Brand-Bold.ttf": Sparse(bytes([0, 1, 0, 0]), 3 << 30)}, check, 0,
+         "is larger than 32 MiB")
+    case("font-file-a-pipe", {**font_document("Brand-Bold.ttf"), "Fonts/Brand-Bold.ttf": Fifo()}, check, 0, "is the app's own (its file")
+    sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+    from fonts import DEJAVU_SERIF_BOLD, renamed
+    markup = Path(tempfile.mkdtemp(prefix="tablerender-hostile-font-")) / "Markup.ttf"
+    renamed(DEJAVU_SERIF_BOLD, markup, "</style><script>alert(1)</script>", "Bold", "MarkupSerif-Bold")
+    markup_font = markup.read_bytes()
+    shutil.rmtree(markup.parent, ignore_errors=True)
+    case("font-family-of-markup", {**font_document("Markup.ttf", face="MarkupSerif-Bold", family="Markup"), "Fonts/Markup.ttf": markup_font},
+         render, 0, None, "<script>alert(1)")
     # Storyboards: one scene is read and laid out, not a thousand.
     many_scenes = storyboard(1_000)
     case("storyboard-1000-scenes-render-one", {"Main.storyboard": many_scenes, "doc.json": json.dumps({"storyboard": "Main.storyboard", "scene": "S999"})},
@@ -402,7 +441,7 @@ def cases():
 
 
 def run_case(binary, name, spec, keep):
-    files, arguments, expected, message = spec
+    files, arguments, expected, message, absent = spec
     folder = Path(tempfile.mkdtemp(prefix="tablerender-hostile-"))
     try:
         for relative, content in files.items():
@@ -410,6 +449,11 @@ def run_case(binary, name, spec, keep):
             path.parent.mkdir(parents=True, exist_ok=True)
             if isinstance(content, Link):
                 path.symlink_to(str(content.target).replace("{dir}", str(folder)))
+            elif isinstance(content, Sparse):
+                path.write_bytes(content.head)
+                os.truncate(path, content.size)
+            elif isinstance(content, Fifo):
+                os.mkfifo(path)
             elif isinstance(content, bytes):
                 path.write_bytes(content)
             else:
@@ -437,6 +481,12 @@ def run_case(binary, name, spec, keep):
             problems.append(f"exit code {code}, expected {expected}")
         if code == 65 and (": error: " not in err or (message and message not in err)):
             problems.append(f"the message does not say {message!r}")
+        if code == 0 and message and message not in err:
+            problems.append(f"no warning says {message!r}")
+        if absent:
+            for written in folder.rglob("*"):
+                if written.is_file() and not written.name.endswith((".xib", ".ttf")) and absent.encode() in written.read_bytes():
+                    problems.append(f"{written.name} holds {absent!r}")
         if seconds > SECONDS:
             problems.append(f"took {seconds:.1f} s (at most {SECONDS:.0f})")
         return seconds, usage.ru_maxrss, code, err, problems

@@ -289,6 +289,10 @@ enum IBCorpus {
                 continue
             }
             var fileStored = Tally(), fileOurs = Tally()
+            for index in entries.indices where !entries[index].document.customFonts.isEmpty {
+                // The app's own fonts, wherever the corpus keeps them (as a gallery of the app finds them).
+                entries[index].document.fontFiles = FontFiles.find(entries[index].document.customFonts.keys, in: [folder])
+            }
             for entry in entries {
                 documents += 1
                 var broken = brokenConstraint(entry.document)

@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An app's own fonts (`<customFonts>` of its IB files, font files it bundles), found in the app
+/// and drawn from the file. The oracle: the app's font is a copy of an installed font under a
+/// name no machine has (`TestFonts`), so a cell in it must draw exactly as the same cell in the
+/// installed font, pixel for pixel, and a page must embed it.
+@Suite(.serialized) struct AppFontCommandTests {
+    /// A self-sizing cell with one label pinned to its margins, in `font` (a `<fontDescription>`'s
+    /// attributes), with `customFonts` when the font is the app's own.
+    static func cell(font: String, customFonts: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <device id="retina6_1" orientation="portrait" appearance="light"/>
+            <customFonts key="customFonts">\(customFonts)</customFonts>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="af0-Cl-000">
+                    <rect key="frame" x="0.0" y="0.0" width="414" height="52"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="af0-Cl-000" id="af0-CV-000">
+                        <rect key="frame" x="0.0" y="0.0" width="414" height="52"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <subviews>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Hamburgefonstiv Wq 2026" translatesAutoresizingMaskIntoConstraints="NO" id="af0-LA-001">
+                                <rect key="frame" x="20" y="11" width="250" height="30"/>
+                                <fontDescription key="fontDescription" \(font) pointSize="20"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="af0-LA-001" firstAttribute="leading" secondItem="af0-CV-000" secondAttribute="leadingMargin" id="af0-Cn-001"/>
+                            <constraint firstItem="af0-LA-001" firstAttribute="top" secondItem="af0-CV-000" secondAttribute="topMargin" id="af0-Cn-002"/>
+                            <constraint firstItem="af0-CV-000" firstAttribute="bottomMargin" secondItem="af0-LA-001" secondAttribute="bottom" id="af0-Cn-003"/>
+                        </constraints>
+                    </tableViewCellContentView>
+                </tableViewCell>
+            </objects>
+        </document>
+        """
+    }
+
+    static let brand = #"name="TablerenderBrandSerif-Bold" family="Tablerender Brand Serif""#
+    static let brandFonts = #"<array key="BrandSerif-Bold.ttf"><string>TablerenderBrandSerif-Bold</string></array>"#
+
+    /// An app: a cell in its own font (the file under `Resources/Fonts`, not beside the XIB) and
+    /// the same cell in the installed font the app's font copies.
+    static func app() throws -> String {
+        let app = Repository.folder(with: [
+            "Base.lproj/BrandCell.xib": cell(font: brand, customFonts: brandFonts),
+            "Base.lproj/InstalledCell.xib": cell(font: #"name="DejaVuSerif-Bold" family="DejaVu Serif""#),
+        ])
+        try FileManager.default.createDirectory(atPath: app + "/Resources/Fonts", withIntermediateDirectories: true)
+        try TestFonts.renamed(TestFonts.dejaVuSerifBold, to: app + "/Resources/Fonts/BrandSerif-Bold.ttf", family: "Tablerender Brand Serif",
+                              style: "Bold", postScriptName: "TablerenderBrandSerif-Bold")
+        return app
+    }
+
+    struct Entry: Decodable {
+        var file: String
+        var light: String?
+        var findings: [String]?
+        var document: String?
+    }
+
+    static func entries(_ out: String) throws -> [String: Entry] {
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: out + "/gallery.json")))
+        return Dictionary(uniqueKeysWithValues: entries.map { (($0.file as NSString).lastPathComponent, $0) })
+    }
+
+    @Test func aCellInTheAppsOwnFontDrawsAsThatFontInstalled() throws {
+        let app = try Self.app()
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let out = app + "/gallery"
+        let run = Run(["gallery", app, "--out", out, "-q"])
+        #expect(run.code == 0, "\(run.out) \(run.err)")
+        let entries = try Self.entries(out)
+        let brand = try #require(entries["BrandCell.xib"]), installed = try #require(entries["InstalledCell.xib"])
+        #expect(!(brand.findings ?? []).contains { $0.contains("font") }, "\(brand.findings ?? [])")
+        let brandImage = try Data(contentsOf: URL(fileURLWithPath: out + "/" + #require(brand.light)))
+        let installedImage = try Data(contentsOf: URL(fileURLWithPath: out + "/" + #require(installed.light)))
+        #expect(brandImage == installedImage, "the cell in the app's font draws as the same font installed")
+
+        // Its starter document, rendered to a page as the gallery says, embeds the font.
+        let document = out + "/" + (try #require(brand.document))
+        let page = Run(["render", document, "--format", "html", "--out", app + "/page", "--allow-read", app])
+        #expect(page.code == 0, "\(page.err)")
+        let pages = (FileManager.default.enumerator(atPath: app + "/page")?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") }
+        #expect(pages.count == 1, "\(pages) \(page.out)")
+        let html = try String(contentsOfFile: app + "/page/" + (try #require(pages.first)), encoding: .utf8)
+        #expect(html.contains("@font-face{font-family:\"Tablerender Brand Serif\";src:url(\"data:font/ttf;base64,"))
+        #expect(html.contains("font-weight:700;font-style:normal}"))
+        #expect(html.contains("font-src data:;"), "the page's policy lets it use the embedded font, and nothing else")
+    }
+
+    @Test func anAppsFontNotFoundOrNotAFontIsDrawnInTheThemesFaceWithAWarning() throws {
+        let app = try Self.app()
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let font = app + "/Resources/Fonts/BrandSerif-Bold.ttf"
+        try FileManager.default.removeItem(atPath: font)
+        let out = app + "/gallery"
+        #expect(Run(["gallery", app, "--out", out, "-q"]).code == 0)
+        let missing = try #require(Self.entries(out)["BrandCell.xib"]?.findings)
+        #expect(missing.contains { $0.contains("font 'TablerenderBrandSerif-Bold' is the app's own (its file 'BrandSerif-Bold.ttf', which the file's customFonts names, is not in") && $0.contains("--allow-read") }, "\(missing)")
+        // A Git LFS pointer in the font's place.
+        try "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n".write(toFile: font, atomically: true, encoding: .utf8)
+        #expect(Run(["gallery", app, "--out", out, "-q"]).code == 0)
+        let pointer = try #require(Self.entries(out)["BrandCell.xib"]?.findings)
+        #expect(pointer.contains { $0.contains("its file cannot be loaded: 'BrandSerif-Bold.ttf' is not a TrueType or OpenType font file") }, "\(pointer)")
+    }
+}

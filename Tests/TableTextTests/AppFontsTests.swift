@@ -1,0 +1,77 @@
+import Foundation
+import TableTemplates
+import TableText
+import TestSupport
+import Testing
+
+/// An app's own font files, loaded into the process's fonts (`AppFonts`). The oracle: a copy of
+/// an installed font under a name no machine has must set text exactly as the installed original.
+@Suite(.serialized) struct AppFontsTests {
+    static let sample = "Hamburgefonstiv 0123 — Wq"
+
+    @Test func anAppsFontFileSetsTextAsTheSameFontInstalled() throws {
+        let folder = Repository.temporaryFolder()
+        let file = folder + "/TestSerif-Bold.ttf"
+        try TestFonts.renamed(TestFonts.dejaVuSerifBold, to: file, family: "Tablerender Files Serif", style: "Bold",
+                              postScriptName: "TablerenderFilesSerif-Bold")
+        let engine = TextEngine()
+        let own = FontSpec(family: "Tablerender Files Serif", size: 19, weight: 700, lineHeight: 24)
+        let installed = FontSpec(family: "DejaVu Serif", size: 19, weight: 700, lineHeight: 24)
+        // Not a family fontconfig has before the file is loaded.
+        #expect(engine.installedFamily(of: own) != "Tablerender Files Serif")
+        let faces = try AppFonts.load(file)
+        #expect(faces == [AppFont(file: file, family: "Tablerender Files Serif", postScriptName: "TablerenderFilesSerif-Bold", weight: 700, italic: false)])
+        #expect(AppFonts.face(postScriptName: "TablerenderFilesSerif-Bold") == faces.first)
+        #expect(engine.installedFamily(of: own) == "Tablerender Files Serif")
+        for width in [nil, 120.0, 61] {
+            let got = engine.measure(Self.sample, style: TextStyle(font: own), width: width)
+            let expected = engine.measure(Self.sample, style: TextStyle(font: installed), width: width)
+            #expect(got == expected, "at \(String(describing: width))")
+        }
+        #expect(engine.naturalLineHeight(of: own) == engine.naturalLineHeight(of: installed))
+        // And not what the stand-in would give.
+        let inter = engine.measure(Self.sample, style: TextStyle(font: FontSpec(family: "Inter", size: 19, weight: 700, lineHeight: 24)), width: nil)
+        #expect(inter.width != engine.measure(Self.sample, style: TextStyle(font: own), width: nil).width)
+        // Loading it again is the same faces, once.
+        #expect(try AppFonts.load(file) == faces)
+    }
+
+    @Test func whatIsNotAFontFileIsRefusedBeforeFontconfigReadsIt() throws {
+        let folder = Repository.temporaryFolder()
+        // A Git LFS pointer where the font should be.
+        let pointer = folder + "/Pointer.ttf"
+        try "version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n".write(toFile: pointer, atomically: true, encoding: .utf8)
+        #expect(throws: AppFonts.Failure(message: "'Pointer.ttf' is not a TrueType or OpenType font file (it starts with 76 65 72 73)")) {
+            try AppFonts.load(pointer)
+        }
+        // A font's tag with nothing after it: fontconfig cannot read it.
+        let truncated = folder + "/Truncated.otf"
+        #expect(FileManager.default.createFile(atPath: truncated, contents: Data("OTTO".utf8 + [0, 9, 0, 0])))
+        #expect(throws: AppFonts.Failure(message: "'Truncated.otf' is not a font file fontconfig can read")) { try AppFonts.load(truncated) }
+        // Larger than 32 MiB (a sparse file: nothing is read past its first bytes).
+        let huge = folder + "/Huge.ttf"
+        #expect(FileManager.default.createFile(atPath: huge, contents: Data([0, 1, 0, 0])))
+        #expect(truncate(huge, off_t(AppFonts.maximumFileSize + 1)) == 0)
+        #expect(throws: AppFonts.Failure(message: "the font file 'Huge.ttf' is larger than 32 MiB (33554433 bytes)")) { try AppFonts.load(huge) }
+        // A link is not followed, a folder is not a file.
+        let link = folder + "/Link.ttf"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: TestFonts.dejaVuSerifBold)
+        #expect(throws: AppFonts.Failure.self) { try AppFonts.load(link) }
+        try FileManager.default.createDirectory(atPath: folder + "/Folder.ttf", withIntermediateDirectories: true)
+        #expect(throws: AppFonts.Failure(message: "the font file 'Folder.ttf' is not a regular file")) { try AppFonts.load(folder + "/Folder.ttf") }
+    }
+
+    @Test func fontFilesAreFoundByNameBelowTheFoldersAndNotThroughLinks() throws {
+        let app = Repository.temporaryFolder()
+        for folder in ["Resources/Fonts", "Pods/Brand/Fonts", ".git/fonts", "build/fonts"] {
+            try FileManager.default.createDirectory(atPath: app + "/" + folder, withIntermediateDirectories: true)
+        }
+        for path in ["Resources/Fonts/Brand-Bold.ttf", "Pods/Brand/Fonts/Brand-Italic.otf", ".git/fonts/Hidden.ttf", "build/fonts/Built.ttf"] {
+            #expect(FileManager.default.createFile(atPath: app + "/" + path, contents: Data([0, 1, 0, 0])))
+        }
+        try FileManager.default.createSymbolicLink(atPath: app + "/Resources/Linked.ttf", withDestinationPath: TestFonts.dejaVuSerifBold)
+        let found = FontFiles.find(["Brand-Bold.ttf", "Brand-Italic.otf", "Hidden.ttf", "Built.ttf", "Linked.ttf", "../Brand-Bold.ttf", "Fonts/Brand-Bold.ttf"], in: [app])
+        let real = try #require(realpath(app, nil).map { String(cString: $0) })
+        #expect(found == ["Brand-Bold.ttf": real + "/Resources/Fonts/Brand-Bold.ttf", "Brand-Italic.otf": real + "/Pods/Brand/Fonts/Brand-Italic.otf"])
+    }
+}
