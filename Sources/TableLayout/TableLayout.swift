@@ -312,7 +312,7 @@ public final class TableLayoutEngine {
     private func checkFonts(_ locate: (ModelPath) -> SourceLocation, checksGlyphs: Bool) throws(Diagnostic) {
         if checksGlyphs, let (family, substitute) = text.missingFamilies.sorted(by: { $0.key < $1.key }).first {
             let package = Self.fontPackages[family.lowercased()].map { "install it (apt-get install \($0))" } ?? "install it"
-            throw Diagnostic(at: SourceLocation(file: locate(.section(0)).file), "font '\(family)' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); \(package), or allow the substitution with --allow-font-fallback")
+            throw Diagnostic(at: SourceLocation(file: locate(.section(0)).file), "font '\(family)' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); \(package), put its font file in the theme's fonts folder, or allow the substitution with --allow-font-fallback")
         }
     }
 

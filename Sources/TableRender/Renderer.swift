@@ -70,6 +70,8 @@ public final class Renderer {
                 }
             }
         }
+        // The fonts the theme bundles, before anything is measured.
+        try theme.loadFonts()
         // SF Pro itself where the machine has it; the theme's stand-in everywhere else.
         let text = TextEngine()
         theme = theme.withAppleSystemFont { family in

@@ -508,6 +508,8 @@ package struct TableRenderCommand {
             let folder = isDirectory.boolValue ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
             let loaded = try ThemeLoader.load(folder.contains("/") ? folder : "./" + folder)
             _ = try TemplateLibrary(theme: loaded, folders: []).all()
+            // Its fonts are fonts (as a render would load them).
+            try loaded.loadFonts()
         } else if path.hasSuffix(".storyboard") {
             let loadedTheme = try ThemeLoader.load(theme ?? "ios")
             let storyboard = try TemplateLibrary.readStoryboard(path)

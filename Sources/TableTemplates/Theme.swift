@@ -134,6 +134,10 @@ public struct Theme: Sendable {
     package var marksEmptyOutlets = false
     /// Template folders, the parent theme's first: later folders override earlier ones.
     package var templateFolders: [String]
+    /// Font files the theme bundles (`.ttf`, `.otf`, `.ttc` in its `fonts/` folder, its parent
+    /// theme's first): loaded before anything is measured, so that its tokens may name a brand
+    /// font no machine installs (`AppFonts`).
+    package var fontFiles: [String] = []
     package var colors: [String: (light: RGBA, dark: RGBA)]
     /// The colours of tokens that change under Increase Contrast (`lightHighContrast`,
     /// `darkHighContrast` in a theme, a colour set's `"contrast": "high"` variants). `colors`
@@ -257,6 +261,28 @@ package enum ThemeLoader {
         return try parse(file: file, bytes: try InputFile.read(file, limit: XMLParser.maximumSize, what: "theme"), folder: folder)
     }
 
+    /// The most font files one theme's `fonts/` folder holds.
+    static let maximumFontFiles = 64
+
+    /// The font files directly in `folder/fonts`: regular files (a link is not followed) whose
+    /// names end in `.ttf`, `.otf` or `.ttc`, by name.
+    static func bundledFonts(in folder: String) throws(Diagnostic) -> [String] {
+        let fonts = folder + "/fonts"
+        var found: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: fonts)) ?? []).sorted()
+        where FontFiles.extensions.contains((name as NSString).pathExtension.lowercased()) {
+            var status = stat()
+            guard lstat(fonts + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw Diagnostic(at: SourceLocation(file: fonts + "/" + name), "a theme's font is read where it is: a regular file in its fonts folder, not a link or a folder")
+            }
+            found.append(fonts + "/" + name)
+        }
+        guard found.count <= maximumFontFiles else {
+            throw Diagnostic(at: SourceLocation(file: fonts), "\(found.count) font files, more than \(maximumFontFiles) in a theme")
+        }
+        return found
+    }
+
     /// The folder of the theme called `name` on the search paths.
     static func named(_ name: String) -> String? {
         searchPaths().map { "\($0)/\(name)" }.first { FileManager.default.fileExists(atPath: "\($0)/theme.xml") }
@@ -290,6 +316,7 @@ package enum ThemeLoader {
         }
         theme.name = root.attribute("name")?.value ?? URL(fileURLWithPath: folder).lastPathComponent
         theme.templateFolders.append(folder + "/templates")
+        theme.fontFiles += try bundledFonts(in: folder)
         theme.titleTemplate = root.attribute("title")?.value ?? theme.titleTemplate
         theme.width = try number(root, "width") ?? theme.width
         if root.attribute("separatorThickness")?.value == "hairline" {

@@ -2,6 +2,7 @@ import CPango
 import Foundation
 import Synchronization
 import TableModel
+import TableTemplates
 
 /// A face of an app's own font file, as fontconfig reads it from the file.
 package struct AppFont: Sendable, Hashable {
@@ -142,5 +143,17 @@ package enum AppFonts {
             if !result.contains(face) { result.append(face) }
         }
         return result
+    }
+}
+
+extension Theme {
+    /// Loads the font files the theme bundles (`fonts/`); one that is not a font is the error,
+    /// at its file.
+    package func loadFonts() throws(Diagnostic) {
+        for file in fontFiles {
+            do throws(AppFonts.Failure) { _ = try AppFonts.load(file) } catch {
+                throw Diagnostic(at: SourceLocation(file: file), "theme font: " + error.message)
+            }
+        }
     }
 }

@@ -325,6 +325,10 @@ def cases():
     shutil.rmtree(markup.parent, ignore_errors=True)
     case("font-family-of-markup", {**font_document("Markup.ttf", face="MarkupSerif-Bold", family="Markup"), "Fonts/Markup.ttf": markup_font},
          render, 0, None, "<script>alert(1)")
+    themed_fonts = {"doc.json": json.dumps({"theme": "themes/brand", "sections": [{"items": [{"values": {"title": "x"}}]}]}),
+                    "themes/brand/theme.xml": '<theme name="brand" extends="ios"/>'}
+    case("theme-font-linked-out", {**themed_fonts, "themes/brand/fonts/Brand.ttf": Link("/etc/passwd")}, render, 65, "not a link or a folder")
+    case("theme-font-of-noise", {**themed_fonts, "themes/brand/fonts/Brand.otf": b"OTTO" + noise}, render, 65, "not a font file fontconfig can read")
     # Storyboards: one scene is read and laid out, not a thousand.
     many_scenes = storyboard(1_000)
     case("storyboard-1000-scenes-render-one", {"Main.storyboard": many_scenes, "doc.json": json.dumps({"storyboard": "Main.storyboard", "scene": "S999"})},

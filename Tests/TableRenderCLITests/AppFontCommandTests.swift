@@ -112,3 +112,49 @@ import Testing
         #expect(pointer.contains { $0.contains("its file cannot be loaded: 'BrandSerif-Bold.ttf' is not a TrueType or OpenType font file") }, "\(pointer)")
     }
 }
+
+/// A theme's own fonts (`fonts/` in its folder): its tokens may name a brand font no machine has.
+@Suite(.serialized) struct ThemeFontCommandTests {
+    static func project(family: String, bundled: Bool) throws -> String {
+        let folder = Repository.folder(with: [
+            "doc.json": #"{"theme": "themes/brand", "templates": ["t"], "sections": [{"items": [{"template": "Row", "values": {"title": "Hamburgefonstiv Wq 2026"}}, {"template": "Row", "values": {"title": "Brand fonts, drawn from the theme's own files"}}]}]}"#,
+            "t/Row.xml": #"<cell><label text="{title}" font="brand"/></cell>"#,
+            "themes/brand/theme.xml": #"<theme name="brand" extends="ios"><font name="brand" family="\#(family)" size="19" weight="700" lineHeight="24"/></theme>"#,
+        ])
+        if bundled {
+            try FileManager.default.createDirectory(atPath: folder + "/themes/brand/fonts", withIntermediateDirectories: true)
+            try TestFonts.renamed(TestFonts.dejaVuSerifBold, to: folder + "/themes/brand/fonts/ThemeSerif-Bold.ttf", family: "Tablerender Theme Serif",
+                                  style: "Bold", postScriptName: "TablerenderThemeSerif-Bold")
+        }
+        return folder
+    }
+
+    @Test func aThemesOwnFontDrawsAsThatFontInstalled() throws {
+        let own = try Self.project(family: "Tablerender Theme Serif", bundled: true)
+        let installed = try Self.project(family: "DejaVu Serif", bundled: false)
+        defer {
+            try? FileManager.default.removeItem(atPath: own)
+            try? FileManager.default.removeItem(atPath: installed)
+        }
+        for folder in [own, installed] {
+            let run = Run(["render", folder + "/doc.json", "--format", "png,html", "--out", folder + "/out"])
+            #expect(run.code == 0, "\(run.err)")
+        }
+        let ownImage = try Data(contentsOf: URL(fileURLWithPath: own + "/out/doc/doc@2x.png"))
+        let installedImage = try Data(contentsOf: URL(fileURLWithPath: installed + "/out/doc/doc@2x.png"))
+        #expect(ownImage == installedImage, "the theme's font draws as the same font installed")
+        let html = try String(contentsOfFile: own + "/out/doc/doc.html", encoding: .utf8)
+        #expect(html.contains("@font-face{font-family:\"Tablerender Theme Serif\";src:url(\"data:font/ttf;base64,"))
+    }
+
+    @Test func aThemeFontThatIsNotThereOrNotAFontIsAnError() throws {
+        let missing = try Self.project(family: "Tablerender Absent Serif", bundled: false)
+        defer { try? FileManager.default.removeItem(atPath: missing) }
+        let run = Run(["render", missing + "/doc.json", "--out", missing + "/out"])
+        #expect(run.code == 65 && run.err.contains("font 'Tablerender Absent Serif' is not installed") && run.err.contains("put its font file in the theme's fonts folder"), "\(run.err)")
+        try FileManager.default.createDirectory(atPath: missing + "/themes/brand/fonts", withIntermediateDirectories: true)
+        try "not a font".write(toFile: missing + "/themes/brand/fonts/Absent.otf", atomically: true, encoding: .utf8)
+        let bad = Run(["render", missing + "/doc.json", "--out", missing + "/out"])
+        #expect(bad.code == 65 && bad.err.contains("themes/brand/fonts/Absent.otf: error: theme font: 'Absent.otf' is not a TrueType or OpenType font file"), "\(bad.err)")
+    }
+}

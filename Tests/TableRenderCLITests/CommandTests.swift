@@ -255,7 +255,7 @@ enum RunLock {
         // The substitute is fontconfig's, as fc-match names it on this machine.
         let substitute = Tool.run("fc-match", ["-f", "%{family[0]}", "Helvetica Neue"]).output
         #expect(!substitute.isEmpty)
-        #expect(run.err.hasSuffix("doc.json: error: font 'Helvetica Neue' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); install it, or allow the substitution with --allow-font-fallback\n"))
+        #expect(run.err.hasSuffix("doc.json: error: font 'Helvetica Neue' is not installed (fontconfig would use '\(substitute)' instead, and output would differ from other machines); install it, put its font file in the theme's fonts folder, or allow the substitution with --allow-font-fallback\n"))
         #expect(written.isEmpty)
         let folder = Repository.folder(with: files)
         #expect(Run(["render", folder + "/doc.json", "--allow-font-fallback", "--out", folder + "/out"]).code == 0)
