@@ -372,10 +372,9 @@ extension LoadedDocument {
         return warnings + interfaceBuilderWarnings()
     }
 
-    /// What differs from UIKit in the Interface Builder templates the document uses (placeholders,
-    /// conflicting and ambiguous constraints, missing fonts and images), each named by its file.
-    private func interfaceBuilderWarnings() -> [String] {
-        // Each template at the height each item gives it (nil: the height it needs), once.
+    /// Each template the document uses at the height each item gives it (nil: the height it
+    /// needs), once, in order.
+    private func usedTemplates() -> [(template: Template, height: Double?)] {
         struct Use: Hashable { var template: String, role: TemplateRole, height: Double? }
         var used: [Use] = []
         func height(_ height: Height) -> Double? {
@@ -388,13 +387,33 @@ extension LoadedDocument {
                 if case .view(let template, _, let given)? = supplementary { used.append(Use(template: template, role: role, height: height(given))) }
             }
         }
-        var seen = Set<Use>(), warnings: [String] = [], said = Set<String>()
-        let library = renderer.engine.library
+        var seen = Set<Use>(), result: [(template: Template, height: Double?)] = []
         for use in used where seen.insert(use).inserted {
-            guard let template = try? library.template(use.template, role: use.role, at: nil), let ib = template.interfaceBuilder else { continue }
+            if let template = try? renderer.engine.library.template(use.template, role: use.role, at: nil) { result.append((template, use.height)) }
+        }
+        return result
+    }
+
+    /// The font files the document's text may be set in: its theme's and those its Interface
+    /// Builder templates name and were found (each loaded once the document is laid out).
+    package var fontFiles: [String] {
+        var files = renderer.theme.fontFiles
+        for (template, _) in usedTemplates() {
+            for file in (template.interfaceBuilder?.fontFiles ?? [:]).values.sorted() where !files.contains(file) { files.append(file) }
+        }
+        return files
+    }
+
+    /// What differs from UIKit in the Interface Builder templates the document uses (placeholders,
+    /// conflicting and ambiguous constraints, missing fonts and images), each named by its file.
+    private func interfaceBuilderWarnings() -> [String] {
+        var warnings: [String] = [], said = Set<String>()
+        let library = renderer.engine.library
+        for (template, height) in usedTemplates() {
+            guard let ib = template.interfaceBuilder else { continue }
             let found = renderer.engine.flex.autoLayout.warnings(template, document: ib, theme: library.theme, assetsFolder: renderer.engine.binder.assetsFolder,
-                                                                 catalogs: library.catalogs, height: use.height)
-            let at = use.height.map { " (at the height \(DecimalText.exact($0, places: 2) ?? String($0)) the document gives it)" } ?? ""
+                                                                 catalogs: library.catalogs, height: height)
+            let at = height.map { " (at the height \(DecimalText.exact($0, places: 2) ?? String($0)) the document gives it)" } ?? ""
             for warning in found where said.insert(ib.file + "\u{0}" + warning).inserted { warnings.append("\(ib.file)\(at): \(warning)") }
         }
         return warnings

@@ -540,10 +540,13 @@ package struct TableRenderCommand {
             }
         } else if path.hasSuffix(".xib") {
             let bytes = try InputFile.read(path, limit: IBReader.maximumSize, what: "Interface Builder file")
-            let document = try IBReader.read(file: path, bytes: bytes)
-            let template = Template(id: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, interfaceBuilder: document)
+            var document = try IBReader.read(file: path, bytes: bytes)
             let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
             let catalogs = try AssetCatalog.discover(in: checkFolders(folder, beside: path))
+            // The app's own fonts, where a document using the XIB would find them.
+            document.fontFiles = FontFiles.find(document.customFonts.keys, in: TemplateLibrary.fontSearchFolders(
+                for: path, besides: [folder] + catalogs.map { URL(fileURLWithPath: $0.folder).deletingLastPathComponent().path }))
+            let template = Template(id: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, interfaceBuilder: document)
             for warning in AutoLayout(text: TextEngine()).warnings(template, document: document, theme: try ThemeLoader.load(theme ?? "ios"), assetsFolder: folder,
                                                                    catalogs: catalogs) {
                 stderr("\(path): warning: \(warning)\n")
@@ -557,6 +560,11 @@ package struct TableRenderCommand {
             let loaded = try LoadedDocument(path: path, themeOverride: theme, locale: locale)
             if let font = loaded.renderer.systemFont { stdout("\(path): system font: \(font)\n") }
             for warning in try loaded.check() { stderr("\(path): warning: \(warning)\n") }
+            // The fonts its theme and IB files bundle, and where they came from.
+            let files = Set(loaded.fontFiles)
+            for face in AppFonts.loaded where files.contains(face.file) {
+                stdout("\(path): font '\(face.postScriptName)' (\(face.family), \(face.weight)\(face.italic ? ", italic" : "")) from \(face.file)\n")
+            }
             // A localized value without its string fails the check.
             let missing = loaded.document.missingStrings
             for problem in missing { stderr(problem.description + "\n") }

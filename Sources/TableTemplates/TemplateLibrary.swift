@@ -156,11 +156,14 @@ public struct TemplateLibrary: Sendable {
 
     /// Where the fonts an IB file names are looked for: its folder (and the one above a
     /// `.lproj`, an app's resources), the library's font folders, `--allow-read`'s.
-    package func fontSearchFolders(for file: String) -> [String] {
+    package func fontSearchFolders(for file: String) -> [String] { Self.fontSearchFolders(for: file, besides: fontFolders) }
+
+    /// The same, with `folders` in the library's place.
+    package static func fontSearchFolders(for file: String, besides folders: [String]) -> [String] {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
         let own = folder.pathExtension == "lproj" ? [folder.path, folder.deletingLastPathComponent().path] : [folder.path]
         var result: [String] = []
-        for candidate in own + fontFolders + SafePath.allowed where !result.contains(candidate) { result.append(candidate) }
+        for candidate in own + folders + SafePath.allowed where !result.contains(candidate) { result.append(candidate) }
         return result
     }
 

@@ -73,6 +73,11 @@ package enum AppFonts {
         state.withLock { $0.byPostScriptName[name] }
     }
 
+    /// Every loaded face, by file and PostScript name.
+    package static var loaded: [AppFont] {
+        state.withLock { $0.files.values.flatMap { (try? $0.get()) ?? [] } }.sorted { ($0.file, $0.postScriptName) < ($1.file, $1.postScriptName) }
+    }
+
     /// Every loaded face of `family` (a page embeds these for it).
     package static func faces(family: String) -> [AppFont] {
         state.withLock { state in

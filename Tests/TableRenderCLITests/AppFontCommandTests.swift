@@ -94,6 +94,14 @@ import Testing
         #expect(html.contains("@font-face{font-family:\"Tablerender Brand Serif\";src:url(\"data:font/ttf;base64,"))
         #expect(html.contains("font-weight:700;font-style:normal}"))
         #expect(html.contains("font-src data:;"), "the page's policy lets it use the embedded font, and nothing else")
+
+        // `check` finds it too, for the XIB alone (in its .lproj, the font in the app's resources)
+        // and for the document, which says where each font came from.
+        let xib = Run(["check", app + "/Base.lproj/BrandCell.xib"])
+        #expect(xib.code == 0 && !xib.err.contains("font"), "\(xib.err)")
+        let checked = Run(["check", document, "--allow-read", app])
+        let real = try #require(realpath(app, nil).map { String(cString: $0) })
+        #expect(checked.code == 0 && checked.out.contains(": font 'TablerenderBrandSerif-Bold' (Tablerender Brand Serif, 700) from \(real)/Resources/Fonts/BrandSerif-Bold.ttf\n"), "\(checked.out)")
     }
 
     @Test func anAppsFontNotFoundOrNotAFontIsDrawnInTheThemesFaceWithAWarning() throws {
@@ -105,6 +113,8 @@ import Testing
         #expect(Run(["gallery", app, "--out", out, "-q"]).code == 0)
         let missing = try #require(Self.entries(out)["BrandCell.xib"]?.findings)
         #expect(missing.contains { $0.contains("font 'TablerenderBrandSerif-Bold' is the app's own (its file 'BrandSerif-Bold.ttf', which the file's customFonts names, is not in") && $0.contains("--allow-read") }, "\(missing)")
+        let xib = Run(["check", app + "/Base.lproj/BrandCell.xib"])
+        #expect(xib.code == 0 && xib.err.contains("BrandCell.xib: warning: 'af0-LA-001': font 'TablerenderBrandSerif-Bold' is the app's own"), "\(xib.err)")
         // A Git LFS pointer in the font's place.
         try "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n".write(toFile: font, atomically: true, encoding: .utf8)
         #expect(Run(["gallery", app, "--out", out, "-q"]).code == 0)
