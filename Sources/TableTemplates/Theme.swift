@@ -269,6 +269,8 @@ package enum ThemeLoader {
     static func bundledFonts(in folder: String) throws(Diagnostic) -> [String] {
         let fonts = folder + "/fonts"
         var found: [String] = []
+        var folderStatus = stat()
+        guard stat(fonts, &folderStatus) == 0 else { return found }
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: fonts)) ?? []).sorted()
         where FontFiles.extensions.contains((name as NSString).pathExtension.lowercased()) {
             var status = stat()
