@@ -61,6 +61,25 @@ import Testing
         #expect(throws: AppFonts.Failure(message: "the font file 'Folder.ttf' is not a regular file")) { try AppFonts.load(folder + "/Folder.ttf") }
     }
 
+    @Test func customFontsAreReadInBothFormsIBWrites() throws {
+        // `array` (Xcode 8 and later), `mutableArray` (Xcode 6 and 7), a file of two faces.
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <customFonts key="customFonts">
+                    <array key="Brand-Bold.ttf"><string>Brand-Bold</string></array>
+                    <mutableArray key="Brand.ttc"><string>Brand-Light</string><string>Brand-Heavy</string></mutableArray>
+                </customFonts>
+                <objects>
+                    <view contentMode="scaleToFill" id="v0"><rect key="frame" x="0.0" y="0.0" width="320" height="44"/></view>
+                </objects>
+            </document>
+            """
+        let document = try IBReader.read(file: "Fonts.xib", bytes: Array(xib.utf8))
+        #expect(document.customFonts == ["Brand-Bold.ttf": ["Brand-Bold"], "Brand.ttc": ["Brand-Light", "Brand-Heavy"]])
+        #expect(document.fontFiles.isEmpty, "found by the library, not the reader")
+    }
+
     @Test func fontFilesAreFoundByNameBelowTheFoldersAndNotThroughLinks() throws {
         let app = Repository.temporaryFolder()
         for folder in ["Resources/Fonts", "Pods/Brand/Fonts", ".git/fonts", "build/fonts"] {
