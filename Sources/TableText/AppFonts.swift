@@ -15,6 +15,12 @@ package struct AppFont: Sendable, Hashable {
     package var weight: Int
     package var italic: Bool
 
+    /// Whether fontconfig could give this face where `other` was asked for: the same family,
+    /// weight and slant.
+    func standsIn(for other: AppFont) -> Bool {
+        family.lowercased() == other.family.lowercased() && weight == other.weight && italic == other.italic
+    }
+
     package init(file: String, family: String, postScriptName: String, weight: Int, italic: Bool) {
         self.file = file
         self.family = family
@@ -41,8 +47,20 @@ package enum AppFonts {
 
     private struct State {
         var files: [String: Result<[AppFont], Failure>] = [:]
+        /// The files fontconfig holds, in the order they were added.
+        var order: [String] = []
         var byPostScriptName: [String: AppFont] = [:]
         var loadedCount = 0
+
+        /// Each loaded face by its PostScript name, the first file's where two have it.
+        mutating func index() {
+            byPostScriptName = [:]
+            for file in order {
+                for face in (try? files[file]?.get()) ?? [] where byPostScriptName[face.postScriptName] == nil {
+                    byPostScriptName[face.postScriptName] = face
+                }
+            }
+        }
     }
 
     private static let state = Mutex(State())
@@ -57,15 +75,37 @@ package enum AppFonts {
         let outcome = Typesetting.exclusively { () -> Result<[AppFont], Failure> in
             if let known = state.withLock({ $0.files[path] }) { return known }
             let outcome = Result { () throws(Failure) -> [AppFont] in try read(path) }
-            state.withLock { state in
-                state.files[path] = outcome
-                for face in (try? outcome.get()) ?? [] where state.byPostScriptName[face.postScriptName] == nil {
-                    state.byPostScriptName[face.postScriptName] = face
+            let faces = (try? outcome.get()) ?? []
+            // A face of another file that fontconfig could give for the same family, weight and
+            // slant (the same font at another path, a file since moved or changed): that file goes,
+            // so that Pango finds this one, and never a file that is no longer there.
+            let replaced = state.withLock { state in
+                state.order.filter { other in
+                    ((try? state.files[other]?.get()) ?? []).contains { old in faces.contains { $0.standsIn(for: old) } }
                 }
             }
+            state.withLock { state in
+                state.files[path] = outcome
+                for file in replaced { state.files[file] = nil }
+                state.order.removeAll { replaced.contains($0) }
+                if !faces.isEmpty { state.order.append(path) }
+                state.index()
+            }
+            if !replaced.isEmpty {
+                FcConfigAppFontClear(nil)
+                for file in state.withLock({ $0.order }) { _ = add(file) }
+            }
+            if !faces.isEmpty { TextEngine.fontsChanged() }
             return outcome
         }
         return try outcome.get()
+    }
+
+    /// Inside `Typesetting.exclusively`: adds the file at `path` to fontconfig's application fonts.
+    private static func add(_ path: String) -> Bool {
+        path.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(nil, $0) }
+        } != 0
     }
 
     /// The loaded face IB names `name` (a PostScript name).
@@ -120,12 +160,8 @@ package enum AppFonts {
         }) else {
             throw Failure(message: "more than \(maximumFiles) font files; '\(name)' is not loaded")
         }
-        let added = path.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(nil, $0) }
-        }
-        let faces = added != 0 ? Self.faces(from: path) : []
+        let faces = add(path) ? Self.faces(from: path) : []
         guard !faces.isEmpty else { throw Failure(message: "'\(name)' is not a font file fontconfig can read") }
-        TextEngine.fontsChanged()
         return faces
     }
 

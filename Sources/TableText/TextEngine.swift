@@ -58,7 +58,7 @@ package final class TextEngine {
         var logical: PangoRectangle
     }
     private var baselines: [FontSpec: Double] = [:]
-    private var naturalLineHeights: [FontSpec: Double] = [:]
+    private var naturalLineHeights: [NaturalLineKey: Double] = [:]
     /// HarfBuzz's buffer for paragraphs shaped whole (`shapeWhole`), made on first use.
     private var wholeBuffer: OpaquePointer?
     /// The font and settings Pango shapes a run of a script in, per font (`paragraphFace`); nil
@@ -1263,17 +1263,26 @@ package final class TextEngine {
     /// (Pango's height), unrounded: 19.26 for Courier New (Liberation Mono) at 17 pt. The font's
     /// own, as UIFont's: not the fonts that would stand in for the characters it lacks (an icon
     /// font of one glyph, `icomoon`, is 24 pt tall at 24 pt, not as tall as a text font).
-    package func naturalLineHeight(of font: FontSpec) -> Double {
-        if let known = naturalLineHeights[font] { return known }
+    ///
+    /// `lineGap` false leaves the font's line gap out: its ascender and descender alone, as tall
+    /// as UILabel sets a line of an app's own font (`IBFonts`).
+    package func naturalLineHeight(of font: FontSpec, lineGap: Bool = true) -> Double {
+        if let known = naturalLineHeights[NaturalLineKey(font: font, lineGap: lineGap)] { return known }
         let height = Typesetting.exclusively {
             let loaded = pango_font_map_load_font(UnsafeMutablePointer(pango.fontMap), context, fontDescription(font))
             defer { if let loaded { g_object_unref(UnsafeMutableRawPointer(loaded)) } }
             let metrics = loaded.map { pango_font_get_metrics($0, nil) } ?? pango_context_get_metrics(context, fontDescription(font), nil)
             defer { pango_font_metrics_unref(metrics) }
-            return Double(pango_font_metrics_get_height(metrics)) / Double(PANGO_SCALE)
+            let height = lineGap ? pango_font_metrics_get_height(metrics) : pango_font_metrics_get_ascent(metrics) + pango_font_metrics_get_descent(metrics)
+            return Double(height) / Double(PANGO_SCALE)
         }
-        naturalLineHeights[font] = height
+        naturalLineHeights[NaturalLineKey(font: font, lineGap: lineGap)] = height
         return height
+    }
+
+    private struct NaturalLineKey: Hashable {
+        var font: FontSpec
+        var lineGap: Bool
     }
 
     /// The family fontconfig actually gives for `font`'s own family (not its fallbacks): when it

@@ -104,6 +104,28 @@ import Testing
         #expect(checked.code == 0 && checked.out.contains(": font 'TablerenderBrandSerif-Bold' (Tablerender Brand Serif, 700) from \(real)/Resources/Fonts/BrandSerif-Bold.ttf\n"), "\(checked.out)")
     }
 
+    /// UILabel sets a line of an app's font as tall as the font's ascender and descender, without
+    /// its line gap: IB stores Radikal's labels (a gap of a quarter of the size) 13 and 14 pt tall
+    /// at 13 and 14 pt, Graphik's (a tenth) 17 at 17 (two apps' files, with their font files).
+    @Test func aLineOfAnAppsFontIsAsTallAsItsAscenderAndDescender() throws {
+        let app = try Self.app()
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        // DejaVu Serif Bold's ascender 1923 and descender 483 of 2048, with a line gap of 400 put in.
+        try TestFonts.renamed(TestFonts.dejaVuSerifBold, to: app + "/Resources/Fonts/BrandSerif-Bold.ttf", family: "Tablerender Brand Serif",
+                              style: "Bold", postScriptName: "TablerenderBrandSerif-Bold", lineGap: 400)
+        try #"{"templates": ["Base.lproj"], "sections": [{"items": [{"template": "BrandCell"}]}]}"#.write(toFile: app + "/doc.json", atomically: true, encoding: .utf8)
+        let run = Run(["render", app + "/doc.json", "--format", "layout", "--out", app + "/out"])
+        #expect(run.code == 0, "\(run.err)")
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: app + "/out/doc/doc.layout.json"))) as? [String: Any]
+        let pages = try #require(layout?["pages"] as? [[String: Any]])
+        let row = try #require((pages.first?["blocks"] as? [[String: Any]])?.first { $0["kind"] as? String == "row" })
+        let label = try #require(((row["view"] as? [String: Any])?["children"] as? [[String: Any]])?.first)
+        let frame = try #require(label["frame"] as? [Double])
+        // (1923 + 483) / 2048 × 20 pt = 23.496, rounded up to the pixel (a third of a point): 23.667;
+        // with the gap, 27.4 → 27.667.
+        #expect(abs(frame[3] - 23.667) < 0.001, "\(frame)")
+    }
+
     @Test func anAppsFontNotFoundOrNotAFontIsDrawnInTheThemesFaceWithAWarning() throws {
         let app = try Self.app()
         defer { try? FileManager.default.removeItem(atPath: app) }

@@ -36,6 +36,28 @@ import Testing
         #expect(try AppFonts.load(file) == faces)
     }
 
+    @Test func theSameFontAtAnotherPathTakesThePlaceOfTheFirst() throws {
+        // A gallery or a preview that reads an app whose font file moved (or two copies of one
+        // font): fontconfig must not give the first file, which is gone.
+        let first = Repository.temporaryFolder() + "/Moved-Bold.ttf", second = Repository.temporaryFolder() + "/Moved-Bold.ttf"
+        for file in [first, second] {
+            try TestFonts.renamed(TestFonts.dejaVuSerifBold, to: file, family: "Tablerender Moved Serif", style: "Bold", postScriptName: "TablerenderMovedSerif-Bold")
+        }
+        let engine = TextEngine()
+        let style = TextStyle(font: FontSpec(family: "Tablerender Moved Serif", size: 17, weight: 700, lineHeight: 22))
+        _ = try AppFonts.load(first)
+        let before = engine.shape(Self.sample, style: style, width: nil)
+        try FileManager.default.removeItem(atPath: first)
+        _ = try AppFonts.load(second)
+        #expect(AppFonts.faces(family: "Tablerender Moved Serif").map(\.file) == [second])
+        #expect(AppFonts.face(postScriptName: "TablerenderMovedSerif-Bold")?.file == second)
+        let after = TextEngine().shape(Self.sample, style: style, width: nil)
+        #expect(after.missingCharacters.isEmpty && after.size == before.size)
+        // Drawn from the second file: the face the glyphs carry names it.
+        let runs = after.lines.flatMap(\.runs)
+        #expect(!runs.isEmpty && runs.allSatisfy { FontRegistry.face($0.font).pattern.contains(second) }, "\(runs.map { FontRegistry.face($0.font).pattern })")
+    }
+
     @Test func whatIsNotAFontFileIsRefusedBeforeFontconfigReadsIt() throws {
         let folder = Repository.temporaryFolder()
         // A Git LFS pointer where the font should be.

@@ -9,9 +9,11 @@ public enum TestFonts {
     public static let dejaVuSerifBold = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"
 
     /// Writes the font file at `source` to `destination` named `family` (name IDs 1 and 16),
-    /// `style` (2 and 17), "`family` `style`" (4) and `postScriptName` (6); every other table as
-    /// it was, the checksums made again.
-    public static func renamed(_ source: String, to destination: String, family: String, style: String, postScriptName: String) throws {
+    /// `style` (2 and 17), "`family` `style`" (4) and `postScriptName` (6), with `lineGap` (in
+    /// font units) as its `hhea` line gap when given; every other table as it was, the checksums
+    /// made again.
+    public static func renamed(_ source: String, to destination: String, family: String, style: String, postScriptName: String,
+                               lineGap: Int? = nil) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
         func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
@@ -40,6 +42,9 @@ public enum TestFonts {
         append16(6 + records.count, to: &name)
         name += records + strings
         tables = tables.map { $0.tag == "name" ? ("name", name) : $0 }.sorted { $0.tag < $1.tag }
+        if let lineGap, let index = tables.firstIndex(where: { $0.tag == "hhea" }) {
+            tables[index].data.replaceSubrange(8..<10, with: [UInt8(lineGap >> 8 & 0xFF), UInt8(lineGap & 0xFF)])
+        }
         func checksum(_ data: [UInt8]) -> UInt32 {
             var sum: UInt32 = 0
             var padded = data
