@@ -404,6 +404,27 @@ extension LoadedDocument {
         return files
     }
 
+    /// The font files the document's Interface Builder templates name (`<customFonts>`) that
+    /// could not be read, each with why: not found (`FontFiles`), or not a font (`AppFonts`).
+    package var fontFileProblems: [(file: String, problem: String)] {
+        var result: [(file: String, problem: String)] = []
+        for (template, _) in usedTemplates() {
+            guard let ib = template.interfaceBuilder else { continue }
+            // The files whose faces the template's own views are set in (a storyboard names the
+            // fonts of all its scenes).
+            let used = Set(ib.allViews.flatMap { $0.fonts.values.compactMap(\.name) })
+            for (file, names) in ib.customFonts.sorted(by: { $0.key < $1.key })
+            where names.contains(where: used.contains) && !result.contains(where: { $0.file == file }) {
+                guard let path = ib.fontFiles[file] else {
+                    result.append((file, "not found"))
+                    continue
+                }
+                do throws(AppFonts.Failure) { _ = try AppFonts.load(path) } catch { result.append((file, error.message)) }
+            }
+        }
+        return result
+    }
+
     /// What differs from UIKit in the Interface Builder templates the document uses (placeholders,
     /// conflicting and ambiguous constraints, missing fonts and images), each named by its file.
     private func interfaceBuilderWarnings() -> [String] {

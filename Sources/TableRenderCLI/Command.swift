@@ -464,6 +464,12 @@ package struct TableRenderCommand {
         let result = try gallery.run { file in if !quiet { self.stdout("drawing \(file)\n") } }
         let failed = result.entries.filter { $0.error != nil }
         for entry in failed { stderr(entry.error! + "\n") }
+        // The app's fonts its IB files name that could not be read, once each.
+        for (file, problem, entries) in result.fontProblems {
+            let named = entries.count == 1 ? entries[0] : "\(entries.count) entries (\(entries.prefix(3).joined(separator: ", "))\(entries.count > 3 ? ", …" : ""))"
+            let why = problem == "not found" ? "is not in the app's folder" : problem
+            stderr("\(folder): warning: font file '\(file)', named by \(named): \(why); its labels are drawn in the theme's face\n")
+        }
         stdout("\(result.entries.count - failed.count) of \(result.entries.count) entries drawn (\(result.rendered) rendered, \(result.reused) unchanged); gallery: \(result.page)\n")
         return failed.isEmpty ? 0 : 1
     }

@@ -64,6 +64,8 @@ package struct AppGallery {
         package var height: Double?
         /// `check`'s warnings and the lint's findings.
         package var findings: [String] = []
+        /// The app's font files its IB file names that could not be read, by file name: why.
+        package var fontProblems: [String: String]?
         package var error: String?
         /// The command that renders it as a document (its starter document, in `documents/`).
         package var command: String?
@@ -78,6 +80,19 @@ package struct AppGallery {
         package var page: String
         package var rendered: Int
         package var reused: Int
+
+        /// The app's font files its IB files name and the gallery could not read (`AppGallery.fontProblems`).
+        package var fontProblems: [(file: String, problem: String, entries: [String])] { AppGallery.fontProblems(of: entries) }
+    }
+
+    /// The app's font files the entries' IB files name and the gallery could not read, by file
+    /// name: why, and the entries whose labels were drawn in the theme's face instead.
+    static func fontProblems(of entries: [Entry]) -> [(file: String, problem: String, entries: [String])] {
+        var byFile: [String: (problem: String, entries: [String])] = [:]
+        for entry in entries {
+            for (file, problem) in entry.fontProblems ?? [:] { byFile[file, default: (problem, [])].entries.append(entry.id) }
+        }
+        return byFile.keys.sorted().map { ($0, byFile[$0]!.problem, byFile[$0]!.entries) }
     }
 
     // MARK: discovery
@@ -321,6 +336,8 @@ package struct AppGallery {
         var seen = Set<String>()
         entry.findings = (warnings + LayoutLint().findings(laidOut, document: loaded, variant: "light", appearances: [.light, .dark]).map(\.message))
             .filter { seen.insert($0).inserted }
+        let problems = loaded.fontFileProblems
+        entry.fontProblems = problems.isEmpty ? nil : Dictionary(problems.map { ($0.file, $0.problem) }, uniquingKeysWith: { first, _ in first })
         let base = "images/" + Self.fileName(entry.id)
         for appearance in [Appearance.light, .dark] {
             let pages = try loaded.renderer.png(laidOut, appearance: appearance, scale: 2)

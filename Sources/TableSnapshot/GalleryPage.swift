@@ -23,6 +23,12 @@ enum GalleryPage {
             body += "</section>\n"
         }
         let summary = "\(drawn) drawn, \(entries.count - drawn) with errors; \(files.xibs.count) XIBs, \(files.storyboards.count) storyboards, \(files.catalogs.count) asset catalogs, \(files.strings.count) strings files"
+        // The app's fonts its IB files name that could not be read: their labels are in the theme's face.
+        var fonts = ""
+        for (file, problem, named) in AppGallery.fontProblems(of: entries) {
+            fonts += "<li><code>\(escape(file))</code>: \(escape(problem == "not found" ? "not in the app's folder" : problem)) (\(named.count) \(named.count == 1 ? "entry" : "entries"))</li>"
+        }
+        if !fonts.isEmpty { fonts = "<p class=\"findings\">Font files the IB files name that could not be read; their labels are drawn in the theme's face:</p><ul class=\"findings\">\(fonts)</ul>\n" }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>Gallery of \(escape((app as NSString).lastPathComponent))</title>
@@ -42,7 +48,7 @@ enum GalleryPage {
             </style></head><body>
             <h1>Gallery of \(escape(app))</h1>
             <p>\(escape(summary)).</p>
-            <p><input type="search" id="search" placeholder="Search by name, file or kind" aria-label="Search the gallery"></p>
+            \(fonts)            <p><input type="search" id="search" placeholder="Search by name, file or kind" aria-label="Search the gallery"></p>
             \(body)<script>\(searchScript)</script>
             </body></html>
 

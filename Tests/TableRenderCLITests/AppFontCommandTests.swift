@@ -76,7 +76,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: app) }
         let out = app + "/gallery"
         let run = Run(["gallery", app, "--out", out, "-q"])
-        #expect(run.code == 0, "\(run.out) \(run.err)")
+        #expect(run.code == 0 && run.err.isEmpty, "\(run.out) \(run.err)")
         let entries = try Self.entries(out)
         let brand = try #require(entries["BrandCell.xib"]), installed = try #require(entries["InstalledCell.xib"])
         #expect(!(brand.findings ?? []).contains { $0.contains("font") }, "\(brand.findings ?? [])")
@@ -133,14 +133,19 @@ import Testing
         let font = app + "/Resources/Fonts/BrandSerif-Bold.ttf"
         try FileManager.default.removeItem(atPath: font)
         let out = app + "/gallery"
-        #expect(Run(["gallery", app, "--out", out, "-q"]).code == 0)
+        let run = Run(["gallery", app, "--out", out, "-q"])
+        // Said once for the app, on the page and at the end of the run, besides each label's warning.
+        #expect(run.code == 0 && run.err == "\(app): warning: font file 'BrandSerif-Bold.ttf', named by Base.lproj/BrandCell.xib: is not in the app's folder; its labels are drawn in the theme's face\n", "\(run.err)")
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(page.contains("<li><code>BrandSerif-Bold.ttf</code>: not in the app's folder (1 entry)</li>"))
         let missing = try #require(Self.entries(out)["BrandCell.xib"]?.findings)
         #expect(missing.contains { $0.contains("font 'TablerenderBrandSerif-Bold' is the app's own (its file 'BrandSerif-Bold.ttf', which the file's customFonts names, is not in") && $0.contains("--allow-read") }, "\(missing)")
         let xib = Run(["check", app + "/Base.lproj/BrandCell.xib"])
         #expect(xib.code == 0 && xib.err.contains("BrandCell.xib: warning: 'af0-LA-001': font 'TablerenderBrandSerif-Bold' is the app's own"), "\(xib.err)")
         // A Git LFS pointer in the font's place.
         try "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n".write(toFile: font, atomically: true, encoding: .utf8)
-        #expect(Run(["gallery", app, "--out", out, "-q"]).code == 0)
+        let again = Run(["gallery", app, "--out", out, "-q"])
+        #expect(again.code == 0 && again.err.contains("font file 'BrandSerif-Bold.ttf', named by Base.lproj/BrandCell.xib: 'BrandSerif-Bold.ttf' is not a TrueType or OpenType font file"), "\(again.err)")
         let pointer = try #require(Self.entries(out)["BrandCell.xib"]?.findings)
         #expect(pointer.contains { $0.contains("its file cannot be loaded: 'BrandSerif-Bold.ttf' is not a TrueType or OpenType font file") }, "\(pointer)")
     }
