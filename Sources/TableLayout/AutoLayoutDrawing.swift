@@ -64,9 +64,7 @@ enum IBFonts {
         init(_ document: IBDocument) {
             for (file, names) in document.customFonts.sorted(by: { $0.key < $1.key }) {
                 guard let path = document.fontFiles[file] else {
-                    for name in names {
-                        problems[name] = "is the app's own (its file '\(file)', which the file's customFonts names, is not in the IB file's folder or below, nor in the folders the document reads; name its folder with --allow-read)"
-                    }
+                    for name in names { problems[name] = "is the app's own (\(IBFonts.notFound(file)))" }
                     continue
                 }
                 do throws(AppFonts.Failure) {
@@ -85,6 +83,22 @@ enum IBFonts {
                 }
             }
         }
+    }
+
+    /// Where an app's font file named `file` was looked for.
+    static func notFound(_ file: String) -> String {
+        "its file '\(file)', which the file's customFonts names, is not in the IB file's folder or below, nor in the folders the document reads; name its folder with --allow-read"
+    }
+
+    /// Why the view `id` of `document` is not set in its font, when that font is the app's own
+    /// and its file was not found or not loaded; nil otherwise.
+    static func fileNote(for id: String, in document: IBDocument) -> String? {
+        guard !document.customFonts.isEmpty, let view = document.allViews.first(where: { $0.id == id }),
+              let name = (view.fonts["fontDescription"] ?? view.fonts["titleFontDescription"])?.name,
+              let file = document.customFonts.first(where: { $0.value.contains(name) })?.key else { return nil }
+        guard let path = document.fontFiles[file] else { return "its font '\(name)' is the app's own, and \(notFound(file))" }
+        do throws(AppFonts.Failure) { _ = try AppFonts.load(path) } catch { return "its font '\(name)' is the app's own, and its file cannot be loaded: \(error.message)" }
+        return nil
     }
 
     static func spec(_ font: IBFont?, defaultSize: Double, theme: Theme, text engine: TextEngine, own: Own = Own(), warnings: inout [String],

@@ -41,8 +41,10 @@ enum MissingGlyphs {
     }
 
     /// Throws for the first label of `view` with a character no font has; `values` (the row's)
-    /// says which value it came from.
-    static func check(_ view: LaidOutView, text engine: TextEngine, values: Value.Object?, at location: SourceLocation) throws(Diagnostic) {
+    /// says which value it came from; `note` says why a view's own font is not there, when the
+    /// template knows (an app's font file not found: `IBFonts.fileNote`).
+    static func check(_ view: LaidOutView, text engine: TextEngine, values: Value.Object?, at location: SourceLocation,
+                      note: (String) -> String? = { _ in nil }) throws(Diagnostic) {
         if case .label(let string, _, _) = view.style.content, !string.isEmpty {
             let absent = engine.missingCharacters(in: string)
             if let first = absent.first {
@@ -61,10 +63,11 @@ enum MissingGlyphs {
                     throw Diagnostic(at: place, "U+\(code) is not a character (Unicode assigns nothing to it, so no font can draw it)\(others) in \"\(excerpt)\": it would show as a box; remove it from the text, or allow it with --allow-font-fallback")
                 }
                 let install = package.isEmpty ? "install a font that has it" : "install a font that has it (apt-get install \(package))"
+                let why = view.style.id.flatMap(note).map { " (\($0))" } ?? ""
                 throw Diagnostic(at: place,
-                                 "no installed font has U+\(code) (\(script))\(others) in \"\(excerpt)\": it would show as a box; \(install), or allow it with --allow-font-fallback")
+                                 "no installed font has U+\(code) (\(script))\(others) in \"\(excerpt)\"\(why): it would show as a box; \(install), or allow it with --allow-font-fallback")
             }
         }
-        for child in view.children { try check(child, text: engine, values: values, at: location) }
+        for child in view.children { try check(child, text: engine, values: values, at: location, note: note) }
     }
 }

@@ -265,7 +265,8 @@ public final class TableLayoutEngine {
                 let location = locate(.item(section: sectionIndex, item: itemIndex))
                 var (block, template) = try rows.nextRow(at: location)
                 if checksGlyphs, let content = block.content {
-                    try MissingGlyphs.check(content, text: text, values: section.items[itemIndex].values, at: location)
+                    try MissingGlyphs.check(content, text: text, values: section.items[itemIndex].values, at: location,
+                                            note: { id in template.interfaceBuilder.flatMap { IBFonts.fileNote(for: id, in: $0) } })
                 }
                 block.frame.y = y
                 let isLast = itemIndex == section.items.count - 1
@@ -492,7 +493,8 @@ public final class TableLayoutEngine {
         let content = bound.map { flex.layoutRoot($0, width: width, height: fixed, direction: theme.direction) }
         if checksGlyphs, let content {
             // A title, header or footer given as a string is the document's value at `location`.
-            try MissingGlyphs.check(content, text: text, values: givenAsText ? nil : values, at: location)
+            try MissingGlyphs.check(content, text: text, values: givenAsText ? nil : values, at: location,
+                                    note: { id in template.interfaceBuilder.flatMap { IBFonts.fileNote(for: id, in: $0) } })
         }
         let total = fixed ?? content?.frame.height ?? 0
         return Block(kind: kind, section: section, item: nil, id: kind.rawValue, frame: Rect(x: x, y: y, width: width, height: total),

@@ -142,6 +142,15 @@ import Testing
         #expect(missing.contains { $0.contains("font 'TablerenderBrandSerif-Bold' is the app's own (its file 'BrandSerif-Bold.ttf', which the file's customFonts names, is not in") && $0.contains("--allow-read") }, "\(missing)")
         let xib = Run(["check", app + "/Base.lproj/BrandCell.xib"])
         #expect(xib.code == 0 && xib.err.contains("BrandCell.xib: warning: 'af0-LA-001': font 'TablerenderBrandSerif-Bold' is the app's own"), "\(xib.err)")
+        // An icon font's character in a font whose file is not there: the error says why.
+        let icons = Self.cell(font: #"name="TablerenderIcons" family="Tablerender Icons""#,
+                              customFonts: #"<array key="Icons.ttf"><string>TablerenderIcons</string></array>"#)
+            .replacingOccurrences(of: "text=\"Hamburgefonstiv Wq 2026\"", with: "text=\"&#xE900;\"")
+        try icons.write(toFile: app + "/Base.lproj/IconCell.xib", atomically: true, encoding: .utf8)
+        try #"{"templates": ["Base.lproj"], "sections": [{"items": [{"template": "IconCell"}]}]}"#.write(toFile: app + "/icons.json", atomically: true, encoding: .utf8)
+        let icon = Run(["render", app + "/icons.json", "--out", app + "/icons"])
+        #expect(icon.code == 65 && icon.err.contains("no installed font has U+E900 (private use) in \"\u{E900}\" (its font 'TablerenderIcons' is the app's own, and its file 'Icons.ttf', which the file's customFonts names, is not in the IB file's folder or below"), "\(icon.err)")
+        try FileManager.default.removeItem(atPath: app + "/Base.lproj/IconCell.xib")
         // A Git LFS pointer in the font's place.
         try "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n".write(toFile: font, atomically: true, encoding: .utf8)
         let again = Run(["gallery", app, "--out", out, "-q"])
