@@ -11,9 +11,10 @@ def checksum(data):
     return sum(struct.unpack(f">{len(data) // 4}I", data)) & 0xFFFFFFFF
 
 
-def renamed(source, destination, family, style, postscript_name):
+def renamed(source, destination, family, style, postscript_name, line_gap=None):
     """Writes `source` to `destination` named `family` / `style` / `postscript_name` (name IDs 1,
-    2, 4, 6, 16, 17; Macintosh and Windows records), other tables as they were, checksums remade."""
+    2, 4, 6, 16, 17; Macintosh and Windows records), with `line_gap` (font units) as its `hhea`
+    line gap when given, other tables as they were, checksums remade."""
     data = open(source, "rb").read()
     count = struct.unpack(">H", data[4:6])[0]
     tables = {}
@@ -29,6 +30,8 @@ def renamed(source, destination, family, style, postscript_name):
             strings += encoded
     tables[b"name"] = struct.pack(">3H", 0, len(records) // 12, 6 + len(records)) + records + strings
     tables[b"head"] = tables[b"head"][:8] + b"\0\0\0\0" + tables[b"head"][12:]
+    if line_gap is not None:
+        tables[b"hhea"] = tables[b"hhea"][:8] + struct.pack(">h", line_gap) + tables[b"hhea"][10:]
     power = 1
     while power * 2 <= len(tables):
         power *= 2

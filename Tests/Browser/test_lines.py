@@ -245,12 +245,13 @@ APP_FONT_CELL = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-@pytest.mark.parametrize("size", [15, 22])
-def test_an_apps_own_font_shows_the_same_words_on_the_same_lines(browser, tmp_path, size):
+@pytest.mark.parametrize("size,line_gap", [(15, None), (22, None), (17, 400)])
+def test_an_apps_own_font_shows_the_same_words_on_the_same_lines(browser, tmp_path, size, line_gap):
     """A XIB cell in a font the app bundles (a copy of DejaVu Serif Bold named as no machine's
     font is, under the app's Resources/Fonts): the page embeds it, so Chromium sets each label's
     lines as wide as tablerender measured them and shows the PDF's words where the PDF has them.
-    Not embedded, Chromium would set them in a fallback font."""
+    Not embedded, Chromium would set them in a fallback font. With a line gap put in the font,
+    the lines are its ascender and descender apart (UILabel's), in the page as in the PDF."""
     import json
     from pathlib import Path
 
@@ -258,7 +259,8 @@ def test_an_apps_own_font_shows_the_same_words_on_the_same_lines(browser, tmp_pa
     app = tmp_path / "app"
     (app / "Base.lproj").mkdir(parents=True)
     (app / "Resources" / "Fonts").mkdir(parents=True)
-    renamed(DEJAVU_SERIF_BOLD, app / "Resources" / "Fonts" / "PageSerif-Bold.ttf", "Tablerender Page Serif", "Bold", "TablerenderPageSerif-Bold")
+    renamed(DEJAVU_SERIF_BOLD, app / "Resources" / "Fonts" / "PageSerif-Bold.ttf", "Tablerender Page Serif", "Bold", "TablerenderPageSerif-Bold",
+            line_gap)
     (app / "Base.lproj" / "PageFontCell.xib").write_text(APP_FONT_CELL % {"size": size})
     lines = [line.strip() for line in Path("/usr/share/common-licenses/GPL-3").read_text().splitlines() if len(line.strip()) > 3]
     paragraphs = [p.replace("\n", " ").strip() for p in Path("/usr/share/common-licenses/Apache-2.0").read_text().split("\n\n") if len(p) > 80]
@@ -267,6 +269,26 @@ def test_an_apps_own_font_shows_the_same_words_on_the_same_lines(browser, tmp_pa
     document = app / "fonts.json"
     document.write_text(json.dumps({"title": "Fonts", "theme": "ios", "style": "insetGrouped", "width": 390, "templates": ["Base.lproj"],
                                     "sections": [{"id": "text", "items": items}]}))
-    html = render(document, tmp_path / "probe", "--format", "html")[0].read_text()
-    assert '@font-face{font-family:"Tablerender Page Serif"' in html
-    check(browser, document, tmp_path / "out", f"app font at {size} pt")
+    page_file = render(document, tmp_path / "probe", "--format", "html")[0]
+    assert '@font-face{font-family:"Tablerender Page Serif"' in page_file.read_text()
+    name = f"app font at {size} pt" + (f", line gap {line_gap}" if line_gap else "")
+    check(browser, document, tmp_path / "out", name)
+    # And as pixels: Chromium's page against the PNG of the same layout (the glyphs' places on
+    # their lines, the gap's font too), the page reading nothing but itself.
+    from pagecheck import MEASURE, pixel_match, read_png
+    from test_html import check_layout, open_page
+    width = re.search(r'<main data-width="([0-9.]+)"', page_file.read_text()).group(1)
+    png = render(document, tmp_path / "png", "--format", "png", "--scale", "1", "--page", "content", "--width", width)[0]
+    size_px = read_png(png)[:2]
+    page, requests = open_page(browser, page_file, size_px, "light")
+    shot = tmp_path / "shot.png"
+    page.screenshot(path=str(shot))
+    check_layout(page.evaluate(MEASURE), name)
+    page.close()
+    _, matching = pixel_match(shot, png)
+    print(f"{name}: {matching:.2%} of pixels match the PNG")
+    assert requests == [page_file.resolve().as_uri()], f"requests besides the page: {requests}"
+    # The floor of the examples with dense text (feed, catalogue): Chromium and Cairo rasterise
+    # a small bold serif's edges differently (the same lines in the installed DejaVu Serif Bold 15,
+    # from a plain template, match 97.7 %; here 98.4 % at 15 pt, 99.5 % at 22, 99.1 % with the gap).
+    assert matching >= 0.98, f"{name}: only {matching:.2%} of pixels match the PNG"
