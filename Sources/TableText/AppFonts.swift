@@ -32,9 +32,10 @@ package struct AppFont: Sendable, Hashable {
 
 /// The font files of an app (what its `Info.plist` lists as `UIAppFonts`), added to this process's
 /// fonts when a document uses them: fontconfig's application fonts, which Pango then finds by
-/// family as it finds installed ones, and Cairo draws from the file. Loaded once per process and
-/// never removed; a file is checked before fontconfig (FreeType) reads it: a regular file of at
-/// most 32 MiB, starting as a TrueType, OpenType or TrueType collection file does.
+/// family as it finds installed ones, and Cairo draws from the file. Loaded once per process, and
+/// removed only when the same font is loaded from another path (`load`); a file is checked before
+/// fontconfig (FreeType) reads it: a regular file of at most 32 MiB, starting as a TrueType,
+/// OpenType or TrueType collection file does.
 package enum AppFonts {
     package static let maximumFileSize = 32 << 20
     /// The most font files one process loads.
