@@ -28,7 +28,7 @@ enum GalleryPage {
         for (file, problem, named) in AppGallery.fontProblems(of: entries) {
             fonts += "<li><code>\(escape(file))</code>: \(escape(problem == "not found" ? "not in the app's folder" : problem)) (\(named.count) \(named.count == 1 ? "entry" : "entries"))</li>"
         }
-        if !fonts.isEmpty { fonts = "<p class=\"findings\">Font files the IB files name that could not be read; their labels are drawn in the theme's face:</p><ul class=\"findings\">\(fonts)</ul>\n" }
+        if !fonts.isEmpty { fonts = "<p class=\"fonts\">Font files the IB files name that could not be read; their labels are drawn in the theme's face:</p><ul class=\"findings\">\(fonts)</ul>\n" }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>Gallery of \(escape((app as NSString).lastPathComponent))</title>
@@ -43,7 +43,7 @@ enum GalleryPage {
             .entry.error{border-left:4px solid #b00020}
             .pictures{display:flex;gap:8px;flex-wrap:wrap} .pictures img{width:390px;max-width:100%;border:1px solid #ddd;background:#fff}
             .meta{color:#555;font-size:12px} code{background:#eee;padding:1px 4px;border-radius:4px;user-select:all;word-break:break-all}
-            .findings{color:#8a5300;font-size:12px;padding-left:18px} .why{color:#b00020;white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
+            .findings{color:#8a5300;font-size:12px;padding-left:18px} .fonts{color:#8a5300;font-size:12px;margin-bottom:0} .why{color:#b00020;white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
             .hidden{display:none}
             </style></head><body>
             <h1>Gallery of \(escape(app))</h1>
