@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TableRender
+import TableText
 import TestSupport
 import Testing
 
@@ -87,5 +88,41 @@ import Testing
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: streamed.outputDirectory + "/catalogue").filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
+    }
+}
+
+/// An app's font loaded on one thread (fontconfig's application fonts grow, the shared font map
+/// forgets what it read) while other threads lay out and draw: what they draw is the same bytes.
+@Suite struct FontLoadingConcurrencyTests {
+    @Test func loadingAnAppsFontWhileOthersDrawChangesNothingTheyDraw() throws {
+        let path = Repository.path("Examples/feed/feed.json")
+        let alone = try LoadedDocument(path: path)
+        let expected = try alone.renderer.png(try alone.layout(), scale: 1)[0]
+        let folder = Repository.temporaryFolder()
+        let fonts = (0..<6).map { folder + "/Concurrent\($0).ttf" }
+        for (index, file) in fonts.enumerated() {
+            try TestFonts.renamed(TestFonts.dejaVuSerifBold, to: file, family: "Tablerender Concurrent \(index)", style: "Bold",
+                                  postScriptName: "TablerenderConcurrent\(index)-Bold")
+        }
+        let results = Mutex((images: [[UInt8]](), errors: [String]()))
+        DispatchQueue.concurrentPerform(iterations: 12) { index in
+            do {
+                if index % 2 == 0 {
+                    let faces = try AppFonts.load(fonts[index / 2])
+                    guard faces.first?.family == "Tablerender Concurrent \(index / 2)" else { throw AppFonts.Failure(message: "faces \(faces)") }
+                } else {
+                    let loaded = try LoadedDocument(path: path)
+                    let image = try loaded.renderer.png(try loaded.layout(), scale: 1)[0]
+                    results.withLock { $0.images.append(image) }
+                }
+            } catch {
+                results.withLock { $0.errors.append("\(error)") }
+            }
+        }
+        let (images, errors) = results.withLock { ($0.images, $0.errors) }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(images.count == 6)
+        #expect(images.allSatisfy { $0 == expected })
+        #expect(Set(AppFonts.loaded.map(\.family)).isSuperset(of: (0..<6).map { "Tablerender Concurrent \($0)" }))
     }
 }
