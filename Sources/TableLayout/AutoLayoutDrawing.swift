@@ -63,12 +63,12 @@ enum IBFonts {
         /// Loads the files `document` names and found (`IBDocument.fontFiles`).
         init(_ document: IBDocument) {
             for (file, names) in document.customFonts.sorted(by: { $0.key < $1.key }) {
-                guard let path = document.fontFiles[file] else {
+                switch document.appFontFile(file) {
+                case .notFound:
                     for name in names { problems[name] = "is the app's own (\(IBFonts.notFound(file)))" }
-                    continue
-                }
-                do throws(AppFonts.Failure) {
-                    let loaded = try AppFonts.load(path)
+                case .failed(let error):
+                    for name in names { problems[name] = "is the app's own, and its file cannot be loaded: \(error.message)" }
+                case .loaded(let loaded):
                     for name in names {
                         // A file's face by its PostScript name; a file of one face is that face
                         // whatever IB calls it (old files name Open Sans's regular `OpenSans`).
@@ -78,8 +78,6 @@ enum IBFonts {
                             problems[name] = "is not in its file '\(file)' (it has \(loaded.map(\.postScriptName).joined(separator: ", ")))"
                         }
                     }
-                } catch {
-                    for name in names { problems[name] = "is the app's own, and its file cannot be loaded: \(error.message)" }
                 }
             }
         }
@@ -96,9 +94,11 @@ enum IBFonts {
         guard !document.customFonts.isEmpty, let view = document.allViews.first(where: { $0.id == id }),
               let name = (view.fonts["fontDescription"] ?? view.fonts["titleFontDescription"])?.name,
               let file = document.customFonts.first(where: { $0.value.contains(name) })?.key else { return nil }
-        guard let path = document.fontFiles[file] else { return "its font '\(name)' is the app's own, and \(notFound(file))" }
-        do throws(AppFonts.Failure) { _ = try AppFonts.load(path) } catch { return "its font '\(name)' is the app's own, and its file cannot be loaded: \(error.message)" }
-        return nil
+        switch document.appFontFile(file) {
+        case .notFound: return "its font '\(name)' is the app's own, and \(notFound(file))"
+        case .failed(let error): return "its font '\(name)' is the app's own, and its file cannot be loaded: \(error.message)"
+        case .loaded: return nil
+        }
     }
 
     static func spec(_ font: IBFont?, defaultSize: Double, theme: Theme, text engine: TextEngine, own: Own = Own(), warnings: inout [String],

@@ -78,9 +78,8 @@ public final class Renderer {
             text.installedFamily(of: FontSpec(family: family, size: 17)).lowercased() == family.lowercased()
         }
         self.theme = theme
-        let catalogFolders = catalogs.map { URL(fileURLWithPath: $0.folder).deletingLastPathComponent().path }
         self.library = try TemplateLibrary(theme: theme, folders: templateFolders, extra: extraTemplates, catalogs: catalogs,
-                                           fontFolders: templateFolders + [assetsFolder] + catalogFolders + fontFolders)
+                                           fontFolders: templateFolders + [assetsFolder] + catalogs.map(\.containingFolder) + fontFolders)
         self.assetsFolder = assetsFolder
         self.engine = TableLayoutEngine(library: library, assetsFolder: assetsFolder, text: text)
     }
@@ -415,11 +414,11 @@ extension LoadedDocument {
             let used = Set(ib.allViews.flatMap { $0.fonts.values.compactMap(\.name) })
             for (file, names) in ib.customFonts.sorted(by: { $0.key < $1.key })
             where names.contains(where: used.contains) && !result.contains(where: { $0.file == file }) {
-                guard let path = ib.fontFiles[file] else {
-                    result.append((file, "not found"))
-                    continue
+                switch ib.appFontFile(file) {
+                case .notFound: result.append((file, "not found"))
+                case .failed(let error): result.append((file, error.message))
+                case .loaded: break
                 }
-                do throws(AppFonts.Failure) { _ = try AppFonts.load(path) } catch { result.append((file, error.message)) }
             }
         }
         return result

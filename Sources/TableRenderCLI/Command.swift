@@ -546,13 +546,13 @@ package struct TableRenderCommand {
             }
         } else if path.hasSuffix(".xib") {
             let bytes = try InputFile.read(path, limit: IBReader.maximumSize, what: "Interface Builder file")
-            var document = try IBReader.read(file: path, bytes: bytes)
             let folder = assets ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
             let catalogs = try AssetCatalog.discover(in: checkFolders(folder, beside: path))
             // The app's own fonts, where a document using the XIB would find them.
-            document.fontFiles = FontFiles.find(document.customFonts.keys, in: TemplateLibrary.fontSearchFolders(
-                for: path, besides: [folder] + catalogs.map { URL(fileURLWithPath: $0.folder).deletingLastPathComponent().path }))
-            let template = Template(id: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, interfaceBuilder: document)
+            let template = TemplateLibrary.findingFonts(Template(id: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+                                                                 interfaceBuilder: try IBReader.read(file: path, bytes: bytes)),
+                                                        besides: [folder] + catalogs.map(\.containingFolder))
+            guard let document = template.interfaceBuilder else { return }
             for warning in AutoLayout(text: TextEngine()).warnings(template, document: document, theme: try ThemeLoader.load(theme ?? "ios"), assetsFolder: folder,
                                                                    catalogs: catalogs) {
                 stderr("\(path): warning: \(warning)\n")

@@ -215,22 +215,19 @@ package struct AppGallery {
     /// files' names, sizes and modification times (not their bytes: a catalog may hold hundreds of megabytes).
     private func sharedInputs(_ files: Files) -> String {
         var lines: [String] = []
-        func stat(_ path: String) {
+        func stat(_ path: String, as name: String? = nil) {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            lines.append("\(path.dropFirst(folder.count))\t\(size)\t\(time)")
+            lines.append("\(name ?? String(path.dropFirst(folder.count)))\t\(size)\t\(time)")
         }
         for catalog in files.catalogs {
             stat(catalog)
             for entry in (FileManager.default.enumerator(atPath: catalog)?.allObjects as? [String] ?? []).sorted() { stat(catalog + "/" + entry) }
         }
-        files.strings.forEach(stat)
+        for file in files.strings { stat(file) }
         // The app's font files (an entry in a font the app bundles is drawn in it).
-        for (name, path) in FontFiles.all(in: folder).sorted(by: { $0.key < $1.key }) {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
-            lines.append("font \(name)\t\((attributes[.size] as? NSNumber)?.intValue ?? 0)\t\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
-        }
+        for (name, path) in FontFiles.all(in: folder).sorted(by: { $0.key < $1.key }) { stat(path, as: "font " + name) }
         return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
     }
 

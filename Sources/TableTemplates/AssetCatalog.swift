@@ -230,6 +230,9 @@ public struct AssetCatalog: Sendable {
         return v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
     }
 
+    /// The folder the catalog is in (where its app's other files are looked for).
+    package var containingFolder: String { URL(fileURLWithPath: folder).deletingLastPathComponent().path }
+
     /// The catalogs found in folders: each `*.xcassets` folder directly inside one.
     package static func discover(in folders: [String]) throws(Diagnostic) -> [AssetCatalog] {
         var result: [AssetCatalog] = []

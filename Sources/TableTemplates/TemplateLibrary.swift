@@ -27,9 +27,9 @@ public struct TemplateLibrary: Sendable {
     package init(theme: Theme, folders: [String], extra: [String: Template] = [:], catalogs: [AssetCatalog] = [],
                  fontFolders: [String] = []) throws(Diagnostic) {
         self.theme = theme
-        self.extra = extra
         self.catalogs = catalogs
         self.fontFolders = fontFolders
+        self.extra = extra.mapValues { Self.findingFonts($0, besides: fontFolders) }
         var files: [String: String] = [:]
         var storyboards: [String: String] = [:]
         for folder in theme.templateFolders + folders.reversed() {
@@ -121,7 +121,7 @@ public struct TemplateLibrary: Sendable {
             for file in found.map({ URL(fileURLWithPath: $0.file).lastPathComponent }) where !files.contains(file) { files.append(file) }
             throw Diagnostic(at: location, "prototype cell '\(id)' is in \(found.count) table views of \(files.joined(separator: " and ")); name one as \(found.map { "'\($0.name)'" }.joined(separator: " or "))")
         }
-        let template = Template(id: id, interfaceBuilder: document)
+        let template = Self.findingFonts(Template(id: id, interfaceBuilder: document), besides: fontFolders)
         parsed.remember(.success(template), for: id)
         return template
     }
@@ -131,7 +131,7 @@ public struct TemplateLibrary: Sendable {
 
     /// The template `id` in `role`, parsed on first use. The location is worked out only for an error.
     package func template(_ id: String, role: TemplateRole, at location: @autoclosure () -> SourceLocation?) throws(Diagnostic) -> Template {
-        var template: Template
+        let template: Template
         if let made = extra[id] {
             template = made
         } else if let file = files[id] {
@@ -148,18 +148,21 @@ public struct TemplateLibrary: Sendable {
         guard template.serves(role) else {
             throw Diagnostic(at: location(), "template '\(id)' is a <\(template.role.rawValue)>, expected a <\(role.rawValue)>")
         }
-        if let document = template.interfaceBuilder, !document.customFonts.isEmpty, document.fontFiles.isEmpty {
-            template.interfaceBuilder?.fontFiles = FontFiles.find(document.customFonts.keys, in: fontSearchFolders(for: document.file))
-        }
+        return template
+    }
+
+    /// `template` with the app's font files its Interface Builder document names found
+    /// (`IBDocument.fontFiles`), once, when the template is made or read.
+    package static func findingFonts(_ template: Template, besides folders: [String]) -> Template {
+        guard let document = template.interfaceBuilder, !document.customFonts.isEmpty else { return template }
+        var template = template
+        template.interfaceBuilder?.fontFiles = FontFiles.find(document.customFonts.keys, in: fontSearchFolders(for: document.file, besides: folders))
         return template
     }
 
     /// Where the fonts an IB file names are looked for: its folder (and the one above a
-    /// `.lproj`, an app's resources), the library's font folders, `--allow-read`'s.
-    package func fontSearchFolders(for file: String) -> [String] { Self.fontSearchFolders(for: file, besides: fontFolders) }
-
-    /// The same, with `folders` in the library's place.
-    package static func fontSearchFolders(for file: String, besides folders: [String]) -> [String] {
+    /// `.lproj`, an app's resources), `folders` (a library's font folders), `--allow-read`'s.
+    static func fontSearchFolders(for file: String, besides folders: [String]) -> [String] {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
         let own = folder.pathExtension == "lproj" ? [folder.path, folder.deletingLastPathComponent().path] : [folder.path]
         var result: [String] = []
@@ -187,8 +190,8 @@ public struct TemplateLibrary: Sendable {
             }
             if file.hasSuffix(".xib") {
                 let bytes = try InputFile.read(file, limit: IBReader.maximumSize, what: "Interface Builder file")
-                return Template(id: id, interfaceBuilder: try IBReader.read(file: file, bytes: bytes).localized(try Self.ibStrings(for: file, locale: theme.locale))
-                    .pseudoLocalized(theme.pseudoLocale))
+                return Self.findingFonts(Template(id: id, interfaceBuilder: try IBReader.read(file: file, bytes: bytes)
+                    .localized(try Self.ibStrings(for: file, locale: theme.locale)).pseudoLocalized(theme.pseudoLocale)), besides: fontFolders)
             }
             let bytes = try InputFile.read(file, limit: Self.maximumFileSize, what: "template")
             let template = try TemplateParser.parse(file: file, bytes: bytes, id: id)

@@ -199,3 +199,20 @@ extension Theme {
         }
     }
 }
+
+/// What became of a font file an Interface Builder document names (`<customFonts>`).
+package enum AppFontFile {
+    case loaded([AppFont])
+    /// Not found where the document's fonts are looked for (`IBDocument.fontFiles`).
+    case notFound
+    /// Found, and not loaded: why.
+    case failed(AppFonts.Failure)
+}
+
+extension IBDocument {
+    /// The font file `file` of the document's `<customFonts>`, loaded from where it was found.
+    package func appFontFile(_ file: String) -> AppFontFile {
+        guard let path = fontFiles[file] else { return .notFound }
+        do throws(AppFonts.Failure) { return .loaded(try AppFonts.load(path)) } catch { return .failed(error) }
+    }
+}
