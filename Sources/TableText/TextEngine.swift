@@ -764,7 +764,10 @@ package final class TextEngine {
                     lastLanguage = language
                 }
                 let spaceFont = lastSpaceFont!
-                guard UnsafeMutableRawPointer(runFont) != UnsafeMutableRawPointer(spaceFont) else { continue }
+                // The same face at the same size is the own font whichever object Pango made of
+                // it: once an app's font is loaded, Pango makes its fonts anew, and the space font
+                // this engine holds from before is another object of the same face.
+                guard UnsafeMutableRawPointer(runFont) != UnsafeMutableRawPointer(spaceFont), fontID(runFont) != fontID(spaceFont) else { continue }
                 if bytes == nil { bytes = pango_layout_get_text(layout) }
                 let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
                 let text = UnsafeRawBufferPointer(start: UnsafeRawPointer(bytes! + start), count: end - start)

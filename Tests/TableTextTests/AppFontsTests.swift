@@ -36,6 +36,35 @@ import Testing
         #expect(try AppFonts.load(file) == faces)
     }
 
+    /// Pango makes its fonts anew when an app's font is loaded; an engine that measured before
+    /// (a gallery's, while another entry's template loads its font) holds fonts of before. What
+    /// it lays out after must be what an engine made after lays out: found by CI, where Pango's
+    /// layouts of letter-spaced text had every space in an item of its own, 0.41 pt wider.
+    @Test func anEngineMadeBeforeAnAppsFontIsLoadedLaysOutAsOneMadeAfter() throws {
+        let spaced = WordWrapTests.system(28, weight: 700, lineHeight: 34)
+        let plain = FontSpec(family: "Inter", size: 17, lineHeight: 22)
+        // Letter-spaced paragraphs, and spaces between Arabic words Pango sets in a fallback font.
+        let paragraphs = WordWrapTests.paragraphs(40)
+        let mixed = (0..<12).map { "row \($0) مرحبا بالعالم and سلام عليكم again \($0)" }
+        func layouts(_ engine: TextEngine, _ texts: ArraySlice<String>, _ mixedTexts: ArraySlice<String>) -> [ShapedText] {
+            texts.map { engine.shape($0, style: TextStyle(font: spaced), width: 343) } + mixedTexts.map { engine.shape($0, style: TextStyle(font: plain), width: 200) }
+        }
+        let before = TextEngine()
+        before.usesWords = false
+        _ = layouts(before, paragraphs[..<20], mixed[..<6])
+        let file = Repository.temporaryFolder() + "/Before-Bold.ttf"
+        try TestFonts.renamed(TestFonts.dejaVuSerifBold, to: file, family: "Tablerender Before Serif", style: "Bold", postScriptName: "TablerenderBeforeSerif-Bold")
+        _ = try AppFonts.load(file)
+        let after = TextEngine()
+        after.usesWords = false
+        // Paragraphs the first engine has not laid out before (its results are kept).
+        let got = layouts(before, paragraphs[20...], mixed[6...]), expected = layouts(after, paragraphs[20...], mixed[6...])
+        #expect(got.count == expected.count)
+        for (got, expected) in zip(got, expected) {
+            #expect(got == expected, "'\(got.text)': \(got.size) runs \(got.lines.map(\.runs.count)), expected \(expected.size) runs \(expected.lines.map(\.runs.count))")
+        }
+    }
+
     @Test func theSameFontAtAnotherPathTakesThePlaceOfTheFirst() throws {
         // A gallery or a preview that reads an app whose font file moved (or two copies of one
         // font): fontconfig must not give the first file, which is gone.
