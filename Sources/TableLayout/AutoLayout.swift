@@ -1059,10 +1059,17 @@ final class ConstraintSystem {
         }
     }
 
+    /// The priority of a hidden arranged view's place along its stack's axis: above every
+    /// priority a nib may give (999 at most), below required.
+    static let hiddenPlace = 999.5
+
     /// A hidden arranged view takes no room along the axis (it sits at the end of the visible
     /// view before it, or ends where the first one starts), but it keeps its alignment across
     /// the axis: in IB's frames, as in UIKit, a hidden view taller than the others still makes a
-    /// row as tall as it is.
+    /// row as tall as it is. Its place along the axis gives way to the nib's own constraints: a
+    /// view tied to a hidden one (Open Food Facts' ingredients header: an image's leading edge to
+    /// its hidden neighbour's) keeps its size and place, and the hidden view goes with it (IB
+    /// stores hidden views' places anywhere along the axis; their sizes collapse).
     func placeHiddenViews(_ view: IBView, arranged: [IBView], axes: StackAxes) {
         let visible = Set(arranged.map(\.id))
         var previous: String?
@@ -1074,9 +1081,9 @@ final class ConstraintSystem {
             let (start, length) = axes.main(item.id)
             if let previous {
                 let before = axes.main(previous)
-                require(start, .equal, before.0 + before.1, "stack view '\(view.id)': a hidden arranged view's place")
+                require(start, .equal, before.0 + before.1, "stack view '\(view.id)': a hidden arranged view's place", priority: Self.hiddenPlace)
             } else {
-                require(start + length, .equal, axes.main(arranged[0].id).0, "stack view '\(view.id)': a hidden arranged view's place")
+                require(start + length, .equal, axes.main(arranged[0].id).0, "stack view '\(view.id)': a hidden arranged view's place", priority: Self.hiddenPlace)
             }
         }
     }

@@ -671,6 +671,16 @@ import TableText
         #expect(frames["sr0-XX-003"]?.x == 100)
     }
 
+    /// A hidden arranged view's place along the axis gives way to the nib's constraints: a view
+    /// tied to it keeps its size (HiddenNeighbour.xib).
+    @Test func aViewTiedToAHiddenArrangedNeighbourKeepsItsSize() throws {
+        let (frames, warnings) = try Self.design("HiddenNeighbour.xib")
+        Self.expect(frames, "hn0-ST-001", 16, 10, 343, 60)
+        Self.expect(frames, "hn0-IM-002", 0, 0, 343, 60)
+        #expect(frames["hn0-HD-003"]?.x == 0 && frames["hn0-HD-003"]?.width == 0)
+        #expect(!warnings.contains { $0.hasPrefix("Unable to simultaneously") }, "\(warnings)")
+    }
+
     @Test func standardSpacingEqualSpacingAndStackMargins() throws {
         let frames = try Self.design("StackRules.xib").frames
         Self.expect(frames, "sr0-SS-004", 16, 150, 88, 30)
