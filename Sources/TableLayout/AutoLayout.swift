@@ -799,6 +799,13 @@ final class ConstraintSystem {
                 return
             }
             rhs = expression * constraint.multiplier + constant
+            if constraint.multiplier != 1, let origins = commonOrigins(first, second, resolved(constraint.firstAttribute), resolved(secondAttribute)) {
+                // A place times a multiplier counts from the origin of the two views' nearest
+                // common ancestor (a view's own place from its bounds'): `superview.centerX =
+                // 1.6 × button.centerX` puts the button's centre at 1 / 1.6 of its superview's
+                // width wherever the superview is (Pocket Casts' video controls).
+                rhs = (expression + origins.second * -1) * constraint.multiplier + origins.first + constant
+            }
         }
         var relation: Constraint.Relation = constraint.relation == "lessThanOrEqual" ? .lessOrEqual
             : constraint.relation == "greaterThanOrEqual" ? .greaterOrEqual : .equal
@@ -809,6 +816,26 @@ final class ConstraintSystem {
         if let id, constraint.firstAttribute == "height", secondID == nil, relation == .equal, constraint.priority >= Constraint.required {
             ownHeights[id] = made
         }
+    }
+
+    /// The origins, on the axes of two place attributes (edges, centres, margins, baselines), of
+    /// the nearest common ancestor of the views `a` and `b` (one of them where it holds the
+    /// other), in the content view's coordinates; nil when either attribute is a size or the views
+    /// share no ancestor here.
+    func commonOrigins(_ a: String, _ b: String, _ first: String, _ second: String) -> (first: LinearExpression, second: LinearExpression)? {
+        let horizontal: Set<String> = ["left", "right", "leading", "trailing", "centerX", "leftMargin", "rightMargin", "leadingMargin", "trailingMargin",
+                                       "centerXWithinMargins"]
+        let vertical: Set<String> = ["top", "bottom", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins", "firstBaseline", "baseline",
+                                     "lastBaseline"]
+        guard horizontal.contains(first) || vertical.contains(first), horizontal.contains(second) || vertical.contains(second) else { return nil }
+        var ancestors: Set<String> = []
+        var item: String? = a
+        while let id = item, ancestors.insert(id).inserted { item = parents[id] }
+        item = b
+        while let id = item, !ancestors.contains(id) { item = parents[id] }
+        guard let common = item, let frame = frames[common] else { return nil }
+        func origin(_ attribute: String) -> LinearExpression { horizontal.contains(attribute) ? v(frame.x) : v(frame.y) }
+        return (origin(first), origin(second))
     }
 
     func describe(_ constraint: IBConstraint, owner: String) -> String {

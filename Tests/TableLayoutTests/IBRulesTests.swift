@@ -681,6 +681,16 @@ import TableText
         #expect(!warnings.contains { $0.hasPrefix("Unable to simultaneously") }, "\(warnings)")
     }
 
+    /// A place times a multiplier counts from the nearest common ancestor's origin (its bounds'
+    /// where one view holds the other): MultipliedPlaces.xib.
+    @Test func aMultipliedPlaceCountsFromTheCommonAncestor() throws {
+        let (frames, warnings) = try Self.design("MultipliedPlaces.xib")
+        Self.expect(frames, "mp0-CC-001", 200, 10, 150, 80)
+        Self.expect(frames, "mp0-BB-002", 35, 5, 30, 30)
+        Self.expect(frames, "mp0-DD-003", 90, 5, 20, 20)
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
     @Test func standardSpacingEqualSpacingAndStackMargins() throws {
         let frames = try Self.design("StackRules.xib").frames
         Self.expect(frames, "sr0-SS-004", 16, 150, 88, 30)
