@@ -167,6 +167,14 @@ package final class AutoLayout {
                 state.intrinsicSize.height = max(state.intrinsicSize.height, ControlMetrics.iOS26TextFieldMinimumHeight)
                 states[view.id] = state
             }
+            if document.predatesIOS14, view.element == .textField, [nil, "none"].contains(view.attribute("borderStyle")), state.styleLeading != nil,
+               state.intrinsicSize.height >= 0 {
+                // The canvas of Xcode 11 and before (iOS 13's UIKit): a borderless field in a text
+                // style is as tall as its font's line, not the style's leading (LoopKit's six body
+                // fields of Xcode 11 store 21 pt; Xcode 12's and later 22).
+                state.intrinsicSize.height = state.style.font.lineHeight.rounded(.up)
+                states[view.id] = state
+            }
             if view.element == .imageView, view.attribute("image") == nil, state.intrinsicSize.width < 0, state.intrinsicSize.height < 0 {
                 // IB's canvas keeps an image view with no image at the size it has (its image is
                 // the app's to set): WooCommerce's empty-state image 140 pt tall in an

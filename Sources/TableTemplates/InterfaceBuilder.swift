@@ -55,6 +55,9 @@ package struct IBDocument: Sendable {
     /// Xcode 10 and before, `toolsVersion` under 14800: Xcode 11's betas, 14810 to 14868, have
     /// iOS 13's), whose segmented control was 28 pt tall.
     package var predatesIOS13: Bool { (toolsVersion ?? 20_000) < ToolsVersion.iOS13 }
+    /// Whether IB laid the stored frames out with the UIKit of iOS 13 and before (files saved by
+    /// Xcode 11 and before, `toolsVersion` under 17000).
+    package var predatesIOS14: Bool { (toolsVersion ?? 20_000) < ToolsVersion.iOS14 }
     /// Whether IB laid the stored frames out with the UIKit of iOS 17 and before (files saved by
     /// Xcode 15 and before, `toolsVersion` under 23000).
     package var predatesIOS18: Bool { (toolsVersion ?? 20_000) < ToolsVersion.iOS18 }
