@@ -9,8 +9,9 @@ import TableModel
 /// fonts, colours, a cell's style, accessory and labels, and outlets (`connectionRecords`).
 /// Elements keep the archive's lines and columns, so errors point into the file.
 enum IBArchive {
-    /// The archive types read: an iOS XIB (a storyboard of Xcode 4 is refused by the reader).
-    static let type = "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
+    /// The archive types read: an iOS XIB, for the iPhone or the iPad (a storyboard of Xcode 4
+    /// is refused by the reader). The document made keeps the archive's type.
+    static let types: Set<String> = ["com.apple.InterfaceBuilder3.CocoaTouch.XIB", "com.apple.InterfaceBuilder3.CocoaTouch.iPad.XIB"]
 
     /// IB 3's classes and the elements Xcode 5 writes for them; another class is a plain view.
     static let elements = [
@@ -57,6 +58,7 @@ enum IBArchive {
             }
         }
         let tools = text(child(data, "IBDocument.InterfaceBuilderVersion")) ?? "0"
+        let type = archive.attribute("type")?.value ?? "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
         return element("document", at: archive, ["type": type, "version": "3.0", "toolsVersion": tools, "targetRuntime": "iOS.CocoaTouch"],
                        [element("objects", at: roots, [:], converted)])
     }

@@ -427,7 +427,7 @@ package enum IBReader {
         if root.name == "archive", root.attribute("type")?.value.contains("InterfaceBuilder3") == true {
             // Xcode 4 and earlier wrote a XIB as a keyed archive of Interface Builder 3's objects:
             // read as the document Xcode 5 writes for them. A storyboard of that age is refused.
-            guard root.attribute("type")?.value == IBArchive.type else {
+            guard let type = root.attribute("type")?.value, IBArchive.types.contains(type) else {
                 throw Diagnostic(at: root.location, "an Interface Builder 3 archive (<archive type=\"\(root.attribute("type")?.value ?? "")\">, saved by Xcode 4 or earlier); tablerender reads iOS XIBs of that format and storyboards of Xcode 5 and later: open the file in Xcode and save it to convert it")
             }
             return try IBArchive.document(from: root)

@@ -180,6 +180,9 @@ import TableText
         #expect(document.allViews.count == 6 && document.allViews.contains { $0.id.hasPrefix("archive-") }, "\(document.allViews.map(\.id))")
         #expect(document.accessory == nil || document.accessory == "none")
         #expect(try Self.read(archive(accessory: 3)).accessory == "checkmark")
+        // An iPad XIB of Xcode 4 is the same archive under its own type (Artsy's Energy has one).
+        let iPad = try Self.read(archive().replacingOccurrences(of: "CocoaTouch.XIB", with: "CocoaTouch.iPad.XIB"))
+        #expect(iPad.allViews.map(\.id) == document.allViews.map(\.id) && iPad.allViews.map(\.frame) == document.allViews.map(\.frame))
         let template = Template(id: "SwitchCell", interfaceBuilder: document)
         let layout = AutoLayout(text: TextEngine())
         let canvas = try layout.designFrames(template, document: document, theme: Self.theme, assetsFolder: "/nonexistent").frames
