@@ -840,8 +840,12 @@ final class ConstraintSystem {
         var item: String? = a
         while let id = item, ancestors.insert(id).inserted { item = parents[id] }
         item = b
-        while let id = item, !ancestors.contains(id) { item = parents[id] }
-        guard let common = item, let frame = frames[common] else { return nil }
+        var steps = 0
+        while let id = item, !ancestors.contains(id), steps <= parents.count {
+            item = parents[id]
+            steps += 1
+        }
+        guard let common = item, ancestors.contains(common), let frame = frames[common] else { return nil }
         func origin(_ attribute: String) -> LinearExpression { horizontal.contains(attribute) ? v(frame.x) : v(frame.y) }
         return (origin(first), origin(second))
     }
