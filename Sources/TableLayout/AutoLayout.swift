@@ -183,6 +183,11 @@ package final class AutoLayout {
                 state.intrinsicSize = (view.frame.width, view.frame.height)
                 states[view.id] = state
             }
+            if view.element == .button, view.configuration == nil, view.normalState?.image == nil, state.text.isEmpty,
+               ControlMetrics.systemButtonSymbol(view.attribute("buttonType")) != nil {
+                state.intrinsicSize = ControlMetrics.systemButtonSize(predatesIOS13: document.predatesIOS13, iOS26: document.savedForIOS26)
+                states[view.id] = state
+            }
             if view.element == .segmentedControl, document.predatesIOS13 {
                 // iOS 12 and before (files of Xcode 10 and before): 28 pt, a 29 pt frame.
                 state.intrinsicSize.height = ControlMetrics.legacySegmentedControlHeight

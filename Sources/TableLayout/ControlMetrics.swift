@@ -50,6 +50,27 @@ package enum ControlMetrics {
         }
     }
 
+    /// A system button of a type that draws a symbol of its own and no title (IB's `buttonType`):
+    /// the symbol, and the button's size. iOS 13 to 18 give an info, detail disclosure or
+    /// contact-add button 25.67 pt each way (77 pixels at @3x: KeePassium's and GoMap's files of
+    /// Xcode 13 and 16 store it); `systemButtonSize(_:canvas:)` has the canvases that differ.
+    package static func systemButtonSymbol(_ buttonType: String?) -> String? {
+        switch buttonType {
+        case "infoLight", "infoDark", "detailDisclosure": return "info.circle"
+        case "contactAdd": return "plus.circle"
+        default: return nil
+        }
+    }
+
+    package static let systemButtonSize = (width: 77.0 / 3, height: 77.0 / 3)
+
+    /// A system button's size on IB's canvas of a file: iOS 12 and before (Xcode 10 and before)
+    /// 22 × 22, as GitHawk's info button of Xcode 10 and ChatSecure's and MatrixKit's sized ones
+    /// store it; iOS 26 (Xcode 26) 50 × 34, as nRF Mesh's six info buttons store it.
+    package static func systemButtonSize(predatesIOS13: Bool, iOS26: Bool) -> (width: Double, height: Double) {
+        predatesIOS13 ? (22, 22) : iOS26 ? (50, 34) : systemButtonSize
+    }
+
     package static func accessorySize(_ accessory: Accessory) -> (width: Double, height: Double) {
         switch accessory {
         case .none: return (0, 0)

@@ -79,6 +79,7 @@ package enum SFSymbols {
         table["person.crop.circle"] = table["person.circle"]
         table["person.circle.fill"] = table["person.circle"]
         table["info.circle.fill"] = table["info.circle"]
+        table["plus.circle"] = Art(box: (1, 1, 22, 22), body: #"<circle cx="12" cy="12" r="10"/><path d="M12 7v10M7 12h10"/>"#)
         table["magnifyingglass.circle"] = table["magnifyingglass"]
         table["chevron.forward"] = table["chevron.right"]
         table["chevron.backward"] = table["chevron.left"]

@@ -391,6 +391,56 @@ extension IBRulesTests {
         }
     }
 
+    /// A system button of an info, detail disclosure or contact-add type draws UIKit's symbol and
+    /// no title, and is as big as UIKit makes it: on IB's canvas 22 × 22 up to iOS 12 (GitHawk's
+    /// info button of Xcode 10), 25.67 × 25.67 from iOS 13 (KeePassium's and GoMap's of Xcode 13
+    /// and 16), 50 × 34 on Xcode 26's (nRF Mesh's); a row drawn today 25.67, its symbol inside.
+    @Test(arguments: [("14460", 22.0, 22.0), ("21701", 77.0 / 3, 77.0 / 3), ("24128", 50, 34)])
+    func aSystemButtonIsItsSymbolAtUIKitsSize(toolsVersion: String, width: Double, height: Double) throws {
+        let types = ["infoLight", "detailDisclosure", "contactAdd"]
+        let buttons = types.enumerated().map { index, type in """
+                                <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="\(type)" lineBreakMode="middleTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="sb0-BT-00\(index)">
+                                    <rect key="frame" x="\(20 + 60 * index)" y="10" width="22" height="22"/>
+                                </button>
+            """ }.joined(separator: "\n")
+        let constraints = types.indices.map { index in """
+                                <constraint firstItem="sb0-BT-00\(index)" firstAttribute="leading" secondItem="sb0-CV-000" secondAttribute="leading" constant="\(20 + 60 * index)" id="sb0-Cn-l\(index)"/>
+                                <constraint firstItem="sb0-BT-00\(index)" firstAttribute="top" secondItem="sb0-CV-000" secondAttribute="top" constant="10" id="sb0-Cn-t\(index)"/>
+            """ }.joined(separator: "\n")
+        // An iPhone 14 (@3x), as those files' devices are: 25.67 is 77 of its pixels.
+        let xml = Self.xib(toolsVersion: toolsVersion, device: "retina6_12", """
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" rowHeight="60" id="sb0-Cl-000">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="sb0-Cl-000" id="sb0-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                            <subviews>
+            \(buttons)
+                            </subviews>
+                            <constraints>
+            \(constraints)
+                            </constraints>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        let (template, document) = try Self.inline(xml)
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        for index in types.indices {
+            let frame = try #require(frames["sb0-BT-00\(index)"])
+            #expect(abs(frame.width - width) < 0.01 && abs(frame.height - height) < 0.01, "\(toolsVersion) \(types[index]): \(frame)")
+        }
+        let row = try Self.row(template, document, height: 60)
+        for (index, symbol) in ["info.circle", "info.circle", "plus.circle"].enumerated() {
+            let button = try #require(Self.find("sb0-BT-00\(index)", in: row))
+            #expect(abs(button.frame.width - 77.0 / 3) < 0.01 && abs(button.frame.height - 77.0 / 3) < 0.01, "\(types[index]) in a row: \(button.frame)")
+            let paths = button.children.compactMap { child -> String? in
+                if case .image(let path, _, _) = child.style.content { return path }
+                return nil
+            }
+            #expect(paths.count == 1 && paths[0].contains(symbol), "\(types[index]): \(paths)")
+        }
+    }
+
     /// IB's canvas draws an activity indicator even when it is hidden, so in a stack it keeps its
     /// place there (Pocket Casts' episode rows: a hidden 16 pt indicator first, the next view at
     /// 16 + 5 = 21); on a device a stopped indicator that hides when stopped is hidden and the
