@@ -183,8 +183,7 @@ package final class AutoLayout {
                 state.intrinsicSize = (view.frame.width, view.frame.height)
                 states[view.id] = state
             }
-            if view.element == .button, view.configuration == nil, view.normalState?.image == nil, state.text.isEmpty,
-               ControlMetrics.systemButtonSymbol(view.attribute("buttonType")) != nil {
+            if ControlMetrics.systemButtonSymbol(view, title: state.text) != nil {
                 state.intrinsicSize = ControlMetrics.systemButtonSize(predatesIOS13: document.predatesIOS13, iOS26: document.savedForIOS26)
                 states[view.id] = state
             }
@@ -836,10 +835,7 @@ final class ConstraintSystem {
     /// other), in the content view's coordinates; nil when either attribute is a size or the views
     /// share no ancestor here.
     func commonOrigins(_ a: String, _ b: String, _ first: String, _ second: String) -> (first: LinearExpression, second: LinearExpression)? {
-        let horizontal: Set<String> = ["left", "right", "leading", "trailing", "centerX", "leftMargin", "rightMargin", "leadingMargin", "trailingMargin",
-                                       "centerXWithinMargins"]
-        let vertical: Set<String> = ["top", "bottom", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins", "firstBaseline", "baseline",
-                                     "lastBaseline"]
+        let horizontal = Self.horizontalPlaces, vertical = Self.verticalPlaces.union(Self.baselines)
         guard horizontal.contains(first) || vertical.contains(first), horizontal.contains(second) || vertical.contains(second) else { return nil }
         var ancestors: Set<String> = []
         var item: String? = a
@@ -896,17 +892,22 @@ final class ConstraintSystem {
              position: frame.y, length: frame.height, parentPosition: outer.y, parentLength: outer.height)
     }
 
+    /// The attributes of a place on each axis: edges, centres and margins (no size, no baseline).
+    static let horizontalPlaces: Set<String> = ["left", "right", "leading", "trailing", "centerX", "leftMargin", "rightMargin", "leadingMargin",
+                                                "trailingMargin", "centerXWithinMargins"]
+    static let verticalPlaces: Set<String> = ["top", "bottom", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins"]
+    static let baselines: Set<String> = ["firstBaseline", "baseline", "lastBaseline"]
+
     /// Whether a constraint names a cell's width or a horizontal edge or centre of the cell
     /// itself (not its content view).
     static func namesCellHorizontally(_ document: IBDocument) -> Bool {
-        namesCell(document, ["leading", "trailing", "left", "right", "width", "centerX", "leadingMargin", "trailingMargin", "leftMargin",
-                             "rightMargin", "centerXWithinMargins"])
+        namesCell(document, horizontalPlaces.union(["width"]))
     }
 
     /// Whether a constraint names a cell's height or a vertical edge of the cell itself (not its
     /// content view).
     static func namesCellVertically(_ document: IBDocument) -> Bool {
-        namesCell(document, ["top", "bottom", "height", "centerY", "topMargin", "bottomMargin", "centerYWithinMargins"])
+        namesCell(document, verticalPlaces.union(["height"]))
     }
 
     /// Whether a constraint names one of `attributes` of the cell itself.
@@ -1208,7 +1209,7 @@ final class ConstraintSystem {
     /// position or size and it has no intrinsic size there.
     func findAmbiguity(_ document: IBDocument, states: [String: IBViewState]) {
         var touched: [String: Set<String>] = [:], byPlaceholders: [String: Set<String>] = [:]
-        let horizontal: Set<String> = ["left", "leading", "right", "trailing", "centerX", "width", "leftMargin", "leadingMargin", "rightMargin", "trailingMargin", "centerXWithinMargins"]
+        let horizontal = Self.horizontalPlaces.union(["width"])
         for view in document.allViews {
             for constraint in view.constraints where constraint.isPlaceholder && !designTime {
                 for (item, attribute) in [(constraint.firstItem ?? view.id, constraint.firstAttribute), (constraint.secondItem ?? view.id, constraint.secondAttribute ?? "")]

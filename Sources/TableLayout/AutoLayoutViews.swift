@@ -361,7 +361,7 @@ enum IBBinding {
             }
         case .button:
             state.text = view.configuration?["title"] ?? view.normalState?.title ?? ""
-            if state.text.isEmpty, view.configuration == nil, view.normalState?.image == nil, let symbol = ControlMetrics.systemButtonSymbol(view.attribute("buttonType")) {
+            if let symbol = ControlMetrics.systemButtonSymbol(view, title: state.text) {
                 // An info, detail disclosure or contact-add button: UIKit's symbol, in its tint.
                 (state.imagePath, state.imageSize) = images.symbol(symbol, view: view, tint: state.textColor)
             }
@@ -500,7 +500,7 @@ enum IBBinding {
             let lineHeight = state.text.isEmpty && !(classic && !imageOnly) ? 0 : font.lineHeight
             state.intrinsicSize = (title.width + image.width + gap + insets.left + insets.right,
                                    (max(lineHeight, image.height) + insets.top + insets.bottom).rounded(.up))
-            if state.text.isEmpty, classic, view.normalState?.image == nil, ControlMetrics.systemButtonSymbol(view.attribute("buttonType")) != nil {
+            if ControlMetrics.systemButtonSymbol(view, title: state.text) != nil {
                 state.intrinsicSize = ControlMetrics.systemButtonSize
             }
             state.centredBaseline = state.text.isEmpty ? nil : baseline - font.lineHeight / 2

@@ -50,12 +50,14 @@ package enum ControlMetrics {
         }
     }
 
-    /// A system button of a type that draws a symbol of its own and no title (IB's `buttonType`):
-    /// the symbol, and the button's size. iOS 13 to 18 give an info, detail disclosure or
-    /// contact-add button 25.67 pt each way (77 pixels at @3x: KeePassium's and GoMap's files of
-    /// Xcode 13 and 16 store it); `systemButtonSize(_:canvas:)` has the canvases that differ.
-    package static func systemButtonSymbol(_ buttonType: String?) -> String? {
-        switch buttonType {
+    /// The symbol a system button draws in place of a title (IB's `buttonType` info, detail
+    /// disclosure or contact add); nil for any other button, and for one the file gives a title
+    /// (`title`: its text), an image or a configuration. iOS 13 to 18 make such a button 25.67 pt
+    /// each way (77 pixels at @3x: KeePassium's and GoMap's files of Xcode 13 and 16 store it);
+    /// `systemButtonSize(predatesIOS13:iOS26:)` has the canvases that differ.
+    package static func systemButtonSymbol(_ view: IBView, title: String) -> String? {
+        guard view.element == .button, title.isEmpty, view.configuration == nil, view.normalState?.image == nil else { return nil }
+        switch view.attribute("buttonType") {
         case "infoLight", "infoDark", "detailDisclosure": return "info.circle"
         case "contactAdd": return "plus.circle"
         default: return nil
