@@ -360,8 +360,16 @@ final class ConstraintSystem {
         // store 34 pt; Xcode 12's short views 0). A Home button's status bar, in Xcode 9 and 10,
         // only where the view is tall (`IBReader.SafeArea.topFromHeight`). (In a table, a
         // header's or footer's safe area has no such insets.)
+        // A plain view has that safe area whether or not it has a layout guide for it, and
+        // whether or not the file uses safe area guides (`useSafeAreas`): the canvas of Xcode 9
+        // and later insets its margins from it (SwiftMessages' five message views of Xcode 12,
+        // with no guide and four without `useSafeAreas`, store their margins 44 pt below the top
+        // and 34 above the bottom). A cell without a guide keeps its bounds (no public file
+        // shows otherwise: `aCollectionViewCellIsReadAsAnItem`).
+        let guide = document.top.safeAreaGuide ?? document.content.safeAreaGuide
+        var rootSafeArea: [Double]?
         if designTime, [.view, .collectionCell, .collectionReusableView].contains(document.kind),
-           let guide = document.top.safeAreaGuide ?? document.content.safeAreaGuide, let device = document.designSafeArea {
+           guide != nil || (document.kind == .view && !document.predatesIOS11), let device = document.designSafeArea {
             let height = document.content.frame.height
             // Before, a view wider than the screen has it too: the canvas cannot place it on the
             // screen and gives it the device's whole safe area (Zotero's 428 and 460 pt views of
@@ -371,10 +379,10 @@ final class ConstraintSystem {
             var bottom = (document.toolsVersion ?? 0) >= IBDocument.ToolsVersion.iOS16 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
             if let full = device.fullHeightBottom, height >= device.screenHeight - 0.5 { bottom = full }
             let top = device.topFromHeight.map { height >= $0 ? device.top : device.shortViewTop } ?? device.top
-            safeAreaInsets[guide] = [top, 0, bottom, 0]
+            rootSafeArea = [top, 0, bottom, 0]
+            if let guide { safeAreaInsets[guide] = rootSafeArea }
         }
-        let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime,
-                                  safeArea: (document.top.safeAreaGuide ?? document.content.safeAreaGuide).flatMap { safeAreaInsets[$0] })
+        let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime, safeArea: rootSafeArea)
         register(document.content, parent: nil, document: document, root: margins)
         let all = document.allViews
         let root = frames[rootID]!
@@ -553,7 +561,11 @@ final class ConstraintSystem {
         // safe area insets, a subview's what is left of its superview's past its distance to
         // that superview's edges.
         var unsafe: [Double]? = parent == nil ? root.safeArea : nil
-        if let parent, let outer = safeInsets[parent], let parentView = views[parent] {
+        // A scroll view adjusts its content inset by its safe area (`contentInsetAdjustmentBehavior`
+        // automatic) and passes none on to what it scrolls (Sileo's package page of Xcode 13,
+        // under a simulated navigation bar: its views store their margins from the scroll view's top).
+        if let parent, let outer = safeInsets[parent], let parentView = views[parent],
+           parentView.element != .other("scrollView") || parentView.attribute("contentInsetAdjustmentBehavior") == "never" {
             let frame = view.frame, size = parentView.frame
             let distances = [frame.y, frame.x, size.height - frame.y - frame.height, size.width - frame.x - frame.width]
             let insets = (0..<4).map { max(0, outer[$0] - max(0, distances[$0])) }

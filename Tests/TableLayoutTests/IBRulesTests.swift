@@ -275,6 +275,101 @@ import TableText
         #expect(Self.find("saf-LL-001", in: laidOut)?.frame.y == 6)
     }
 
+    /// The safe area is the device's whether or not the view has a layout guide for it, and
+    /// whether or not the file uses safe area guides (`useSafeAreas`): the canvas of Xcode 9 and
+    /// later insets a top-level view's margins from it (SwiftMessages' message views of Xcode 12,
+    /// four without `useSafeAreas`, none with a guide, store their margins 44 pt below the top and,
+    /// wider than the screen, 34 above the bottom). The view of `aPlainViewOnTheCanvas…` with its
+    /// guide taken out and the label tied to the view's margins instead (6 below the top one, 20
+    /// inside the trailing one, 12 above the bottom one, 20 past the leading one):
+    /// L  40, 44 + 6 = 50, 414 − 20 − 20 − 40 = 334 × 210 − 12 − 50 = 148
+    /// M  at the top and leading margins → 20, 44
+    /// 600 pt wide (wider than the screen: the whole safe area, 34 at the bottom): L 520 × 114.
+    @Test func aViewWithoutASafeAreaGuideHasTheDevicesSafeArea() throws {
+        let unguided: [(String, String)] = [
+            (#"<viewLayoutGuide key="safeArea" id="saf-SA-000"/>"#, ""),
+            (#" useSafeAreas="YES""#, ""),
+            (#"secondItem="saf-SA-000" secondAttribute="top""#, #"secondItem="saf-Vw-000" secondAttribute="topMargin""#),
+            (#"firstItem="saf-SA-000" firstAttribute="trailing""#, #"firstItem="saf-Vw-000" firstAttribute="trailingMargin""#),
+            (#"firstItem="saf-SA-000" firstAttribute="bottom""#, #"firstItem="saf-Vw-000" firstAttribute="bottomMargin""#),
+            (#"secondItem="saf-SA-000" secondAttribute="leading""#, #"secondItem="saf-Vw-000" secondAttribute="leadingMargin""#),
+        ]
+        let frames = try Self.design("SafeAreaOfAView.xib", editing: unguided)
+        Self.expect(frames, "saf-LL-001", 40, 50, 334, 148)
+        Self.expect(frames, "saf-VM-002", 20, 44, 30, 10)
+        let wide = try Self.design("SafeAreaOfAView.xib", editing: unguided + [(#"width="414" height="210""#, #"width="600" height="210""#)])
+        Self.expect(wide, "saf-LL-001", 40, 50, 520, 210 - 34 - 12 - 50)
+        Self.expect(wide, "saf-VM-002", 20, 44, 30, 10)
+    }
+
+    /// A scroll view adjusts its content inset by its safe area (`contentInsetAdjustmentBehavior`
+    /// automatic) and passes none of it on to what it scrolls; with `never` it passes it on, as
+    /// any view does. A view 375 × 300 on an iPhone 8 of Xcode 13 under a simulated translucent
+    /// navigation bar (its safe area starts 44 pt down: the canvas of Xcode 11 to 14.2 simulates
+    /// no status bar); a scroll view filling it, and in it a view V (its content, 375 × 300) with
+    /// a label at V's top and leading margins (8 pt: a plain view's):
+    ///   automatic: L at 8, 8 (Sileo's package page of Xcode 13 stores its views so)
+    ///   never:     L at 8, 44 + 8 = 52
+    @Test func aScrollViewPassesNoSafeAreaToWhatItScrolls() throws {
+        func frames(_ behaviour: String) throws -> [String: Rect] {
+            let xml = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="19455" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+                    <device id="retina4_7" orientation="portrait" appearance="light"/>
+                    <objects>
+                        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                        <view contentMode="scaleToFill" id="sv0-Vw-000">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <scrollView clipsSubviews="YES" contentMode="scaleToFill" \(behaviour) translatesAutoresizingMaskIntoConstraints="NO" id="sv0-SV-001">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sv0-CV-002">
+                                            <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                                            <subviews>
+                                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Package" translatesAutoresizingMaskIntoConstraints="NO" id="sv0-LL-003">
+                                                    <rect key="frame" x="8" y="8" width="100" height="21"/>
+                                                    <size key="intrinsicContentSize" width="100" height="21"/>
+                                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                                    <nil key="textColor"/>
+                                                    <nil key="highlightedColor"/>
+                                                </label>
+                                            </subviews>
+                                            <constraints>
+                                                <constraint firstItem="sv0-LL-003" firstAttribute="top" secondItem="sv0-CV-002" secondAttribute="topMargin" id="sv0-Cn-001"/>
+                                                <constraint firstItem="sv0-LL-003" firstAttribute="leading" secondItem="sv0-CV-002" secondAttribute="leadingMargin" id="sv0-Cn-002"/>
+                                            </constraints>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="sv0-CV-002" firstAttribute="top" secondItem="sv0-SV-001" secondAttribute="top" id="sv0-Cn-003"/>
+                                        <constraint firstItem="sv0-CV-002" firstAttribute="leading" secondItem="sv0-SV-001" secondAttribute="leading" id="sv0-Cn-004"/>
+                                        <constraint firstItem="sv0-CV-002" firstAttribute="width" secondItem="sv0-SV-001" secondAttribute="width" id="sv0-Cn-005"/>
+                                        <constraint firstItem="sv0-CV-002" firstAttribute="height" secondItem="sv0-SV-001" secondAttribute="height" id="sv0-Cn-006"/>
+                                    </constraints>
+                                </scrollView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="sv0-SV-001" firstAttribute="top" secondItem="sv0-Vw-000" secondAttribute="top" id="sv0-Cn-007"/>
+                                <constraint firstItem="sv0-SV-001" firstAttribute="leading" secondItem="sv0-Vw-000" secondAttribute="leading" id="sv0-Cn-008"/>
+                                <constraint firstAttribute="trailing" secondItem="sv0-SV-001" secondAttribute="trailing" id="sv0-Cn-009"/>
+                                <constraint firstAttribute="bottom" secondItem="sv0-SV-001" secondAttribute="bottom" id="sv0-Cn-010"/>
+                            </constraints>
+                            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+                            <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                        </view>
+                    </objects>
+                </document>
+                """
+            let (template, document) = try Self.inline(xml)
+            return try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                   assetsFolder: AutoLayoutOracleTests.folder).frames
+        }
+        Self.expect(try frames(""), "sv0-LL-003", 8, 8, 100, 21)
+        Self.expect(try frames(#"contentInsetAdjustmentBehavior="never""#), "sv0-LL-003", 8, 52, 100, 21)
+    }
+
     /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar,
     /// 20 pt at the top, in files saved by Xcode 14.3 and later on every view, in files of Xcode 9
     /// and 10 on a tall view only (Rocket.Chat's, Pocket Casts', WooCommerce's, ProtonVPN's 496 to
