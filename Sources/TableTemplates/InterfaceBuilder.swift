@@ -531,8 +531,15 @@ package enum IBReader {
             guard let element = top.children.first(where: { $0.name == "tableViewCellContentView" }) else {
                 throw Diagnostic(at: top.location, "the table view cell '\(top.attribute("id")?.value ?? "")' has no <tableViewCellContentView>")
             }
-            content = try view(element, counter: &counter)
+            content = try view(element, counter: &counter, parentSize: (topView.frame.width, topView.frame.height))
             adopt(topView, into: &content)
+            // A content view with no frame of its own (Xcode 6's files leave it out) fills its
+            // cell above the separator: 1 pt in files of Xcode 6 and before, 0.5 after (as 6 of
+            // the 7 content views of Xcode 6's files in public apps store it, and those of Xcode 7).
+            if content.frame.width <= 0, topView.frame.width > 0 {
+                let separator = (resources.toolsVersion ?? 0) < 8_000 ? 1.0 : 0.5
+                content.frame = IBRect(x: 0, y: 0, width: topView.frame.width, height: max(0, topView.frame.height - separator))
+            }
         case .collectionCell:
             // Its content view (a `<view key="contentView">`, often without an id of its own):
             // constraints name the cell, whose edges are the content view's.
@@ -645,7 +652,10 @@ package enum IBReader {
         }
     }
 
-    static func view(_ element: XMLElement, counter: inout Counter) throws(Diagnostic) -> IBView {
+    /// `parentSize`: the superview's, for a frame Xcode 8.0 wrote as insets in it (`<frame
+    /// key="frameInset" minX="8" maxX="8" height="21"/>`: a side it leaves out is the distance to
+    /// the superview's far edge, a missing size what that leaves).
+    static func view(_ element: XMLElement, counter: inout Counter, parentSize: (width: Double, height: Double)? = nil) throws(Diagnostic) -> IBView {
         counter.views += 1
         guard counter.views <= maximumViews else {
             throw Diagnostic(at: element.location, "more than \(maximumViews) views in one document")
@@ -663,6 +673,14 @@ package enum IBReader {
             switch child.name {
             case "rect" where key == "frame":
                 view.frame = IBRect(x: value(child, "x"), y: value(child, "y"), width: value(child, "width"), height: value(child, "height"))
+            case "frame" where key == "frameInset":
+                let x = value(child, "minX"), y = value(child, "minY")
+                func size(_ name: String, far: String, from origin: Double, in parent: Double?) -> Double {
+                    if child.attribute(name) != nil { return value(child, name) }
+                    return max(0, (parent ?? 0) - origin - value(child, far))
+                }
+                view.frame = IBRect(x: x, y: y, width: size("width", far: "maxX", from: x, in: parentSize?.width),
+                                    height: size("height", far: "maxY", from: y, in: parentSize?.height))
             case "autoresizingMask":
                 view.autoresizing = Set(child.attributes.filter { $0.value == "YES" }.map(\.name))
             case "color":
@@ -740,7 +758,9 @@ package enum IBReader {
                     view.constraints.append(try self.constraint(constraint))
                 }
             case "subviews":
-                for subview in child.children { view.subviews.append(try self.view(subview, counter: &counter)) }
+                for subview in child.children {
+                    view.subviews.append(try self.view(subview, counter: &counter, parentSize: (view.frame.width, view.frame.height)))
+                }
             default:
                 break
             }

@@ -370,6 +370,90 @@ import TableText
         Self.expect(try frames(#"contentInsetAdjustmentBehavior="never""#), "sv0-LL-003", 8, 52, 100, 21)
     }
 
+    /// Old files leave frames out. Xcode 6 wrote no frame for a cell's content view: it fills the
+    /// cell above the separator, 1 pt in files of Xcode 6 and before (RxSwift's Wikipedia search
+    /// cell stores its views so; 6 of 7 content views of Xcode 6's files in public apps are 1 pt
+    /// shorter than their cells), 0.5 after. Xcode 8.0 wrote frames as insets in the superview
+    /// (`<frame key="frameInset">`): minX, minY from its leading and top edges, and for a size it
+    /// leaves out, maxX, maxY from its far edges. Both cells 320 wide, with iOS 10's 8 pt margins:
+    ///   Xcode 6, 100 tall: the content view 320 × 99; T at the top margin + 5 and the sides'
+    ///     margins → 8, 13, 304 × 21; B 3 below it down to the bottom margin → 8, 37, 304 × 54
+    ///   Xcode 8.0, 45 tall, the content view `width="320" height="44"`; L `minX="8" maxX="8"
+    ///     minY="12" height="20"` (304 × 20), between the side margins, centred → 8, 12, 304 × 20
+    @Test func framesOldFilesLeaveOutAreTheirCellsOrInsets() throws {
+        func cell(_ version: String, height: Int, _ content: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(version)" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="old-Ce-000">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="\(height)"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        \(content)
+                    </tableViewCell>
+                </objects>
+            </document>
+            """
+        }
+        func label(_ id: String, _ frame: String) -> String {
+            """
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                \(frame)
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            """
+        }
+        let xcode6 = cell("7528.3", height: 100, """
+            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="old-Ce-000" id="old-CV-000">
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    \(label("old-LT-001", #"<rect key="frame" x="8" y="13" width="304" height="21"/>"#))
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="old-VB-002">
+                        <rect key="frame" x="8" y="37" width="304" height="54"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="old-LT-001" firstAttribute="top" secondItem="old-CV-000" secondAttribute="topMargin" constant="5" id="old-Cn-001"/>
+                    <constraint firstItem="old-LT-001" firstAttribute="leading" secondItem="old-CV-000" secondAttribute="leadingMargin" id="old-Cn-002"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="old-LT-001" secondAttribute="trailing" id="old-Cn-003"/>
+                    <constraint firstItem="old-VB-002" firstAttribute="top" secondItem="old-LT-001" secondAttribute="bottom" constant="3" id="old-Cn-004"/>
+                    <constraint firstItem="old-VB-002" firstAttribute="leading" secondItem="old-CV-000" secondAttribute="leadingMargin" id="old-Cn-005"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="old-VB-002" secondAttribute="trailing" id="old-Cn-006"/>
+                    <constraint firstAttribute="bottomMargin" secondItem="old-VB-002" secondAttribute="bottom" id="old-Cn-007"/>
+                </constraints>
+            </tableViewCellContentView>
+            """)
+        let (template6, document6) = try Self.inline(xcode6)
+        #expect(document6.content.frame.width == 320 && document6.content.frame.height == 99, "\(document6.content.frame)")
+        let frames6 = try AutoLayout(text: TextEngine()).designFrames(template6, document: document6, theme: Self.theme,
+                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames6, "old-LT-001", 8, 13, 304, 21)
+        Self.expect(frames6, "old-VB-002", 8, 37, 304, 54)
+        let xcode8 = cell("11201", height: 45, """
+            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="old-Ce-000" id="old-CV-000">
+                <frame key="frameInset" width="320" height="44"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <subviews>
+                    \(label("old-LL-003", #"<frame key="frameInset" minX="8" minY="12" maxX="8" height="20"/>"#))
+                </subviews>
+                <constraints>
+                    <constraint firstItem="old-LL-003" firstAttribute="leading" secondItem="old-CV-000" secondAttribute="leadingMargin" id="old-Cn-008"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="old-LL-003" secondAttribute="trailing" id="old-Cn-009"/>
+                    <constraint firstItem="old-LL-003" firstAttribute="centerY" secondItem="old-CV-000" secondAttribute="centerY" id="old-Cn-010"/>
+                </constraints>
+            </tableViewCellContentView>
+            """)
+        let (template8, document8) = try Self.inline(xcode8)
+        #expect(document8.content.frame.width == 320 && document8.content.frame.height == 44, "\(document8.content.frame)")
+        #expect(document8.content.subviews.first?.frame == IBRect(x: 8, y: 12, width: 304, height: 20))
+        let frames8 = try AutoLayout(text: TextEngine()).designFrames(template8, document: document8, theme: Self.theme,
+                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(frames8, "old-LL-003", 8, 12, 304, 20)
+    }
+
     /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar,
     /// 20 pt at the top, in files saved by Xcode 14.3 and later on every view, in files of Xcode 9
     /// and 10 on a tall view only (Rocket.Chat's, Pocket Casts', WooCommerce's, ProtonVPN's 496 to
