@@ -659,6 +659,13 @@ final class ConstraintSystem {
     /// constant`).
     var ownHeights: [Solver.ConstraintID: Constraint] = [:]
 
+    /// The nib's required constraints that tie a view to a layout margin. UIKit makes a margin's
+    /// own constraints (its layout guide's, inset from the view's edges) when it first lays the
+    /// view out, after the nib's: where a later constraint conflicts with one of these, the
+    /// margin gives way, not the constraint (Siskin IM's switches, tied both to the content view's
+    /// trailing margin and 8 pt inside the cell's trailing edge, store the cell's).
+    var marginTies: [Solver.ConstraintID: Constraint] = [:]
+
     /// Adds a constraint; one that cannot hold with the required constraints added before it is
     /// broken (left out), as UIKit recovers — except against a row's fixed height (the content
     /// view's, UIKit's `UIView-Encapsulated-Layout-Height`), where UIKit breaks a view's own
@@ -688,6 +695,22 @@ final class ConstraintSystem {
                 if let back = try? solver.add(held) {
                     names[back] = names[own]
                     ownHeights[back] = held
+                }
+            }
+            if let tie = error.conflicting.first(where: { marginTies[$0] != nil }), let held = marginTies[tie] {
+                solver.remove(tie)
+                marginTies[tie] = nil
+                if let id = try? solver.add(constraint) {
+                    names[id] = what
+                    let broken = "the layout margin of " + (names[tie] ?? "a constraint")
+                    let others = error.conflicting.filter { $0 != tie }.compactMap { names[$0] }
+                    warnings.append("Unable to simultaneously satisfy constraints: " + (others + [what, names[tie] ?? "a margin"]).joined(separator: "; ")
+                                    + "; will attempt to recover by breaking \(broken)")
+                    return id
+                }
+                if let back = try? solver.add(held) {
+                    names[back] = names[tie]
+                    marginTies[back] = held
                 }
             }
             conflict(error, broken: what)
@@ -840,7 +863,14 @@ final class ConstraintSystem {
         if let id, constraint.firstAttribute == "height", secondID == nil, relation == .equal, constraint.priority >= Constraint.required {
             ownHeights[id] = made
         }
+        if let id, constraint.priority >= Constraint.required,
+           Self.marginAttributes.contains(constraint.firstAttribute) || constraint.secondAttribute.map(Self.marginAttributes.contains) == true {
+            marginTies[id] = made
+        }
     }
+
+    static let marginAttributes: Set<String> = ["leftMargin", "rightMargin", "leadingMargin", "trailingMargin", "topMargin", "bottomMargin",
+                                                "centerXWithinMargins", "centerYWithinMargins"]
 
     /// The origins, on the axes of two place attributes (edges, centres, margins, baselines), of
     /// the nearest common ancestor of the views `a` and `b` (one of them where it holds the

@@ -454,6 +454,54 @@ import TableText
         Self.expect(frames8, "old-LL-003", 8, 12, 304, 20)
     }
 
+    /// UIKit makes a layout margin's own constraints (its guide's, inset from the view's edges)
+    /// when it lays the view out, after the nib's: where a required constraint conflicts with one
+    /// tying a view to a margin, the margin gives way, not the later constraint (Siskin IM's
+    /// switches of Xcode 13, tied both to the content view's trailing margin and 8 pt inside the
+    /// cell's trailing edge by a constraint of the cell's, store the cell's). A cell 320 × 44 (an
+    /// iPhone 8 of Xcode 14.3: 16 pt margins); a view V 51 × 31 centred, at the trailing margin and
+    /// 8 pt inside the cell's trailing edge: x = 320 − 8 − 51 = 261 (not 320 − 16 − 51 = 253).
+    @Test func aMarginGivesWayToALaterConstraint() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="mgw-Ce-000">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="mgw-Ce-000" id="mgw-CV-000">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="mgw-VV-001">
+                                    <rect key="frame" x="261" y="6.5" width="51" height="31"/>
+                                    <constraints>
+                                        <constraint firstAttribute="width" constant="51" id="mgw-Cn-001"/>
+                                        <constraint firstAttribute="height" constant="31" id="mgw-Cn-002"/>
+                                    </constraints>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="mgw-VV-001" firstAttribute="centerY" secondItem="mgw-CV-000" secondAttribute="centerY" id="mgw-Cn-003"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="mgw-VV-001" secondAttribute="trailing" id="mgw-Cn-004"/>
+                            </constraints>
+                        </tableViewCellContentView>
+                        <constraints>
+                            <constraint firstAttribute="trailing" secondItem="mgw-VV-001" secondAttribute="trailing" constant="8" id="mgw-Cn-005"/>
+                        </constraints>
+                    </tableViewCell>
+                </objects>
+            </document>
+            """
+        let (template, document) = try Self.inline(xml)
+        let (frames, warnings) = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                                 assetsFolder: AutoLayoutOracleTests.folder)
+        Self.expect(frames, "mgw-VV-001", 261, 6.5, 51, 31)
+        #expect(warnings.contains { $0.contains("breaking the layout margin of constraint 'mgw-Cn-004'") }, "\(warnings)")
+    }
+
     /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar,
     /// 20 pt at the top, in files saved by Xcode 14.3 and later on every view, in files of Xcode 9
     /// and 10 on a tall view only (Rocket.Chat's, Pocket Casts', WooCommerce's, ProtonVPN's 496 to
