@@ -379,7 +379,7 @@ final class ConstraintSystem {
             var bottom = (document.toolsVersion ?? 0) >= IBDocument.ToolsVersion.iOS16 || wider ? device.bottom : max(0, device.bottom - max(0, device.screenHeight - height))
             if let full = device.fullHeightBottom, height >= device.screenHeight - 0.5 { bottom = full }
             let top = device.topFromHeight.map { height >= $0 ? device.top : device.shortViewTop } ?? device.top
-            rootSafeArea = [top, 0, bottom, 0]
+            rootSafeArea = [top, device.sides, bottom, device.sides]
             if let guide { safeAreaInsets[guide] = rootSafeArea }
         }
         let margins = RootMargins(document: document, sideMargin: sideMargin, designTime: designTime, safeArea: rootSafeArea)

@@ -341,6 +341,8 @@ package enum IBReader {
     /// status bar too.
     package struct SafeArea: Sendable, Hashable {
         package var screenHeight, top, bottom: Double
+        /// At the left and right: the sensor housing of an iPhone held sideways.
+        package var sides = 0.0
         /// The bottom inset of a view as tall as the screen, where the canvas gives it more than
         /// a shorter view's (Xcode 26: twice the home indicator).
         package var fullHeightBottom: Double? = nil
@@ -356,15 +358,39 @@ package enum IBReader {
         "ipad9_7": 1024, "ipad10_2": 1080, "ipad10_5": 1112, "ipad12_9": 1366,
     ]
 
-    static func safeArea(device: String, toolsVersion: Double?) -> SafeArea? {
-        let devices: [String: (height: Double, top: Double)] = [
-            "retina5_8": (812, 44), "retina5_9": (812, 44), "retina5_4": (812, 50), "retina6_1": (896, 48), "retina6_5": (896, 44),
-            "retina6_0": (844, 47), "retina6_7": (926, 47), "retina6_12": (852, 59), "retina6_72": (932, 59),
-            "retina6_3": (874, 62), "retina6_9": (956, 62),
-        ]
+    /// The iPhones with a sensor housing: their portrait screen heights and the housing's height.
+    static let housedIPhones: [String: (height: Double, top: Double)] = [
+        "retina5_8": (812, 44), "retina5_9": (812, 44), "retina5_4": (812, 50), "retina6_1": (896, 48), "retina6_5": (896, 44),
+        "retina6_0": (844, 47), "retina6_7": (926, 47), "retina6_12": (852, 59), "retina6_72": (932, 59),
+        "retina6_3": (874, 62), "retina6_9": (956, 62),
+    ]
+    /// iPads without a Home button: their portrait screen heights.
+    static let housedIPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
+
+    /// Held sideways (`landscape`), an iPhone with a sensor housing has it at each side and a
+    /// 21 pt home indicator below (the alt-materials DJ controller of Xcode 11, 896 × 414 on an
+    /// iPhone XS Max, stores its views 44 + 16 pt in from the sides and 21 + 16 above the
+    /// bottom), with the top edge of the screen free; an iPhone with a Home button shows no
+    /// status bar sideways; an iPad keeps its bars on a screen as tall as it is wide upright.
+    static func safeArea(device: String, toolsVersion: Double?, landscape: Bool = false) -> SafeArea? {
+        let upright = uprightSafeArea(device: device, toolsVersion: toolsVersion)
+        guard landscape, let upright else { return upright }
+        if let known = housedIPhones[device] {
+            let sides = (toolsVersion ?? 0) >= 21_200 ? known.top : 44
+            return SafeArea(screenHeight: deviceWidths[device] ?? known.height, top: 0, bottom: 21, sides: sides)
+        }
+        if device.hasPrefix("ipad") {
+            var iPad = upright
+            iPad.screenHeight = deviceWidths[device] ?? upright.screenHeight
+            return iPad
+        }
+        return nil
+    }
+
+    static func uprightSafeArea(device: String, toolsVersion: Double?) -> SafeArea? {
+        let devices = housedIPhones
         // iPads without a Home button: a 24 pt status bar and a 20 pt home indicator.
-        let iPads: [String: Double] = ["ipad12_9rounded": 1366, "ipad11": 1194, "ipad10_9": 1180]
-        if let height = iPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
+        if let height = housedIPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
             guard let version = toolsVersion, version < IBDocument.ToolsVersion.iOS13 || version >= 21_700 else { return nil }
             return SafeArea(screenHeight: height, top: 20, bottom: 0, topFromHeight: version < IBDocument.ToolsVersion.iOS13 ? 424.5 : nil)
@@ -474,8 +500,11 @@ package enum IBReader {
             }
             if let device = root.children.first(where: { $0.name == "device" })?.attribute("id")?.value {
                 self.device = device
+                // The portrait width, held sideways too: a cell's margins follow the device, not the
+                // orientation (xDrip4iOS's 750 pt cells on an iPhone 12 held sideways store 16).
                 screenWidth = IBReader.deviceWidths[device] ?? (device.hasPrefix("ipad") ? 768 : nil)
-                safeArea = IBReader.safeArea(device: device, toolsVersion: toolsVersion)
+                let landscape = root.children.first(where: { $0.name == "device" })?.attribute("orientation")?.value == "landscape"
+                safeArea = IBReader.safeArea(device: device, toolsVersion: toolsVersion, landscape: landscape)
                 scale = ["retina3_5", "retina4_0", "retina4_7", "retina6_1"].contains(device) || device.hasPrefix("ipad") ? 2
                     : device.hasPrefix("retina") ? 3 : nil
             }

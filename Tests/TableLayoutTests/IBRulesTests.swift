@@ -275,6 +275,28 @@ import TableText
         #expect(Self.find("saf-LL-001", in: laidOut)?.frame.y == 6)
     }
 
+    /// Held sideways, an iPhone with a sensor housing has it at both sides (44 pt in files of
+    /// Xcode 13 and before, each device's own after) and a 21 pt home indicator below, the top
+    /// free; an iPhone with a Home button shows no status bar sideways (alt-materials' DJ
+    /// controller of Xcode 11, 896 × 414 on an iPhone XS Max, stores its views 44 + 16 pt in from
+    /// the sides and 21 + 16 above the bottom). The view of `aPlainViewOnTheCanvas…`, 896 × 414 on
+    /// an iPhone 11 held sideways: L 20 inside the safe area's sides, 6 below its top, 12 above its
+    /// bottom → 44 + 20 = 64, 6, 896 − 88 − 40 = 768 × 414 − 21 − 12 − 6 = 375; on an iPhone 8
+    /// (667 × 375): 20, 6, 627 × 357.
+    @Test func anIPhoneHeldSidewaysHasItsHousingAtTheSides() throws {
+        let sideways: [(String, String)] = [(#"orientation="portrait""#, #"orientation="landscape""#),
+                                            (#"width="414" height="210""#, #"width="896" height="414""#)]
+        let frames = try Self.design("SafeAreaOfAView.xib", editing: sideways)
+        Self.expect(frames, "saf-LL-001", 64, 6, 768, 375)
+        // Xcode 14 and later: the iPhone 11's own housing, 48.
+        let later = try Self.design("SafeAreaOfAView.xib", editing: sideways + [(#"toolsVersion="18122""#, #"toolsVersion="21507""#)])
+        Self.expect(later, "saf-LL-001", 68, 6, 896 - 96 - 40, 375)
+        let homeButton = try Self.design("SafeAreaOfAView.xib", editing: [(#"orientation="portrait""#, #"orientation="landscape""#),
+                                                                          (#"device id="retina6_1""#, #"device id="retina4_7""#),
+                                                                          (#"width="414" height="210""#, #"width="667" height="375""#)])
+        Self.expect(homeButton, "saf-LL-001", 20, 6, 627, 357)
+    }
+
     /// The safe area is the device's whether or not the view has a layout guide for it, and
     /// whether or not the file uses safe area guides (`useSafeAreas`): the canvas of Xcode 9 and
     /// later insets a top-level view's margins from it (SwiftMessages' message views of Xcode 12,
