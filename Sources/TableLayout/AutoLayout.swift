@@ -661,9 +661,12 @@ final class ConstraintSystem {
 
     /// The nib's required constraints that tie a view to a layout margin. UIKit makes a margin's
     /// own constraints (its layout guide's, inset from the view's edges) when it first lays the
-    /// view out, after the nib's: where a later constraint conflicts with one of these, the
-    /// margin gives way, not the constraint (Siskin IM's switches, tied both to the content view's
-    /// trailing margin and 8 pt inside the cell's trailing edge, store the cell's).
+    /// view out, after the nib's: where a later constraint that names no margin conflicts with one
+    /// of these, the margin gives way, not the constraint (Siskin IM's switches, tied both to the
+    /// content view's trailing margin and 8 pt inside the cell's trailing edge, store the cell's).
+    /// Between margins, the one UIKit makes last gives way, as the constraint added last does
+    /// (Element's check box cell: a label centred and tied to the top and bottom margins keeps
+    /// the top one).
     var marginTies: [Solver.ConstraintID: Constraint] = [:]
 
     /// Adds a constraint; one that cannot hold with the required constraints added before it is
@@ -674,7 +677,7 @@ final class ConstraintSystem {
     /// across a row, a conflict with the table's width keeps breaking the last one added, as
     /// Open Food Facts' attribute cell stores it).
     @discardableResult
-    func insert(_ constraint: Constraint, _ what: String) -> Solver.ConstraintID? {
+    func insert(_ constraint: Constraint, _ what: String, tiesToMargin: Bool = false) -> Solver.ConstraintID? {
         do {
             let id = try solver.add(constraint)
             names[id] = what
@@ -697,7 +700,7 @@ final class ConstraintSystem {
                     ownHeights[back] = held
                 }
             }
-            if let tie = error.conflicting.first(where: { marginTies[$0] != nil }), let held = marginTies[tie] {
+            if !tiesToMargin, let tie = error.conflicting.first(where: { marginTies[$0] != nil }), let held = marginTies[tie] {
                 solver.remove(tie)
                 marginTies[tie] = nil
                 if let id = try? solver.add(constraint) {
@@ -859,12 +862,12 @@ final class ConstraintSystem {
         if mirrors { relation = relation == .lessOrEqual ? .greaterOrEqual : relation == .greaterOrEqual ? .lessOrEqual : .equal }
         let described = "\(name) (\(describe(constraint, owner: owner)))"
         let made = Constraint(lhs, relation, rhs, priority: constraint.priority)
-        let id = insert(made, described)
+        let tiesToMargin = Self.marginAttributes.contains(constraint.firstAttribute) || constraint.secondAttribute.map(Self.marginAttributes.contains) == true
+        let id = insert(made, described, tiesToMargin: tiesToMargin)
         if let id, constraint.firstAttribute == "height", secondID == nil, relation == .equal, constraint.priority >= Constraint.required {
             ownHeights[id] = made
         }
-        if let id, constraint.priority >= Constraint.required,
-           Self.marginAttributes.contains(constraint.firstAttribute) || constraint.secondAttribute.map(Self.marginAttributes.contains) == true {
+        if let id, constraint.priority >= Constraint.required, tiesToMargin {
             marginTies[id] = made
         }
     }

@@ -522,6 +522,20 @@ import TableText
                                                                                  assetsFolder: AutoLayoutOracleTests.folder)
         Self.expect(frames, "mgw-VV-001", 261, 6.5, 51, 31)
         #expect(warnings.contains { $0.contains("breaking the layout margin of constraint 'mgw-Cn-004'") }, "\(warnings)")
+        // Between margins the later gives way, as any later constraint does (Element's check box
+        // cell of Xcode 10): a label (42 × 15.5) centred in a 43.5 pt content view (11 pt margins),
+        // 3 below the top margin and 3.5 above the bottom one, keeps the top one: 14, 15.5 tall.
+        let between = try Self.inline(xml
+            .replacingOccurrences(of: #"<rect key="frame" x="261" y="6.5" width="51" height="31"/>"#, with: #"<rect key="frame" x="16" y="14" width="42" height="15.5"/>"#)
+            .replacingOccurrences(of: #"<constraint firstAttribute="width" constant="51" id="mgw-Cn-001"/>"#, with: #"<constraint firstAttribute="width" constant="42" id="mgw-Cn-001"/>"#)
+            .replacingOccurrences(of: #"<constraint firstAttribute="height" constant="31" id="mgw-Cn-002"/>"#, with: #"<constraint firstAttribute="height" priority="750" constant="15.5" id="mgw-Cn-002"/>"#)
+            .replacingOccurrences(of: #"<constraint firstAttribute="trailingMargin" secondItem="mgw-VV-001" secondAttribute="trailing" id="mgw-Cn-004"/>"#,
+                                  with: #"<constraint firstItem="mgw-VV-001" firstAttribute="top" secondItem="mgw-CV-000" secondAttribute="topMargin" constant="3" id="mgw-Cn-004"/><constraint firstAttribute="bottomMargin" secondItem="mgw-VV-001" secondAttribute="bottom" constant="3.5" id="mgw-Cn-006"/><constraint firstItem="mgw-VV-001" firstAttribute="leading" secondItem="mgw-CV-000" secondAttribute="leadingMargin" id="mgw-Cn-007"/>"#)
+            .replacingOccurrences(of: #"<constraint firstAttribute="trailing" secondItem="mgw-VV-001" secondAttribute="trailing" constant="8" id="mgw-Cn-005"/>"#, with: "")
+            .replacingOccurrences(of: #"width="320" height="44"/>"#, with: #"width="320" height="43.5"/>"#))
+        let betweenFrames = try AutoLayout(text: TextEngine()).designFrames(between.0, document: between.1, theme: Self.theme,
+                                                                            assetsFolder: AutoLayoutOracleTests.folder).frames
+        Self.expect(betweenFrames, "mgw-VV-001", 16, 14, 42, 15.5)
     }
 
     /// On a device with a Home button (iPhone 8, iPad 9.7") the canvas simulates the status bar,
