@@ -202,7 +202,8 @@ package final class AutoLayout {
                                        ControlMetrics.iOS26SwitchSize.height - outsets[0] - outsets[2])
                 states[view.id] = state
             }
-            guard storedSizes else { continue }
+            // A view whose frame the file leaves out (Xcode 8.0's) keeps its own size.
+            guard storedSizes, view.frameStored else { continue }
             // A compact date picker is as wide as its date and time (IB measured them; OsmAnd's
             // date-and-time picker of Xcode 15 stored 260 pt).
             let compactPicker = view.element == .datePicker && state.pickerStyle == "compact"

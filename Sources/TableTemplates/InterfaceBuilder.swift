@@ -187,6 +187,9 @@ package struct IBView: Sendable {
     package var location: SourceLocation
     /// Its frame as IB laid it out, in its superview's coordinates.
     package var frame: IBRect
+    /// Whether the file holds that frame: Xcode 8.0 leaves out the frames its constraints
+    /// decide (a view with no `<rect key="frame">` and no `<frame key="frameInset">`).
+    package var frameStored = false
     /// Attributes of the element, as written (`text`, `numberOfLines`, `axis`, `hidden`, …).
     package var attributes: [String: String]
     /// Colours by key (`backgroundColor`, `textColor`, `tintColor`, …); nil for `<nil key=…>`.
@@ -702,6 +705,7 @@ package enum IBReader {
             switch child.name {
             case "rect" where key == "frame":
                 view.frame = IBRect(x: value(child, "x"), y: value(child, "y"), width: value(child, "width"), height: value(child, "height"))
+                view.frameStored = true
             case "frame" where key == "frameInset":
                 let x = value(child, "minX"), y = value(child, "minY")
                 func size(_ name: String, far: String, from origin: Double, in parent: Double?) -> Double {
@@ -710,6 +714,7 @@ package enum IBReader {
                 }
                 view.frame = IBRect(x: x, y: y, width: size("width", far: "maxX", from: x, in: parentSize?.width),
                                     height: size("height", far: "maxY", from: y, in: parentSize?.height))
+                view.frameStored = true
             case "autoresizingMask":
                 view.autoresizing = Set(child.attributes.filter { $0.value == "YES" }.map(\.name))
             case "color":

@@ -60,11 +60,13 @@ enum IBCorpus {
 
     /// The views whose stored frames are compared: not the content view, and neither a view IB
     /// marks misplaced or ambiguous nor one inside it (their frames are in its coordinates, laid
-    /// out at its stale size), nor a hidden view or one inside it (nothing of it is drawn).
+    /// out at its stale size), nor a hidden view or one inside it (nothing of it is drawn), nor
+    /// one whose frame the file leaves out (Xcode 8.0's, where its constraints decide it) or
+    /// one inside it.
     static func compared(_ document: IBDocument) -> [IBView] {
         var result: [IBView] = []
         func visit(_ view: IBView) {
-            guard !view.frameIsStale, !view.isHidden else { return }
+            guard !view.frameIsStale, !view.isHidden, view.frameStored || view.id == document.content.id else { return }
             if view.id != document.content.id { result.append(view) }
             view.subviews.forEach(visit)
         }
@@ -493,6 +495,22 @@ extension IBDocument {
         let (_, document) = try IBRulesTests.inline(Self.file(labelX: 16))
         let broken = IBCorpus.brokenConstraint(document)
         #expect(broken == nil, "\(broken.map { "\($0.constraint) by \($0.by)" } ?? "")")
+    }
+
+    /// Xcode 8.0 leaves out the frames its constraints decide: such a view has no stored frame to
+    /// compare (it and what it holds are left out of the count), and with IB's sizes it keeps its
+    /// own (the label its text's, not 0 × 0).
+    @Test func aViewWithoutAStoredFrameIsNotCompared() throws {
+        let xml = Self.file(labelX: 16).replacingOccurrences(of: #"<rect key="frame" x="16.0" y="40" width="42" height="20.5"/>"#, with: "")
+        let (template, document) = try IBRulesTests.inline(xml)
+        let label = try #require(document.allViews.first { $0.id == "ck0-LB-004" })
+        #expect(!label.frameStored && document.allViews.filter { $0.id != "ck0-LB-004" }.allSatisfy(\.frameStored))
+        #expect(!IBCorpus.compared(document).contains { $0.id == "ck0-LB-004" })
+        #expect(IBCorpus.compared(document).contains { $0.id == "ck0-SW-003" })
+        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: IBRulesTests.theme,
+                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        let laidOut = try #require(frames["ck0-LB-004"])
+        #expect(laidOut.x == 16 && laidOut.y == 40 && laidOut.width > 30 && laidOut.height > 19, "\(laidOut)")
     }
 
     @Test func aFrameStoredUnderAnotherConstraintIsFound() throws {
