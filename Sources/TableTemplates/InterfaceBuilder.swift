@@ -391,14 +391,13 @@ package enum IBReader {
     }
 
     static func uprightSafeArea(device: String, toolsVersion: Double?) -> SafeArea? {
-        let devices = housedIPhones
         // iPads without a Home button: a 24 pt status bar and a 20 pt home indicator.
         if let height = housedIPads[device] { return SafeArea(screenHeight: height, top: 24, bottom: 20) }
         if let height = homeButtonScreenHeights[device] {
             guard let version = toolsVersion, version < IBDocument.ToolsVersion.iOS13 || version >= 21_700 else { return nil }
             return SafeArea(screenHeight: height, top: 20, bottom: 0, topFromHeight: version < IBDocument.ToolsVersion.iOS13 ? 424.5 : nil)
         }
-        guard let known = devices[device] else { return nil }
+        guard let known = housedIPhones[device] else { return nil }
         let version = toolsVersion ?? 0
         guard version >= IBDocument.ToolsVersion.iOS26 else { return SafeArea(screenHeight: known.height, top: version >= 21_200 ? known.top : 44, bottom: 34) }
         // Xcode 26's canvas (`toolsVersion` 24000 and later) gives an iPhone with a sensor housing
@@ -501,13 +500,12 @@ package enum IBReader {
                 toolsVersion = plugIns.first { $0.attribute("identifier")?.value == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin" }?
                     .attribute("version")?.value.split(separator: ".").first.flatMap { Double($0) }
             }
-            if let device = root.children.first(where: { $0.name == "device" })?.attribute("id")?.value {
+            if let element = root.children.first(where: { $0.name == "device" }), let device = element.attribute("id")?.value {
                 self.device = device
                 // The portrait width, held sideways too: a cell's margins follow the device, not the
                 // orientation (xDrip4iOS's 750 pt cells on an iPhone 12 held sideways store 16).
                 screenWidth = IBReader.deviceWidths[device] ?? (device.hasPrefix("ipad") ? 768 : nil)
-                let landscape = root.children.first(where: { $0.name == "device" })?.attribute("orientation")?.value == "landscape"
-                safeArea = IBReader.safeArea(device: device, toolsVersion: toolsVersion, landscape: landscape)
+                safeArea = IBReader.safeArea(device: device, toolsVersion: toolsVersion, landscape: element.attribute("orientation")?.value == "landscape")
                 scale = ["retina3_5", "retina4_0", "retina4_7", "retina6_1"].contains(device) || device.hasPrefix("ipad") ? 2
                     : device.hasPrefix("retina") ? 3 : nil
             }
