@@ -507,8 +507,7 @@ extension IBDocument {
         #expect(!label.frameStored && document.allViews.filter { $0.id != "ck0-LB-004" }.allSatisfy(\.frameStored))
         #expect(!IBCorpus.compared(document).contains { $0.id == "ck0-LB-004" })
         #expect(IBCorpus.compared(document).contains { $0.id == "ck0-SW-003" })
-        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: IBRulesTests.theme,
-                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        let frames = try IBRulesTests.design(template, document).frames
         let laidOut = try #require(frames["ck0-LB-004"])
         #expect(laidOut.x == 16 && laidOut.y == 40 && laidOut.width > 30 && laidOut.height > 19, "\(laidOut)")
     }

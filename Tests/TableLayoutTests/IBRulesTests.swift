@@ -27,6 +27,11 @@ import TableText
         #expect(close, "'\(id)': \(got), expected \(x), \(y), \(width) × \(height)", sourceLocation: sourceLocation)
     }
 
+    /// The frames and warnings of a document already read, laid out at its design size.
+    static func design(_ template: Template, _ document: IBDocument) throws -> (frames: [String: Rect], warnings: [String]) {
+        try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: theme, assetsFolder: AutoLayoutOracleTests.folder)
+    }
+
     /// The frames of a test file edited (each pair: what to replace, and with what), laid out at its design size.
     static func design(_ name: String, editing edits: [(String, String)], storedSizes: Bool = true) throws -> [String: Rect] {
         var xml = try String(contentsOfFile: AutoLayoutOracleTests.folder + "/" + name, encoding: .utf8)
@@ -385,8 +390,7 @@ import TableText
                 </document>
                 """
             let (template, document) = try Self.inline(xml)
-            return try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
-                                                                   assetsFolder: AutoLayoutOracleTests.folder).frames
+            return try Self.design(template, document).frames
         }
         Self.expect(try frames(""), "sv0-LL-003", 8, 8, 100, 21)
         Self.expect(try frames(#"contentInsetAdjustmentBehavior="never""#), "sv0-LL-003", 8, 52, 100, 21)
@@ -450,8 +454,7 @@ import TableText
             """)
         let (template6, document6) = try Self.inline(xcode6)
         #expect(document6.content.frame.width == 320 && document6.content.frame.height == 99, "\(document6.content.frame)")
-        let frames6 = try AutoLayout(text: TextEngine()).designFrames(template6, document: document6, theme: Self.theme,
-                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
+        let frames6 = try Self.design(template6, document6).frames
         Self.expect(frames6, "old-LT-001", 8, 13, 304, 21)
         Self.expect(frames6, "old-VB-002", 8, 37, 304, 54)
         let xcode8 = cell("11201", height: 45, """
@@ -471,8 +474,7 @@ import TableText
         let (template8, document8) = try Self.inline(xcode8)
         #expect(document8.content.frame.width == 320 && document8.content.frame.height == 44, "\(document8.content.frame)")
         #expect(document8.content.subviews.first?.frame == IBRect(x: 8, y: 12, width: 304, height: 20))
-        let frames8 = try AutoLayout(text: TextEngine()).designFrames(template8, document: document8, theme: Self.theme,
-                                                                      assetsFolder: AutoLayoutOracleTests.folder).frames
+        let frames8 = try Self.design(template8, document8).frames
         Self.expect(frames8, "old-LL-003", 8, 12, 304, 20)
     }
 
@@ -518,8 +520,7 @@ import TableText
             </document>
             """
         let (template, document) = try Self.inline(xml)
-        let (frames, warnings) = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
-                                                                                 assetsFolder: AutoLayoutOracleTests.folder)
+        let (frames, warnings) = try Self.design(template, document)
         Self.expect(frames, "mgw-VV-001", 261, 6.5, 51, 31)
         #expect(warnings.contains { $0.contains("breaking the layout margin of constraint 'mgw-Cn-004'") }, "\(warnings)")
         // Between margins the later gives way, as any later constraint does (Element's check box
@@ -533,8 +534,7 @@ import TableText
                                   with: #"<constraint firstItem="mgw-VV-001" firstAttribute="top" secondItem="mgw-CV-000" secondAttribute="topMargin" constant="3" id="mgw-Cn-004"/><constraint firstAttribute="bottomMargin" secondItem="mgw-VV-001" secondAttribute="bottom" constant="3.5" id="mgw-Cn-006"/><constraint firstItem="mgw-VV-001" firstAttribute="leading" secondItem="mgw-CV-000" secondAttribute="leadingMargin" id="mgw-Cn-007"/>"#)
             .replacingOccurrences(of: #"<constraint firstAttribute="trailing" secondItem="mgw-VV-001" secondAttribute="trailing" constant="8" id="mgw-Cn-005"/>"#, with: "")
             .replacingOccurrences(of: #"width="320" height="44"/>"#, with: #"width="320" height="43.5"/>"#))
-        let betweenFrames = try AutoLayout(text: TextEngine()).designFrames(between.0, document: between.1, theme: Self.theme,
-                                                                            assetsFolder: AutoLayoutOracleTests.folder).frames
+        let betweenFrames = try Self.design(between.0, between.1).frames
         Self.expect(betweenFrames, "mgw-VV-001", 16, 14, 42, 15.5)
     }
 
@@ -623,8 +623,7 @@ import TableText
         let (template, document) = try Self.inline(xml)
         #expect(document.kind == .collectionCell)
         #expect(template.role == .cell)
-        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
-                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        let frames = try Self.design(template, document).frames
         Self.expect(frames, "cvc-LT-001", 12, 0, 100, 20)
         Self.expect(frames, "cvc-LB-002", 224, 40, 80, 20)
         // Drawn as a list's row (its text measured), its labels keep to the cell's 8 pt margins.
@@ -668,8 +667,7 @@ import TableText
             </document>
             """
         let (template, document) = try Self.inline(xml)
-        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
-                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        let frames = try Self.design(template, document).frames
         Self.expect(frames, "rq0-LL-001", 16, 11, 100, 21)
         // Drawn, with its own text measured, the label keeps the nib's 21.
         let laidOut = try Self.row(template, document)
@@ -715,8 +713,7 @@ import TableText
             """
         let (template, document) = try Self.inline(xml(scroll))
         #expect(document.kind == .view && document.content.id == "tl0-SV-000")
-        let frames = try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
-                                                                     assetsFolder: AutoLayoutOracleTests.folder).frames
+        let frames = try Self.design(template, document).frames
         Self.expect(frames, "tl0-LL-001", 20, 30, 100, 21)
         let grid = #"<collectionView clipsSubviews="YES" contentMode="scaleToFill" dataMode="none" id="tl0-CV-000"><rect key="frame" x="0.0" y="0.0" width="375" height="300"/><collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="10" minimumInteritemSpacing="10" id="tl0-FL-000"><size key="itemSize" width="128" height="128"/></collectionViewFlowLayout></collectionView>"#
         #expect(try Self.inline(xml(grid)).1.kind == .view)
