@@ -285,6 +285,14 @@ def cases():
     case("archive-references-2-to-the-40-views", xib_document(archive('<reference ref="v1"/><reference ref="v1"/>', spare)), render, 0)
     case("archive-nan-frames", xib_document(archive('<object class="IBUILabel" id="l"><string key="NSFrame">{{nan, inf}, {1e400, -nan}}</string>'
                                                     '<string key="IBUIText">x</string></object>', frame="{nan, 1e999}")), render, 0)
+    # Xcode 8.0's frames as insets and Xcode 6's content view without a frame: numbers out of
+    # range are read as 0, a size is never negative, a landscape device changes nothing else.
+    insets = (xib_cell(label("a").replace('<rect key="frame" x="16" y="11" width="100" height="21"/>',
+                                          '<frame key="frameInset" minX="99999" minY="-1e400" maxX="nan" maxY="1e9"/>'), pinned("a"))
+              .replace('<rect key="frame" x="0.0" y="0.0" width="375" height="44"/>\n<subviews>', '\n<subviews>', 1)
+              .replace('width="375" height="44"/>', 'width="inf" height="-44"/>', 1)
+              .replace('orientation="portrait"', 'orientation="landscape"', 1))
+    case("xcode-8-frame-insets-out-of-range", xib_document(insets), render, 0)
     many = "".join(f'<object class="IBUIView" id="m{i}"><string key="NSFrame">{{{{0, 0}}, {{1, 1}}}}</string></object>' for i in range(600))
     case("archive-600-views", xib_document(archive(many)), render, 65, "at most 500 views")
     # Size classes: masks and variations by the tens of thousands are applied in linear time, and
