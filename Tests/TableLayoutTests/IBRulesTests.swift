@@ -398,7 +398,7 @@ import TableText
 
     /// Old files leave frames out. Xcode 6 wrote no frame for a cell's content view: it fills the
     /// cell above the separator, 1 pt in files of Xcode 6 and before (RxSwift's Wikipedia search
-    /// cell stores its views so; 6 of 7 content views of Xcode 6's files in public apps are 1 pt
+    /// cell stores its views so; 10 of the 11 content views files of Xcode 4 to 6 store are 1 pt
     /// shorter than their cells), 0.5 after. Xcode 8.0 wrote frames as insets in the superview
     /// (`<frame key="frameInset">`): minX, minY from its leading and top edges, and for a size it
     /// leaves out, maxX, maxY from its far edges. Both cells 320 wide, with iOS 10's 8 pt margins:
