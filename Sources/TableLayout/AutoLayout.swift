@@ -686,48 +686,55 @@ final class ConstraintSystem {
         } catch {
             if let heightConstraint, error.conflicting.contains(heightConstraint),
                let own = error.conflicting.first(where: { ownHeights[$0] != nil }), let held = ownHeights[own] {
-                solver.remove(own)
-                if let id = try? solver.add(constraint) {
-                    names[id] = what
-                    let broken = names[own] ?? "a view's height"
-                    let others = error.conflicting.filter { $0 != own }.compactMap { names[$0] }
-                    warnings.append("Unable to simultaneously satisfy constraints: " + (others + [what, broken]).joined(separator: "; ")
-                                    + "; will attempt to recover by breaking \(broken)")
-                    return id
-                }
-                // Breaking it is not enough: it stays, and the new one is broken.
-                if let back = try? solver.add(held) {
-                    names[back] = names[own]
-                    ownHeights[back] = held
+                let name = names[own] ?? "a view's height"
+                switch breakInstead(own, held: held, named: name, broken: name, adding: constraint, what, error) {
+                case .added(let id): return id
+                case .restored(let back): ownHeights[back] = held
+                case .lost: break
                 }
             }
             if !tiesToMargin, let tie = error.conflicting.first(where: { marginTies[$0] != nil }), let held = marginTies[tie] {
-                solver.remove(tie)
                 marginTies[tie] = nil
-                if let id = try? solver.add(constraint) {
-                    names[id] = what
-                    let broken = "the layout margin of " + (names[tie] ?? "a constraint")
-                    let others = error.conflicting.filter { $0 != tie }.compactMap { names[$0] }
-                    warnings.append("Unable to simultaneously satisfy constraints: " + (others + [what, names[tie] ?? "a margin"]).joined(separator: "; ")
-                                    + "; will attempt to recover by breaking \(broken)")
-                    return id
-                }
-                if let back = try? solver.add(held) {
-                    names[back] = names[tie]
-                    marginTies[back] = held
+                switch breakInstead(tie, held: held, named: names[tie] ?? "a margin", broken: "the layout margin of " + (names[tie] ?? "a constraint"),
+                                    adding: constraint, what, error) {
+                case .added(let id): return id
+                case .restored(let back): marginTies[back] = held
+                case .lost: break
                 }
             }
-            conflict(error, broken: what)
+            conflict((error.conflicting.compactMap { names[$0] }) + [what], broken: what)
             return nil
         }
     }
 
+    enum BreakingInstead {
+        /// The new constraint holds, in place of the one broken.
+        case added(Solver.ConstraintID)
+        /// Breaking the other was not enough: it is back (under a new id), and the new one is broken.
+        case restored(Solver.ConstraintID)
+        case lost
+    }
+
+    /// Breaks `other` (added before, `held` as made) so that `constraint` can hold, and says so
+    /// in UIKit's words; where it still cannot, `other` is added back.
+    func breakInstead(_ other: Solver.ConstraintID, held: Constraint, named: String, broken: String, adding constraint: Constraint, _ what: String,
+                      _ error: Solver.Unsatisfiable) -> BreakingInstead {
+        let name = names[other]
+        solver.remove(other)
+        if let id = try? solver.add(constraint) {
+            names[id] = what
+            conflict(error.conflicting.filter { $0 != other }.compactMap { names[$0] } + [what, named], broken: broken)
+            return .added(id)
+        }
+        guard let back = try? solver.add(held) else { return .lost }
+        names[back] = name
+        return .restored(back)
+    }
+
     /// UIKit's words for a required constraint that cannot hold: the constraints it conflicts
     /// with, and the one broken (left out) to recover.
-    func conflict(_ error: Solver.Unsatisfiable, broken: String) {
-        let others = error.conflicting.compactMap { names[$0] }
-        warnings.append("Unable to simultaneously satisfy constraints: " + (others + [broken]).joined(separator: "; ")
-                        + "; will attempt to recover by breaking \(broken)")
+    func conflict(_ constraints: [String], broken: String) {
+        warnings.append("Unable to simultaneously satisfy constraints: " + constraints.joined(separator: "; ") + "; will attempt to recover by breaking \(broken)")
     }
 
     /// A scroll view's content area, where a constraint's item stands for it: its content layout
@@ -873,8 +880,8 @@ final class ConstraintSystem {
         }
     }
 
-    static let marginAttributes: Set<String> = ["leftMargin", "rightMargin", "leadingMargin", "trailingMargin", "topMargin", "bottomMargin",
-                                                "centerXWithinMargins", "centerYWithinMargins"]
+    /// The place attributes at a view's layout margins.
+    static let marginAttributes = horizontalPlaces.union(verticalPlaces).filter { $0.contains("Margin") }
 
     /// The origins, on the axes of two place attributes (edges, centres, margins, baselines), of
     /// the nearest common ancestor of the views `a` and `b` (one of them where it holds the
