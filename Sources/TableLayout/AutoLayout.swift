@@ -581,9 +581,11 @@ final class ConstraintSystem {
             // view under the status bar has its top margin below it.
             for edge in 0..<4 { own[edge] += insets[edge] }
         }
-        if isContent, view.layoutMargins != nil, view.flag("preservesSuperviewLayoutMargins"), !root.legacy {
-            // Margins of its own, and at least the cell's on every edge (LoopKit's content view
-            // with 8 pt of its own above and below has the cell's 11 in IB's frames).
+        if isContent, view.layoutMargins != nil, !root.legacy {
+            // Margins of its own, and at least the cell's on every edge, whether it preserves its
+            // superview's margins or not (LoopKit's content view with 8 pt of its own above and
+            // below has the cell's 11 in IB's frames; Beam's, own 10, 22, 10 and 8 without
+            // preserving, 11, 22, 11 and 16, or 8 at the trailing edge beside an accessory).
             for edge in 0..<4 { own[edge] = max(own[edge], root.content[edge]) }
         }
         let rightToLeft = directions[view.id] == .rightToLeft

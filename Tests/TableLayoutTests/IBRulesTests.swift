@@ -222,6 +222,19 @@ import TableText
         let smaller = try Self.design("MarginsOfItsOwn.xib", editing: [(#"top="16" left="16" bottom="16""#, #"top="4" left="16" bottom="4""#)])
         Self.expect(smaller, "mo0-LA-001", 20, 11, 100, 20)
         Self.expect(smaller, "mo0-LB-002", 314, 29, 80, 20)
+        // So do they where the content view does not preserve its superview's margins: Beam's
+        // notification cell of Xcode 11 (own 10, 22, 10 and 8) stores its views 11 pt from the
+        // top and bottom, 22 from the leading edge and 16 from the trailing one of its 375 pt
+        // row; its message cell, beside a disclosure indicator, 8 from the content view's end.
+        let notPreserving = #"contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO""#
+        for edits in [[(notPreserving, #"contentMode="center" insetsLayoutMarginsFromSafeArea="NO""#)],
+                      [(notPreserving, #"contentMode="center" insetsLayoutMarginsFromSafeArea="NO""#),
+                       (#"top="16" left="16" bottom="16""#, #"top="4" left="16" bottom="4""#)]] {
+            let frames = try Self.design("MarginsOfItsOwn.xib", editing: edits)
+            let vertical = edits.count == 1 ? 16.0 : 11
+            Self.expect(frames, "mo0-LA-001", 20, vertical, 100, 20)
+            Self.expect(frames, "mo0-LB-002", 314, 60 - vertical - 20, 80, 20)
+        }
     }
 
     @Test func filesOfXcode8WereLaidOutWithIOS10Margins() throws {
