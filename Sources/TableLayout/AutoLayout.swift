@@ -188,8 +188,12 @@ package final class AutoLayout {
                 states[view.id] = state
             }
             if view.element == .segmentedControl, document.predatesIOS13 {
-                // iOS 12 and before (files of Xcode 10 and before): 28 pt, a 29 pt frame.
+                // iOS 12 and before (files of Xcode 10 and before): 28 pt, a 29 pt frame, and
+                // segments of iOS 12's widths.
                 state.intrinsicSize.height = ControlMetrics.legacySegmentedControlHeight
+                let widths = ControlMetrics.segmentWidths(contents: state.segmentContents, fixed: view.segmentWidths,
+                                                          apportioned: view.flag("apportionsSegmentWidthsByContent"), legacy: true)
+                state.intrinsicSize.width = ControlMetrics.segmentedControlWidth(widths, legacy: true)
                 states[view.id] = state
             }
             if document.savedForIOS26, view.element == .slider {

@@ -413,12 +413,21 @@ enum IBDrawing {
     static func segmented(_ view: IBView, state: IBViewState?, frame: Rect, text: TextEngine) -> BoundView {
         var result = box(background: "systemFill", radius: 9)
         guard let state, !view.segments.isEmpty else { return result }
-        let count = Double(view.segments.count)
-        let width = frame.width / count
+        // Each segment as wide as UIKit makes it in this frame, with a divider's point between two.
+        let contents = state.segmentContents.count == view.segments.count ? state.segmentContents : view.segments.map { _ in 0 }
+        let widths = ControlMetrics.segmentWidths(contents: contents, fixed: view.segmentWidths,
+                                                  apportioned: view.flag("apportionsSegmentWidthsByContent"), total: frame.width)
+        var starts: [Double] = [], start = 0.0
+        for width in widths {
+            starts.append(start)
+            start += width + 1
+        }
         let selected = min(view.segments.count - 1, max(0, state.selected))
-        result.children.append(overlay(box(background: "tertiarySystemBackground", radius: 7), x: Double(selected) * width + 2, y: 2, width: width - 4, height: frame.height - 4))
+        result.children.append(overlay(box(background: "tertiarySystemBackground", radius: 7), x: starts[selected] + 2, y: 2,
+                                       width: max(0, widths[selected] - 4), height: frame.height - 4))
         let lineHeight = state.style.font.lineHeight
         for (index, title) in view.segments.enumerated() {
+            let (x, width) = (starts[index], widths[index])
             var segment = state
             segment.text = title
             segment.style.lines = 1
@@ -427,8 +436,8 @@ enum IBDrawing {
                 segment.style.font.weight = max(segment.style.font.weight, 600)
                 segment.style.font = segment.style.font.withSystemMetrics()
             }
-            let label = label(segment, width: width - 8, height: lineHeight, text: text, color: "label")
-            result.children.append(overlay(label, x: Double(index) * width + 4, y: (frame.height - lineHeight) / 2, width: width - 8, height: lineHeight))
+            let label = label(segment, width: max(0, width - 8), height: lineHeight, text: text, color: "label")
+            result.children.append(overlay(label, x: x + 4, y: (frame.height - lineHeight) / 2, width: max(0, width - 8), height: lineHeight))
         }
         return result
     }

@@ -34,6 +34,8 @@ struct IBViewState {
     /// A date picker's style: `wheels`, `compact` or `inline` (`automatic` is compact in files
     /// from Xcode 12 on, iOS 14's default, and wheels before).
     var pickerStyle: String?
+    /// A segmented control's segment titles' widths (`ControlMetrics.segmentWidths`).
+    var segmentContents: [Double] = []
     var measuredAtWidth: Double?
     /// The pixel its text's size is rounded up to: tablerender's grid of every scale
     /// (`DeviceMetrics.pixel`), or on IB's canvas the pixel of the device the file is shown on
@@ -518,9 +520,11 @@ enum IBBinding {
             state.intrinsicSize = (content.width + (rounded ? 2 * fieldInset : 0), rounded ? max(34, line + 13) : line)
             state.centredBaseline = baseline - font.lineHeight / 2
         case .segmentedControl:
-            let widest = view.segments.map { unwrapped($0).width }.max() ?? 0
+            state.segmentContents = view.segments.map { unwrapped($0).width }
+            let widths = ControlMetrics.segmentWidths(contents: state.segmentContents, fixed: view.segmentWidths,
+                                                      apportioned: view.flag("apportionsSegmentWidthsByContent"))
             // Its alignment rectangle: 31 pt tall, in a 32 pt frame (`ControlMetrics.alignmentOutsets`).
-            state.intrinsicSize = (Double(max(1, view.segments.count)) * (widest + 16), ControlMetrics.segmentedControlHeight)
+            state.intrinsicSize = (ControlMetrics.segmentedControlWidth(widths), ControlMetrics.segmentedControlHeight)
             state.centredBaseline = baseline - font.lineHeight / 2
         case .textView:
             state.intrinsicSize = (-1, -1)

@@ -27,6 +27,41 @@ package enum ControlMetrics {
     /// constraint of 31 (24) is stored 32 (25) tall in public apps' files, one of iOS 12 29 tall.
     package static let segmentedControlHeight = 31.0
     package static let legacySegmentedControlHeight = 28.0
+
+    /// The widths of a segmented control's segments (iOS 13 on), from their titles' widths
+    /// (`contents`) and the widths the file gives some of them (`fixed`, 0 or missing where
+    /// UIKit sizes the segment): a sized segment is 19 pt wider than its title, and each is as
+    /// wide as the widest sized one unless the control apportions its segments' widths by their
+    /// contents (`apportionsSegmentWidthsByContent`); a 1 pt divider between two segments.
+    /// Measured on the frames IB stores for the segmented controls of public apps' files that no
+    /// constraint stretches (Xcode 11 to 26, 13 of 5 apps): 18.5 to 19.5 pt past the widest title
+    /// of an equal-width control, 18.75 to 20 past each of an apportioned one; five segments of
+    /// 35 pt, 179 wide. iOS 12 and before (`legacy`): 16 pt past its title, no divider.
+    /// `total`: the control's width, where its frame is not its own; the difference is shared
+    /// among the sized segments, equally or, apportioned, by their widths.
+    package static func segmentWidths(contents: [Double], fixed: [Double] = [], apportioned: Bool, legacy: Bool = false,
+                                      total: Double? = nil) -> [Double] {
+        guard !contents.isEmpty else { return [] }
+        let padding = legacy ? 16.0 : 19, divider = legacy ? 0.0 : 1
+        let own = contents.indices.map { fixed.indices.contains($0) && fixed[$0] > 0 ? fixed[$0] : nil }
+        let widest = contents.indices.filter { own[$0] == nil }.map { contents[$0] }.max() ?? 0
+        var widths = contents.indices.map { own[$0] ?? ((apportioned ? contents[$0] : widest) + padding) }
+        guard let total else { return widths }
+        let sized = contents.indices.filter { own[$0] == nil }
+        let extra = total - widths.reduce(0, +) - divider * Double(contents.count - 1)
+        guard !sized.isEmpty, extra.isFinite else { return widths }
+        let weight = sized.map { widths[$0] }.reduce(0, +)
+        for index in sized {
+            let share = apportioned && weight > 0 ? widths[index] / weight : 1 / Double(sized.count)
+            widths[index] = max(0, widths[index] + extra * share)
+        }
+        return widths
+    }
+
+    /// The width a segmented control's segments make together, dividers included.
+    package static func segmentedControlWidth(_ widths: [Double], legacy: Bool = false) -> Double {
+        widths.reduce(0, +) + (legacy ? 0 : Double(max(0, widths.count - 1)))
+    }
     /// iOS 26's slider's height on the canvas (its frame, with no alignment outsets).
     package static let iOS26SliderHeight = 34.0
     /// The least height of a borderless, not secure text field on Xcode 26's canvas.

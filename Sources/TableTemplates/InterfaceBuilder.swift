@@ -211,6 +211,9 @@ package struct IBView: Sendable {
     package var configuration: [String: String]?
     /// A segmented control's segment titles.
     package var segments: [String]
+    /// A segmented control's segments' own widths (`<segment width="35">`), 0 where UIKit sizes
+    /// the segment (as `setWidth(0, forSegmentAt:)` does); empty where no segment has one.
+    package var segmentWidths: [Double] = []
     /// `layer.cornerRadius`, `layer.borderWidth` and `layer.borderColor` from user-defined runtime attributes.
     package var runtimeNumbers: [String: Double]
     package var runtimeColors: [String: IBColor]
@@ -751,7 +754,10 @@ package enum IBReader {
             case "buttonConfiguration":
                 readButtonConfiguration(child, into: &view)
             case "segments":
-                view.segments = child.children.filter { $0.name == "segment" }.map { $0.attribute("title")?.value ?? "" }
+                let segments = child.children.filter { $0.name == "segment" }
+                view.segments = segments.map { $0.attribute("title")?.value ?? "" }
+                let widths = segments.map { segment in segment.attribute("width").flatMap { IBReader.number($0.value) }.map { max(0, $0) } ?? 0 }
+                view.segmentWidths = widths.contains { $0 > 0 } ? widths : []
             case "userDefinedRuntimeAttributes":
                 readRuntimeAttributes(child, into: &view)
             case "preferredSymbolConfiguration":

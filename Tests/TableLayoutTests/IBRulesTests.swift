@@ -167,6 +167,110 @@ import TableText
         }
     }
 
+    /// A segmented control is as wide as its segments and the 1 pt dividers between them: a
+    /// segment 19 pt wider than its title, each as wide as the widest unless the control
+    /// apportions its segments' widths by their contents, and a segment whose width the file
+    /// gives (`<segment width="35">`) that wide. IB stores OctoPod's five segments of 35 pt 179
+    /// wide and its apportioned "0.1", "1", "10", "100" 138 (the titles 60 pt together in SF:
+    /// 60 + 4 × 19 + 3 = 139); SwiftMessages' and nRF Mesh's equal ones 18.5 to 19.5 pt past
+    /// their widest titles. Worked out here on the titles' own widths, from labels of the same
+    /// font beside them; before iOS 13 (files of Xcode 10) 16 pt past the title and no divider.
+    @Test func aSegmentedControlIsAsWideAsItsSegments() throws {
+        let titles = ["0.1", "1", "10", "100"]
+        func segmented(_ id: String, y: Int, apportioned: Bool = false, widths: [Int]? = nil) -> String {
+            let segments = widths.map { $0.map { #"<segment title="\#($0 / 7)" width="\#($0)"/>"# } } ?? titles.map { #"<segment title="\#($0)"/>"# }
+            return """
+                <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" \
+                \(apportioned ? #"apportionsSegmentWidthsByContent="YES" "# : "")segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                    <rect key="frame" x="16" y="\(y)" width="100" height="32"/>
+                    <segments>\(segments.joined())</segments>
+                </segmentedControl>
+                """
+        }
+        func label(_ index: Int) -> String {
+            """
+            <label opaque="NO" text="\(titles[index])" translatesAutoresizingMaskIntoConstraints="NO" id="sg2-LB-00\(index)">
+                <rect key="frame" x="200" y="\(index * 20)" width="10" height="16"/>
+                <fontDescription key="fontDescription" type="system" pointSize="13"/>
+            </label>
+            """
+        }
+        var constraints = ""
+        for (index, id) in ["sg2-SG-001", "sg2-SG-002", "sg2-SG-003"].enumerated() {
+            constraints += #"<constraint firstItem="\#(id)" firstAttribute="top" secondItem="sg2-VV-000" secondAttribute="top" constant="\#(20 + 50 * index)" id="\#(id)-t"/>"#
+            constraints += #"<constraint firstItem="\#(id)" firstAttribute="leading" secondItem="sg2-VV-000" secondAttribute="leading" constant="16" id="\#(id)-l"/>"#
+        }
+        for index in titles.indices {
+            constraints += #"<constraint firstItem="sg2-LB-00\#(index)" firstAttribute="top" secondItem="sg2-VV-000" secondAttribute="top" constant="\#(200 + 20 * index)" id="sg2-Ct-\#(index)"/>"#
+            constraints += #"<constraint firstItem="sg2-LB-00\#(index)" firstAttribute="leading" secondItem="sg2-VV-000" secondAttribute="leading" constant="16" id="sg2-Cl-\#(index)"/>"#
+        }
+        func frames(toolsVersion: String) throws -> [String: Rect] {
+            let xml = Self.xib(toolsVersion: toolsVersion, """
+                <view contentMode="scaleToFill" id="sg2-VV-000">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    <subviews>
+                        \(segmented("sg2-SG-001", y: 20, widths: [35, 35, 35, 35, 35]))
+                        \(segmented("sg2-SG-002", y: 70, apportioned: true))
+                        \(segmented("sg2-SG-003", y: 120))
+                        \(titles.indices.map(label).joined())
+                    </subviews>
+                    <constraints>\(constraints)</constraints>
+                </view>
+                """)
+            let (template, document) = try Self.inline(xml)
+            return try AutoLayout(text: TextEngine()).designFrames(template, document: document, theme: Self.theme,
+                                                                  assetsFolder: AutoLayoutOracleTests.folder, storedSizes: false).frames
+        }
+        let today = try frames(toolsVersion: "22155")
+        let contents: [Double] = try titles.indices.map { try #require(today["sg2-LB-00\($0)"]).width }
+        let together: Double = contents.reduce(0, +), widest: Double = contents.max() ?? 0
+        #expect(today["sg2-SG-001"]?.width == 179)
+        let apportioned: Double = together + 4 * 19 + 3, equal: Double = 4 * (widest + 19) + 3
+        #expect(today["sg2-SG-002"]?.width == apportioned)
+        #expect(today["sg2-SG-003"]?.width == equal)
+        let xcode10 = try frames(toolsVersion: "14490.70")
+        let oldApportioned: Double = together + 4 * 16, oldEqual: Double = 4 * (widest + 16)
+        #expect(xcode10["sg2-SG-001"]?.width == 175)
+        #expect(xcode10["sg2-SG-002"]?.width == oldApportioned)
+        #expect(xcode10["sg2-SG-003"]?.width == oldEqual)
+    }
+
+    /// A segmented control stretched past its own width shares what it gains among the segments
+    /// UIKit sizes (equally, or by their widths where it apportions them), not those of a given
+    /// width; drawn, each segment's title and the selected one's box sit in its own width.
+    @Test func aStretchedSegmentedControlSharesItsWidth() throws {
+        #expect(ControlMetrics.segmentWidths(contents: [10, 30], apportioned: false) == [49, 49])
+        #expect(ControlMetrics.segmentWidths(contents: [10, 30], apportioned: true) == [29, 49])
+        #expect(ControlMetrics.segmentWidths(contents: [10, 30, 5], fixed: [0, 0, 35], apportioned: false, total: 201) == [82, 82, 35])
+        #expect(ControlMetrics.segmentWidths(contents: [10, 30], apportioned: true, total: 157) == [58, 98])
+        #expect(ControlMetrics.segmentWidths(contents: [10, 30], apportioned: false, legacy: true) == [46, 46])
+        let xml = Self.xib("""
+            <view contentMode="scaleToFill" id="sg3-VV-000">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                <subviews>
+                    <segmentedControl opaque="NO" contentMode="scaleToFill" segmentControlStyle="plain" selectedSegmentIndex="2" translatesAutoresizingMaskIntoConstraints="NO" id="sg3-SG-001">
+                        <rect key="frame" x="0.0" y="0.0" width="201" height="32"/>
+                        <segments><segment title="A"/><segment title="B"/><segment title="C" width="35"/></segments>
+                    </segmentedControl>
+                </subviews>
+            </view>
+            """)
+        let (_, document) = try Self.inline(xml)
+        let view = try #require(document.content.subviews.first)
+        #expect(view.segmentWidths == [0, 0, 35])
+        var state = IBViewState(id: view.id, element: .segmentedControl, hidden: false)
+        state.segmentContents = [10, 30, 5]
+        state.selected = 2
+        let drawn = IBDrawing.segmented(view, state: state, frame: Rect(x: 0, y: 0, width: 201, height: 32), text: TextEngine())
+        // The selected box inside the third segment (from 82 + 1 + 82 + 1 = 166, 35 wide, 2 pt in);
+        // the titles 4 pt inside their segments.
+        let lefts: [Double?] = drawn.children.map { $0.style.overlay?.left }
+        #expect(lefts == [168, 4, 87, 170])
+        #expect(drawn.children.first?.style.width == 31)
+    }
+
     @Test func framesAreRoundedToTheDevicesPixels() throws {
         let (frames, _) = try Self.design("Controls.xib")
         Self.expect(frames, "ct1-SW-003", 324, 305.0 / 3, 51, 31)
