@@ -755,6 +755,9 @@ package enum IBReader {
                 readButtonConfiguration(child, into: &view)
             case "segments":
                 let segments = child.children.filter { $0.name == "segment" }
+                // Each segment is a view of its own in UIKit (and is measured and drawn): it counts
+                // toward a cell's views.
+                counter.views += segments.count
                 view.segments = segments.map { $0.attribute("title")?.value ?? "" }
                 let widths = segments.map { segment in segment.attribute("width").flatMap { IBReader.number($0.value) }.map { max(0, $0) } ?? 0 }
                 view.segmentWidths = widths.contains { $0 > 0 } ? widths : []

@@ -293,6 +293,16 @@ def cases():
               .replace('width="375" height="44"/>', 'width="inf" height="-44"/>', 1)
               .replace('orientation="portrait"', 'orientation="landscape"', 1))
     case("xcode-8-frame-insets-out-of-range", xib_document(insets), render, 0)
+    # A segmented control's segments of widths out of range (read as UIKit's own): drawn; 20,000
+    # segments (views of their own in UIKit): more views than a cell may have.
+    odd = "".join(f'<segment title="{t}" width="{w}"/>' for t, w in [("a", "nan"), ("b", "1e400"), ("c", "-5"), ("d", "99999"), ("e", "inf")])
+    numbered = "".join(f'<segment title="{i}"/>' for i in range(20_000))
+    def segmented(segments):
+        return ('<segmentedControl opaque="NO" contentMode="scaleToFill" apportionsSegmentWidthsByContent="YES" segmentControlStyle="plain" '
+                'selectedSegmentIndex="3" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="16" y="6" width="100" height="32"/>'
+                f'<segments>{segments}</segments></segmentedControl>')
+    case("segmented-control-of-odd-widths", xib_document(xib_cell(segmented(odd), pinned("a"))), render, 0)
+    case("segmented-control-of-20000-segments", xib_document(xib_cell(segmented(numbered), pinned("a"))), render, 65, "at most 500 views")
     many = "".join(f'<object class="IBUIView" id="m{i}"><string key="NSFrame">{{{{0, 0}}, {{1, 1}}}}</string></object>' for i in range(600))
     case("archive-600-views", xib_document(archive(many)), render, 65, "at most 500 views")
     # Size classes: masks and variations by the tens of thousands are applied in linear time, and
