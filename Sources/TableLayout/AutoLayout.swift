@@ -191,8 +191,7 @@ package final class AutoLayout {
                 // iOS 12 and before (files of Xcode 10 and before): 28 pt, a 29 pt frame, and
                 // segments of iOS 12's widths.
                 state.intrinsicSize.height = ControlMetrics.legacySegmentedControlHeight
-                let widths = ControlMetrics.segmentWidths(contents: state.segmentContents, fixed: view.segmentWidths,
-                                                          apportioned: view.flag("apportionsSegmentWidthsByContent"), legacy: true)
+                let widths = ControlMetrics.segmentWidths(of: view, contents: state.segmentContents, legacy: true)
                 state.intrinsicSize.width = ControlMetrics.segmentedControlWidth(widths, legacy: true)
                 states[view.id] = state
             }

@@ -415,12 +415,11 @@ enum IBDrawing {
         guard let state, !view.segments.isEmpty else { return result }
         // Each segment as wide as UIKit makes it in this frame, with a divider's point between two.
         let contents = state.segmentContents.count == view.segments.count ? state.segmentContents : view.segments.map { _ in 0 }
-        let widths = ControlMetrics.segmentWidths(contents: contents, fixed: view.segmentWidths,
-                                                  apportioned: view.flag("apportionsSegmentWidthsByContent"), total: frame.width)
+        let widths = ControlMetrics.segmentWidths(of: view, contents: contents, total: frame.width)
         var starts: [Double] = [], start = 0.0
         for width in widths {
             starts.append(start)
-            start += width + 1
+            start += width + ControlMetrics.segmentDivider()
         }
         let selected = min(view.segments.count - 1, max(0, state.selected))
         result.children.append(overlay(box(background: "tertiarySystemBackground", radius: 7), x: starts[selected] + 2, y: 2,

@@ -521,8 +521,7 @@ enum IBBinding {
             state.centredBaseline = baseline - font.lineHeight / 2
         case .segmentedControl:
             state.segmentContents = view.segments.map { unwrapped($0).width }
-            let widths = ControlMetrics.segmentWidths(contents: state.segmentContents, fixed: view.segmentWidths,
-                                                      apportioned: view.flag("apportionsSegmentWidthsByContent"))
+            let widths = ControlMetrics.segmentWidths(of: view, contents: state.segmentContents)
             // Its alignment rectangle: 31 pt tall, in a 32 pt frame (`ControlMetrics.alignmentOutsets`).
             state.intrinsicSize = (ControlMetrics.segmentedControlWidth(widths), ControlMetrics.segmentedControlHeight)
             state.centredBaseline = baseline - font.lineHeight / 2

@@ -42,7 +42,7 @@ package enum ControlMetrics {
     package static func segmentWidths(contents: [Double], fixed: [Double] = [], apportioned: Bool, legacy: Bool = false,
                                       total: Double? = nil) -> [Double] {
         guard !contents.isEmpty else { return [] }
-        let padding = legacy ? 16.0 : 19, divider = legacy ? 0.0 : 1
+        let padding = legacy ? 16.0 : 19, divider = segmentDivider(legacy: legacy)
         let own = contents.indices.map { fixed.indices.contains($0) && fixed[$0] > 0 ? fixed[$0] : nil }
         let widest = contents.indices.filter { own[$0] == nil }.map { contents[$0] }.max() ?? 0
         var widths = contents.indices.map { own[$0] ?? ((apportioned ? contents[$0] : widest) + padding) }
@@ -58,9 +58,19 @@ package enum ControlMetrics {
         return widths
     }
 
+    /// The segments' widths of a segmented control `view`, its titles `contents` wide: its own
+    /// segment widths and apportioning, as `segmentWidths(contents:fixed:apportioned:legacy:total:)`.
+    static func segmentWidths(of view: IBView, contents: [Double], legacy: Bool = false, total: Double? = nil) -> [Double] {
+        segmentWidths(contents: contents, fixed: view.segmentWidths, apportioned: view.flag("apportionsSegmentWidthsByContent"),
+                      legacy: legacy, total: total)
+    }
+
+    /// The divider between two segments: 1 pt (none in iOS 12 and before).
+    static func segmentDivider(legacy: Bool = false) -> Double { legacy ? 0 : 1 }
+
     /// The width a segmented control's segments make together, dividers included.
     package static func segmentedControlWidth(_ widths: [Double], legacy: Bool = false) -> Double {
-        widths.reduce(0, +) + (legacy ? 0 : Double(max(0, widths.count - 1)))
+        widths.reduce(0, +) + segmentDivider(legacy: legacy) * Double(max(0, widths.count - 1))
     }
     /// iOS 26's slider's height on the canvas (its frame, with no alignment outsets).
     package static let iOS26SliderHeight = 34.0
